@@ -1,0 +1,313 @@
+// Dead Center in the browser, used as a person would: by role and accessible
+// name. Against the release build.
+import { expect, test, type Page } from "@playwright/test";
+import { join, dirname } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./static-server.mjs";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const SAVE_KEY = "gm.save.dead-center";
+
+const instruction = (page: Page) => page.locator(".dc-instruction");
+const message = (page: Page) => page.locator(".dc-message");
+const board = (page: Page) => page.getByRole("group", { name: "The cabin and the zombies around it" });
+
+function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+async function openDeal(page: Page, seed: number, variant = "standard") {
+  await page.goto(`./#/dead-center/${variant}/${seed}`);
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+}
+
+/** Everything a player can see on the table, as accessible names. */
+async function tableSnapshot(page: Page): Promise<string[]> {
+  const names = await board(page).getByRole("button").evaluateAll((els) =>
+    els.map((e) => e.getAttribute("aria-label") ?? ""),
+  );
+  return [await instruction(page).innerText(), ...names];
+}
+
+/**
+ * Takes one step of the turn by tapping a legal control, the way a careful
+ * player would: kill when possible. Returns false once the game is over.
+ */
+async function playStep(page: Page): Promise<boolean> {
+  const text = await instruction(page).innerText();
+  if (text.startsWith("Choose a face-down zombie")) {
+    await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  } else if (text.startsWith("Draw the top card")) {
+    await page.getByRole("button", { name: /^Deck, .*draw a card/ }).click();
+  } else if (text.startsWith("Play the")) {
+    await page.getByRole("button", { name: /your card can go here/ }).first().click();
+  } else if (text.startsWith("Kill a highlighted zombie")) {
+    const killable = page.getByRole("button", { name: /can be killed/ });
+    if ((await killable.count()) > 0) await killable.first().click();
+    else await page.getByRole("button", { name: "End turn" }).click();
+  } else {
+    return false;
+  }
+  // Every step moves the game to a step with a different instruction.
+  await expect(instruction(page)).not.toHaveText(text);
+  return true;
+}
+
+test("a game is played to its end by tapping legal moves, and counted", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors = trackErrors(page);
+  await openDeal(page, 2024);
+  let steps = 0;
+  while (await playStep(page)) steps++;
+  expect(steps).toBeGreaterThan(12);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole("heading")).toHaveText(/You won!|The zombies won/);
+  await expect(dialog).toContainText(/score is \d+|deck ran out|could not be played on any pile/);
+  await expect(dialog.getByRole("button", { name: "Play again" })).toBeVisible();
+  await expect(dialog.getByRole("button", { name: "Same deal" })).toBeVisible();
+
+  // The finished game is in the statistics exactly once, even after a reload.
+  await page.reload();
+  await page.goto("./#/stats");
+  await expect(page.getByRole("row", { name: /^Played/ })).toContainText("1");
+
+  // "Same deal" deals the very same cabin again.
+  await page.goto("./#/dead-center/standard/2024");
+  await page.getByRole("dialog").getByRole("button", { name: "Same deal" }).click();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await expect(page.getByRole("button", { name: /^Deck, 33 cards left/ })).toBeVisible();
+  expect(errors).toEqual([]);
+});
+
+test("a reload in the middle of a game finds the same position", async ({ page }) => {
+  await openDeal(page, 99);
+  for (let i = 0; i < 7; i++) await playStep(page);
+  const before = await tableSnapshot(page);
+  await page.reload();
+  await expect(instruction(page)).toHaveText(before[0]);
+  expect(await tableSnapshot(page)).toEqual(before);
+  // And the home screen offers to continue it.
+  await page.goto("./");
+  await page.getByRole("link", { name: /Continue/ }).click();
+  expect(await tableSnapshot(page)).toEqual(before);
+});
+
+test("offline after the first visit: the saved game reloads and plays on", async ({ page }) => {
+  const server = await startServer({ root: dist, port: 0 });
+  let before: string[];
+  try {
+    await page.goto(new URL("#/dead-center/hard/5", server.url).href);
+    await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+    for (let i = 0; i < 3; i++) await playStep(page);
+    before = await tableSnapshot(page);
+  } finally {
+    await server.close();
+  }
+  await page.reload();
+  expect(await tableSnapshot(page)).toEqual(before);
+  expect(await playStep(page)).toBe(true);
+});
+
+test("a corrupt save gives a message, a backup and a fresh game", async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto("./");
+  await page.evaluate((key) => localStorage.setItem(key, "{this is not a save"), SAVE_KEY);
+  await page.reload();
+  await expect(page.getByText(/could not be opened because it is not readable data/)).toBeVisible();
+  const backups = await page.evaluate(() =>
+    Object.keys(localStorage)
+      .filter((k) => k.startsWith("gm.save.dead-center.backup."))
+      .map((k) => localStorage.getItem(k)),
+  );
+  expect(backups).toEqual(["{this is not a save"]);
+  await expect(page.getByRole("link", { name: /Continue/ })).toHaveCount(0);
+  await page.getByRole("link", { name: "New game" }).click();
+  await page.getByRole("button", { name: /Standard/ }).click();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await page.getByRole("button", { name: "Dismiss message" }).click();
+  await expect(page.getByText(/could not be opened/)).toHaveCount(0);
+  expect(errors).toEqual([]);
+});
+
+test("a save from another version, or with tampered cards, is refused with a message", async ({ page }) => {
+  await openDeal(page, 3);
+  await playStep(page);
+  const saved = await page.evaluate((key) => localStorage.getItem(key)!, SAVE_KEY);
+  const newer = JSON.parse(saved);
+  newer.version = 99;
+  await page.evaluate(([key, v]) => localStorage.setItem(key, v), [SAVE_KEY, JSON.stringify(newer)]);
+  await page.goto("./");
+  await expect(page.getByText(/comes from a newer version of the app/)).toBeVisible();
+
+  const tampered = JSON.parse(saved);
+  tampered.data.cabin[0] = tampered.data.cabin[1]; // a card twice, another gone
+  await page.evaluate(([key, v]) => localStorage.setItem(key, v), [SAVE_KEY, JSON.stringify(tampered)]);
+  await page.reload();
+  await expect(page.getByText(/it is damaged: the cards do not make up one deck/)).toBeVisible();
+});
+
+test("a malformed URL or deal number shows a message and the way home", async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto("./#/dead-center/standard/12abc");
+  await expect(page.getByRole("alert")).toContainText("“12abc” is not a deal number");
+  await page.getByRole("link", { name: "Go to the home screen" }).click();
+  await expect(page.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
+
+  await page.goto("./#/dead-center/impossible/12");
+  await expect(page.getByRole("alert")).toContainText("not a Dead Center variant");
+  await page.goto("./#/no/such/page");
+  await expect(page.getByRole("alert")).toContainText("There is no page");
+  expect(errors).toEqual([]);
+});
+
+test("full storage is reported and play goes on", async ({ page }) => {
+  await openDeal(page, 11);
+  await page.evaluate(() => {
+    const original = Storage.prototype.setItem;
+    (window as any).__restoreSetItem = () => (Storage.prototype.setItem = original);
+    Storage.prototype.setItem = function () {
+      throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
+    };
+  });
+  await playStep(page);
+  await expect(page.getByText(/storage is full, so your game could not be saved/)).toBeVisible();
+  await playStep(page); // still playable
+  await page.evaluate(() => (window as any).__restoreSetItem());
+  await playStep(page);
+  await expect(page.getByText(/storage is full/)).toHaveCount(0);
+});
+
+test("a second tab that plays on is noticed, and its position is loaded", async ({ page }) => {
+  await openDeal(page, 21);
+  const other = await page.context().newPage();
+  await other.goto("./#/dead-center/standard/21");
+  await expect(instruction(other)).toHaveText("Choose a face-down zombie to reveal.");
+  await playStep(other);
+  await playStep(other);
+  const dialog = page.getByRole("dialog", { name: "This game changed in another tab" });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole("button", { name: "Load the latest position" }).click();
+  expect(await tableSnapshot(page)).toEqual(await tableSnapshot(other));
+});
+
+test("keyboard play: Tab and Enter, digit keys, and undo", async ({ page }) => {
+  await openDeal(page, 8);
+  // Reveal with the keyboard: focus a face-down zombie and press Enter.
+  await page.getByRole("button", { name: /can be revealed/ }).first().focus();
+  await page.keyboard.press("Enter");
+  await expect(instruction(page)).toHaveText(/^Play the /);
+  // The reveal cannot be taken back.
+  await page.keyboard.press("u");
+  await expect(message(page)).toHaveText("Nothing to undo: a reveal or a draw cannot be taken back.");
+  // Play on a legal pile by its number.
+  const legal = await page.getByRole("button", { name: /your card can go here/ }).first().getAttribute("aria-label");
+  const pile = /^Pile (\d)/.exec(legal!)![1];
+  const before = await tableSnapshot(page);
+  await page.keyboard.press(pile);
+  await expect(instruction(page)).not.toHaveText(before[0]);
+  // Undo takes the placement back: the same card is in hand again.
+  await page.keyboard.press("u");
+  expect(await tableSnapshot(page)).toEqual(before);
+});
+
+test("illegal taps explain themselves and change nothing", async ({ page }) => {
+  await openDeal(page, 8);
+  const before = await tableSnapshot(page);
+  await page.getByRole("button", { name: /^Pile 5/ }).click();
+  await expect(message(page)).toHaveText("First choose a face-down zombie to reveal.");
+  expect(await tableSnapshot(page)).toEqual(before);
+  await page.getByRole("button", { name: /can be revealed/ }).first().click();
+  const illegal = board(page).getByRole("button", { name: /^Pile \d.*\d+ cards?$/ });
+  if ((await illegal.count()) > 0) {
+    await illegal.first().click();
+    await expect(message(page)).toHaveText(/cannot go on .*: on a card of/);
+  }
+});
+
+test("a hint suggests a legal move that the player can follow", async ({ page }) => {
+  await openDeal(page, 31);
+  await page.getByRole("button", { name: "Hint" }).click();
+  await expect(message(page)).toHaveText(/^Hint: Reveal the zombie .* Estimated chance to win: \d+%\.$/);
+  await page.getByRole("button", { name: /suggested by the hint/ }).click();
+  await expect(instruction(page)).toHaveText(/^Play the /);
+  await page.getByRole("button", { name: "Hint" }).click();
+  await expect(message(page)).toHaveText(/^Hint: Play the .* on pile \d/);
+  const before = await instruction(page).innerText();
+  await page.getByRole("button", { name: /^Pile.*suggested by the hint/ }).click();
+  await expect(instruction(page)).not.toHaveText(before);
+  await expect(message(page)).toHaveText("");
+});
+
+test("controls are at least 44 px and every card has a name (phone)", async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await openDeal(page, 5);
+  const controls = page.locator("button:visible, a.button:visible");
+  const boxes = await controls.evaluateAll((els) =>
+    els.map((e) => {
+      const r = e.getBoundingClientRect();
+      return { name: e.getAttribute("aria-label") || e.textContent, w: r.width, h: r.height };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(25);
+  for (const b of boxes) {
+    expect(b.w, `${b.name} width`).toBeGreaterThanOrEqual(44);
+    expect(b.h, `${b.name} height`).toBeGreaterThanOrEqual(44);
+  }
+  // 9 piles and 12 zombie spaces, each named; face-down cards name no card.
+  const names = await board(page).getByRole("button").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  expect(names.filter((n) => n && /^Pile \d/.test(n))).toHaveLength(9);
+  expect(names.filter((n) => n && /face-down zombie/.test(n))).toHaveLength(12);
+  const html = await board(page).innerHTML();
+  expect(html).not.toMatch(/King|Queen|Jack/);
+});
+
+test("measure: one action's engine update and re-render (reported, not asserted)", async ({ page }) => {
+  await openDeal(page, 77);
+  const samples: number[] = [];
+  for (let i = 0; i < 30; i++) {
+    const ms = await page.evaluate(async () => {
+      const ins = document.querySelector(".dc-instruction")!;
+      const before = ins.textContent;
+      const pick = (re: RegExp) =>
+        [...document.querySelectorAll<HTMLElement>("button")].find((b) => re.test(b.getAttribute("aria-label") ?? b.textContent ?? ""));
+      const target =
+        pick(/can be revealed/) ?? pick(/draw a card/) ?? pick(/your card can go here/) ?? pick(/can be killed/) ?? pick(/^End turn$/);
+      if (!target) return -1;
+      const t0 = performance.now();
+      target.click();
+      while (ins.textContent === before) await new Promise((r) => setTimeout(r, 0));
+      return performance.now() - t0;
+    });
+    if (ms < 0) break;
+    samples.push(ms);
+  }
+  samples.sort((a, b) => a - b);
+  expect(samples.length).toBeGreaterThan(10);
+  const median = samples[Math.floor(samples.length / 2)];
+  console.log(
+    `action → engine → re-render: median ${median.toFixed(2)} ms, max ${samples[samples.length - 1].toFixed(2)} ms over ${samples.length} actions`,
+  );
+});
+
+for (const [w, h] of [
+  [390, 844],
+  [1280, 800],
+]) {
+  test(`screenshots of home and a game at ${w}x${h}`, async ({ page }, testInfo) => {
+    await page.setViewportSize({ width: w, height: h });
+    await page.goto("./");
+    await expect(page.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
+    const home = testInfo.outputPath(`home-${w}x${h}.png`);
+    await page.screenshot({ path: home });
+    await testInfo.attach(`home-${w}x${h}`, { path: home, contentType: "image/png" });
+    await openDeal(page, 42);
+    for (let i = 0; i < 6; i++) await playStep(page);
+    const game = testInfo.outputPath(`dead-center-${w}x${h}.png`);
+    await page.screenshot({ path: game });
+    await testInfo.attach(`dead-center-${w}x${h}`, { path: game, contentType: "image/png" });
+  });
+}

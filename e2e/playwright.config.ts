@@ -1,0 +1,61 @@
+// Playwright: headless Debian Chromium (never a downloaded browser) against
+// the release build in dist/, served by e2e/static-server.mjs on loopback.
+// Run: npx playwright test   (after `trunk build --release`; scripts/test does both)
+// The root playwright.config.ts re-exports this file so that plain
+// `npx playwright test` finds it.
+import { defineConfig } from "@playwright/test";
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = join(root, "dist");
+if (!existsSync(join(dist, "index.html"))) {
+  throw new Error(`${dist}/index.html not found: run \`trunk build --release\` first`);
+}
+const port = Number(process.env.E2E_PORT || 4178);
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--disable-quic",
+  "--no-first-run",
+];
+
+export default defineConfig({
+  testDir: join(root, "e2e"),
+  testMatch: "**/*.spec.ts",
+  outputDir: join(root, "test-results"),
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  workers: 2,
+  reporter: "list",
+  use: {
+    baseURL: `http://127.0.0.1:${port}/`,
+    browserName: "chromium",
+    headless: true,
+    serviceWorkers: "allow",
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+      args: CHROMIUM_ARGS,
+    },
+  },
+  projects: [{ name: "chromium", use: { viewport: { width: 1280, height: 800 } } }],
+  webServer: {
+    command: `node e2e/static-server.mjs dist ${port}`,
+    cwd: root,
+    url: `http://127.0.0.1:${port}/index.html`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

@@ -1,0 +1,153 @@
+// Smoke tests of the app shell: page, manifest + icons, offline start from the
+// service worker, and the "new version" banner. Against the release build.
+import { expect, test, type Page } from "@playwright/test";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "./static-server.mjs";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+
+/** Fails the test on uncaught page errors (e.g. a wasm panic). */
+function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+/** Waits until a service worker controls the page (it claims on first install). */
+async function waitForController(page: Page) {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, {
+    timeout: 20_000,
+  });
+}
+
+function pngSize(buf: Buffer): [number, number] {
+  expect(buf.subarray(1, 4).toString("latin1")).toBe("PNG");
+  return [buf.readUInt32BE(16), buf.readUInt32BE(20)];
+}
+
+test("page loads with its title and app root", async ({ page }) => {
+  const errors = trackErrors(page);
+  await page.goto("./");
+  await expect(page).toHaveTitle("Grave Matters");
+  await expect(page.locator("#app")).toBeAttached();
+  expect(errors).toEqual([]);
+});
+
+test("manifest is linked and fetchable with its icons", async ({ page, request }) => {
+  await page.goto("./");
+  const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+  expect(href).toBeTruthy();
+  const manifestUrl = new URL(href!, page.url()).href;
+  const res = await request.get(manifestUrl);
+  expect(res.status()).toBe(200);
+  const manifest = await res.json();
+  expect(manifest).toMatchObject({
+    name: "Grave Matters",
+    short_name: "Grave Matters",
+    start_url: "./",
+    scope: "./",
+    display: "standalone",
+    background_color: "#1d2b22",
+    theme_color: "#1d2b22",
+  });
+  const icons: { src: string; sizes: string; type: string; purpose?: string }[] = manifest.icons;
+  const has = (sizes: string, purpose: string) =>
+    icons.some((i) => i.sizes === sizes && (i.purpose ?? "any").split(" ").includes(purpose));
+  expect(has("192x192", "any")).toBe(true);
+  expect(has("512x512", "any")).toBe(true);
+  expect(has("512x512", "maskable")).toBe(true);
+  for (const icon of icons) {
+    const r = await request.get(new URL(icon.src, manifestUrl).href);
+    expect(r.status(), icon.src).toBe(200);
+    expect(r.headers()["content-type"]).toBe("image/png");
+    const [w, h] = pngSize(await r.body());
+    expect(`${w}x${h}`, icon.src).toBe(icon.sizes);
+  }
+});
+
+test("after the first visit the app starts offline from the service worker", async ({ page }) => {
+  // Our own server, so that this test can stop it.
+  const server = await startServer({ root: dist, port: 0 });
+  try {
+    await page.goto(server.url);
+    await expect(page).toHaveTitle("Grave Matters");
+    await waitForController(page);
+    const cached = await page.evaluate(async () => {
+      const keys = await caches.keys();
+      const ours = keys.filter((k) => k.startsWith("grave-matters-"));
+      const cache = await caches.open(ours[0]);
+      return { ours, entries: (await cache.keys()).length };
+    });
+    expect(cached.ours).toHaveLength(1);
+    expect(cached.entries).toBeGreaterThan(3);
+  } finally {
+    await server.close();
+  }
+  // The server is gone: everything must come from the service worker.
+  const errors = trackErrors(page);
+  const failed: string[] = [];
+  page.on("requestfailed", (r) => failed.push(r.url()));
+  await page.reload();
+  await expect(page).toHaveTitle("Grave Matters");
+  await expect(page.locator("#app")).toBeAttached();
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(failed).toEqual([]);
+  expect(errors).toEqual([]);
+  // A deep link (single-page app route) also gets the cached shell.
+  await page.goto(new URL("some/deep/link", server.url).href);
+  await expect(page).toHaveTitle("Grave Matters");
+});
+
+test("a new version shows a banner whose Reload activates it", async ({ page }, testInfo) => {
+  // Serve a copy of the build so that it can be "redeployed" in place.
+  const root = testInfo.outputPath("site");
+  cpSync(dist, root, { recursive: true });
+  const server = await startServer({ root, port: 0 });
+  try {
+    await page.goto(server.url);
+    await waitForController(page);
+    await expect(page.locator("#sw-update-banner")).toHaveCount(0);
+
+    // Deploy a new version: a different sw.js (new cache name).
+    const swPath = join(root, "sw.js");
+    const oldSw = readFileSync(swPath, "utf8");
+    const oldCache = /const CACHE = "([^"]+)"/.exec(oldSw)![1];
+    const newCache = `${oldCache}-next`;
+    writeFileSync(swPath, oldSw.replace(`"${oldCache}"`, `"${newCache}"`));
+
+    await page.evaluate(async () => {
+      const reg = await navigator.serviceWorker.getRegistration();
+      await reg!.update();
+    });
+    const banner = page.locator("#sw-update-banner");
+    await expect(banner).toBeVisible();
+    await expect(banner).toContainText("A new version is ready.");
+    const button = banner.getByRole("button", { name: "Reload" });
+    const box = (await button.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    const bannerBox = (await banner.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(bannerBox.x + bannerBox.width);
+
+    // Reload -> SKIP_WAITING -> controllerchange -> one page reload.
+    await Promise.all([page.waitForEvent("load"), button.click()]);
+    await expect(page).toHaveTitle("Grave Matters");
+    await expect(page.locator("#sw-update-banner")).toHaveCount(0);
+    await expect
+      .poll(() => page.evaluate(() => caches.keys()))
+      .toEqual([newCache]);
+  } finally {
+    await server.close();
+  }
+});
+
+test("phone-sized screenshot (390x844)", async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto("./");
+  await expect(page).toHaveTitle("Grave Matters");
+  await expect(page.locator("#app")).toBeAttached();
+  const path = testInfo.outputPath("phone-390x844.png");
+  await page.screenshot({ path });
+  await testInfo.attach("phone-390x844", { path, contentType: "image/png" });
+});

@@ -1,0 +1,118 @@
+#!/usr/bin/env node
+// A tiny static file server for the release build (dist/), used by the
+// Playwright tests and scripts/serve. Loopback only.
+//
+//   node e2e/static-server.mjs [root=dist] [port=8080] [host=127.0.0.1]
+//
+//   import { startServer } from "./static-server.mjs";
+//   const server = await startServer({ root: "dist", port: 0 }); // 0 = random port
+//   server.url; await server.close();
+import { createReadStream, statSync } from "node:fs";
+import { createServer } from "node:http";
+import { extname, join, resolve, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const MIME = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".mjs": "text/javascript; charset=utf-8",
+  ".wasm": "application/wasm",
+  ".css": "text/css; charset=utf-8",
+  ".json": "application/json; charset=utf-8",
+  ".webmanifest": "application/manifest+json; charset=utf-8",
+  ".png": "image/png",
+  ".svg": "image/svg+xml",
+  ".ico": "image/x-icon",
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".webp": "image/webp",
+  ".gif": "image/gif",
+  ".woff2": "font/woff2",
+  ".woff": "font/woff",
+  ".ttf": "font/ttf",
+  ".txt": "text/plain; charset=utf-8",
+  ".map": "application/json; charset=utf-8",
+};
+
+function fileAt(path) {
+  try {
+    const st = statSync(path);
+    return st.isFile() ? st : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Starts serving `root`; resolves to { url, port, server, close() }. */
+export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet = true } = {}) {
+  const base = resolve(root);
+  const server = createServer((req, res) => {
+    let pathname;
+    try {
+      pathname = decodeURIComponent(new URL(req.url, "http://x").pathname);
+    } catch {
+      res.writeHead(400).end("bad request");
+      return;
+    }
+    if (req.method !== "GET" && req.method !== "HEAD") {
+      res.writeHead(405, { Allow: "GET, HEAD" }).end();
+      return;
+    }
+    let file = join(base, pathname);
+    if (file !== base && !file.startsWith(base + sep)) {
+      res.writeHead(403).end("forbidden");
+      return;
+    }
+    if (pathname.endsWith("/")) file = join(file, "index.html");
+    let st = fileAt(file);
+    // Single-page app: an unknown extensionless path gets index.html.
+    if (!st && !extname(pathname)) {
+      file = join(base, "index.html");
+      st = fileAt(file);
+    }
+    if (!st) {
+      if (!quiet) console.log(`404 ${req.method} ${req.url}`);
+      res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("not found");
+      return;
+    }
+    res.writeHead(200, {
+      "Content-Type": MIME[extname(file).toLowerCase()] || "application/octet-stream",
+      "Content-Length": st.size,
+      // Always revalidate: the service worker is the offline cache.
+      "Cache-Control": "no-cache",
+      "X-Content-Type-Options": "nosniff",
+    });
+    if (req.method === "HEAD") res.end();
+    else createReadStream(file).pipe(res);
+    if (!quiet) console.log(`200 ${req.method} ${req.url}`);
+  });
+  return new Promise((resolvePromise, reject) => {
+    server.once("error", reject);
+    server.listen(port, host, () => {
+      const actual = server.address().port;
+      resolvePromise({
+        url: `http://${host}:${actual}/`,
+        port: actual,
+        server,
+        close: () =>
+          new Promise((done) => {
+            server.close(() => done());
+            server.closeAllConnections(); // drop keep-alive sockets too
+          }),
+      });
+    });
+  });
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const [root = "dist", port = "8080", host = "127.0.0.1"] = process.argv.slice(2);
+  if (!fileAt(join(root, "index.html"))) {
+    console.error(`static-server: ${root}/index.html not found; build first (trunk build --release)`);
+    process.exit(1);
+  }
+  const srv = await startServer({ root, port: Number(port), host, quiet: !process.env.VERBOSE });
+  console.log(`Serving ${resolve(root)} at ${srv.url}`);
+  const stop = () => srv.close().then(() => process.exit(0));
+  process.on("SIGINT", stop);
+  process.on("SIGTERM", stop);
+}

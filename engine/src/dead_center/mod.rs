@@ -1,0 +1,791 @@
+//! Dead Center: a solitaire game. Nine number cards form a 3×3 cabin; twelve
+//! face-card zombies lie face down around it. Each turn: reveal a zombie, play
+//! the drawn card on a legal pile, then perhaps kill a zombie next to it.
+//!
+//! Layout: piles are numbered row by row, `row * 3 + col`. Zombie spaces are
+//! numbered 0–2 above the columns, 3–5 below the columns, 6–8 left of the rows
+//! and 9–11 right of the rows (see [`Space`]).
+
+pub mod hint;
+#[cfg(test)]
+mod tests;
+
+use crate::cards::{shuffle, Card, Colour, Suit, KING, QUEEN};
+use crate::game::Game;
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub const PILES: usize = 9;
+pub const SPACES: usize = 12;
+pub const ZOMBIES: usize = 12;
+
+/// How many jokers are shuffled in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Variant {
+    /// Two jokers.
+    Standard,
+    /// One joker (the designer's preferred game).
+    Hard,
+    /// No jokers.
+    Nightmare,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Hard, Variant::Nightmare];
+
+    pub fn jokers(self) -> u8 {
+        match self {
+            Variant::Standard => 2,
+            Variant::Hard => 1,
+            Variant::Nightmare => 0,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Variant::Standard => "Standard",
+            Variant::Hard => "Hard",
+            Variant::Nightmare => "Nightmare",
+        }
+    }
+
+    /// The short name used in URLs and storage keys.
+    pub fn slug(self) -> &'static str {
+        match self {
+            Variant::Standard => "standard",
+            Variant::Hard => "hard",
+            Variant::Nightmare => "nightmare",
+        }
+    }
+
+    pub fn from_slug(slug: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| v.slug() == slug)
+    }
+}
+
+/// Which side of the cabin a zombie space lies on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Side {
+    Above,
+    Below,
+    Left,
+    Right,
+}
+
+/// A zombie space: its side and the column (above/below) or row (left/right)
+/// it faces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Space {
+    pub side: Side,
+    pub index: usize,
+}
+
+impl Space {
+    pub fn of(space: usize) -> Space {
+        let side = match space / 3 {
+            0 => Side::Above,
+            1 => Side::Below,
+            2 => Side::Left,
+            _ => Side::Right,
+        };
+        Space {
+            side,
+            index: space % 3,
+        }
+    }
+
+    /// The cabin pile next to this space.
+    pub fn adjacent_pile(self) -> usize {
+        match self.side {
+            Side::Above => self.index,
+            Side::Below => 6 + self.index,
+            Side::Left => 3 * self.index,
+            Side::Right => 3 * self.index + 2,
+        }
+    }
+
+    /// The three piles of the row or column through this space.
+    pub fn line(self) -> [usize; 3] {
+        match self.side {
+            Side::Above | Side::Below => [self.index, 3 + self.index, 6 + self.index],
+            Side::Left | Side::Right => [3 * self.index, 3 * self.index + 1, 3 * self.index + 2],
+        }
+    }
+
+    /// The two piles whose top cards support an attack from the adjacent pile.
+    pub fn support_piles(self) -> [usize; 2] {
+        let adjacent = self.adjacent_pile();
+        let [a, b, c] = self.line();
+        match adjacent {
+            p if p == a => [b, c],
+            p if p == c => [a, b],
+            _ => [a, c],
+        }
+    }
+
+    pub fn describe(self) -> String {
+        let n = self.index + 1;
+        match self.side {
+            Side::Above => format!("above column {n}"),
+            Side::Below => format!("below column {n}"),
+            Side::Left => format!("left of row {n}"),
+            Side::Right => format!("right of row {n}"),
+        }
+    }
+}
+
+/// The zombie spaces next to each pile, in increasing order (see [`Space`]).
+const NEXT_TO: [&[usize]; PILES] = [
+    &[0, 6],
+    &[1],
+    &[2, 9],
+    &[7],
+    &[],
+    &[10],
+    &[3, 8],
+    &[4],
+    &[5, 11],
+];
+
+/// The zombie spaces next to a pile (corners have two, edges one, the centre none).
+pub fn spaces_next_to(pile: usize) -> impl Iterator<Item = usize> {
+    NEXT_TO.get(pile).copied().unwrap_or(&[]).iter().copied()
+}
+
+/// Room reserved in each cabin pile so that a game's placements rarely grow it.
+const PILE_CAPACITY: usize = 8;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Zombie {
+    FaceDown(Card),
+    FaceUp(Card),
+    Dead(Card),
+}
+
+/// What a player may see of a zombie space.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ZombieView {
+    Hidden,
+    Alive(Card),
+    Dead(Card),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Phase {
+    /// Choose a face-down zombie to turn over (the card is then drawn at once).
+    Reveal,
+    /// Draw the top card of the deck (only once every zombie is face up).
+    Draw,
+    /// Play the drawn card on a legal pile.
+    Place {
+        drawn: Card,
+    },
+    /// The card went on `pile`; a zombie next to it may be killed, or not.
+    Attack {
+        pile: u8,
+    },
+    Won,
+    Lost(LossReason),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LossReason {
+    /// A card had to be drawn but the deck was empty.
+    DeckEmpty,
+    /// The drawn card could go on no pile.
+    NoLegalPile { drawn: Card },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Action {
+    Reveal(u8),
+    Draw,
+    Place(u8),
+    Kill(u8),
+    /// Finish the turn without killing.
+    EndTurn,
+    /// Take back this turn's placement and kill (never a reveal or a draw).
+    Undo,
+}
+
+/// The result of a game, or who must act.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing(Phase),
+    Won { score: usize },
+    Lost(LossReason),
+}
+
+/// Why an attack on a zombie cannot kill it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AttackFailure {
+    NotNextToPile,
+    NotFaceUp,
+    TooWeak { sum: u8 },
+    KingNeedsSuit { suit: Suit },
+    QueenNeedsColour { colour: Colour },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleError {
+    GameOver,
+    /// The action belongs to another step of the turn.
+    WrongStep {
+        expected: Phase,
+    },
+    NoSuchPile,
+    NoSuchSpace,
+    NotFaceDown,
+    IllegalPile {
+        card: Card,
+        top: Card,
+    },
+    CannotKill {
+        space: u8,
+        why: AttackFailure,
+    },
+    NothingToUndo,
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RuleError::GameOver => f.write_str("The game is over."),
+            RuleError::WrongStep { expected } => f.write_str(match expected {
+                Phase::Reveal => "First choose a face-down zombie to reveal.",
+                Phase::Draw => "First draw a card from the deck.",
+                Phase::Place { .. } => "First play the drawn card on a highlighted pile.",
+                Phase::Attack { .. } => "Kill a highlighted zombie, or end the turn.",
+                Phase::Won | Phase::Lost(_) => "The game is over.",
+            }),
+            RuleError::NoSuchPile => f.write_str("There is no such pile."),
+            RuleError::NoSuchSpace => f.write_str("There is no such zombie space."),
+            RuleError::NotFaceDown => f.write_str("That zombie is not face down."),
+            RuleError::IllegalPile { card, top } => write!(f, "{}", placement_reason(card, top)),
+            RuleError::CannotKill { why, .. } => write!(f, "{why}"),
+            RuleError::NothingToUndo => {
+                f.write_str("Nothing to undo: a reveal or a draw cannot be taken back.")
+            }
+        }
+    }
+}
+
+impl fmt::Display for AttackFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            AttackFailure::NotNextToPile => {
+                f.write_str("Only a zombie next to the pile you just played on can be attacked.")
+            }
+            AttackFailure::NotFaceUp => f.write_str("That zombie cannot be attacked."),
+            AttackFailure::TooWeak { sum } => {
+                write!(
+                    f,
+                    "The support cards add up to {sum}; a kill needs 10 or more."
+                )
+            }
+            AttackFailure::KingNeedsSuit { suit } => {
+                write!(
+                    f,
+                    "A King dies only if both support cards are {}.",
+                    suit.name()
+                )
+            }
+            AttackFailure::QueenNeedsColour { colour } => write!(
+                f,
+                "A Queen dies only if both support cards are {}.",
+                match colour {
+                    Colour::Red => "red",
+                    Colour::Black => "black",
+                }
+            ),
+        }
+    }
+}
+
+/// Whether `card` may be played on a pile whose top card is `top`: equal
+/// value, or same colour and lower, or opposite colour and higher; a joker goes
+/// anywhere and takes anything.
+pub fn can_place(card: Card, top: Card) -> bool {
+    match (card, top) {
+        (Card::Joker(_), _) | (_, Card::Joker(_)) => true,
+        (Card::Standard { rank: c, suit: cs }, Card::Standard { rank: t, suit: ts }) => {
+            c == t || (cs.colour() == ts.colour() && t > c) || (cs.colour() != ts.colour() && t < c)
+        }
+    }
+}
+
+/// Why `card` cannot go on `top`, in words.
+fn placement_reason(card: Card, top: Card) -> String {
+    let same = card.colour() == top.colour();
+    let how = if same {
+        "on a card of the same colour it must be lower (or equal)"
+    } else {
+        "on a card of the other colour it must be higher (or equal)"
+    };
+    format!("{card} cannot go on {top}: {how}.")
+}
+
+/// The strength of an attack: the two supports' values, a joker counting 0.
+pub fn support_sum(supports: [Card; 2]) -> u8 {
+    supports.iter().map(|c| c.rank().unwrap_or(0)).sum()
+}
+
+/// Whether the two support cards kill `zombie`. A joker supports with value 0
+/// and counts as every suit and colour.
+pub fn attack(zombie: Card, supports: [Card; 2]) -> Result<(), AttackFailure> {
+    let sum = support_sum(supports);
+    let matches = |want: &dyn Fn(Card) -> bool| supports.iter().all(|&c| c.is_joker() || want(c));
+    match zombie {
+        Card::Standard { rank: KING, suit } if !matches(&|c| c.suit() == Some(suit)) => {
+            Err(AttackFailure::KingNeedsSuit { suit })
+        }
+        Card::Standard {
+            rank: QUEEN, suit, ..
+        } if !matches(&|c| c.colour() == Some(suit.colour())) => {
+            Err(AttackFailure::QueenNeedsColour {
+                colour: suit.colour(),
+            })
+        }
+        _ if sum < 10 => Err(AttackFailure::TooWeak { sum }),
+        _ => Ok(()),
+    }
+}
+
+/// What undo restores: the drawn card goes back into the player's hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct TurnRecord {
+    drawn: Card,
+    pile: u8,
+    killed: Option<u8>,
+    ended: bool,
+}
+
+/// A game of Dead Center in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    variant: Variant,
+    seed: u64,
+    /// Each pile bottom to top; never empty.
+    cabin: [Vec<Card>; PILES],
+    zombies: [Zombie; SPACES],
+    /// The draw deck; the top card is the last.
+    deck: Vec<Card>,
+    phase: Phase,
+    /// Turns completed so far.
+    turns: u16,
+    /// This turn's placement and kill, while they may still be taken back.
+    undoable: Option<TurnRecord>,
+    /// Undo or hints were used: a win counts as assisted.
+    assisted: bool,
+}
+
+impl State {
+    /// Deals a new game. The same variant and seed always deal the same game.
+    pub fn new(variant: Variant, seed: u64) -> State {
+        let mut rng = Pcg32::seed_from_u64(seed);
+        // `Card::deck` split into face cards and the rest, both in deck order,
+        // without allocating more than the draw deck.
+        let jokers = variant.jokers();
+        let mut faces = [Card::Joker(0); ZOMBIES];
+        let mut deck = Vec::with_capacity(40 + usize::from(jokers));
+        let mut f = 0;
+        for suit in Suit::ALL {
+            for rank in 1..=KING {
+                let card = Card::new(rank, suit);
+                if card.is_face() {
+                    faces[f] = card;
+                    f += 1;
+                } else {
+                    deck.push(card);
+                }
+            }
+        }
+        deck.extend((0..jokers).map(Card::Joker));
+        shuffle(&mut deck, &mut rng);
+        shuffle(&mut faces, &mut rng);
+        // The first nine shuffled cards are the cabin, the rest the deck.
+        let cabin = std::array::from_fn(|i| {
+            let mut pile = Vec::with_capacity(PILE_CAPACITY);
+            pile.push(deck[i]);
+            pile
+        });
+        deck.drain(..PILES);
+        State {
+            variant,
+            seed,
+            cabin,
+            zombies: faces.map(Zombie::FaceDown),
+            deck,
+            phase: Phase::Reveal,
+            turns: 0,
+            undoable: None,
+            assisted: false,
+        }
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn turns(&self) -> u16 {
+        self.turns
+    }
+
+    pub fn assisted(&self) -> bool {
+        self.assisted
+    }
+
+    /// Records that the player asked for a hint.
+    pub fn mark_assisted(&mut self) {
+        self.assisted = true;
+    }
+
+    pub fn pile(&self, pile: usize) -> &[Card] {
+        &self.cabin[pile]
+    }
+
+    pub fn top(&self, pile: usize) -> Card {
+        // Piles start with one card and only grow (undo removes only what a
+        // turn added), so a pile is never empty.
+        self.cabin[pile][self.cabin[pile].len() - 1]
+    }
+
+    pub fn deck_len(&self) -> usize {
+        self.deck.len()
+    }
+
+    /// The card in hand waiting to be played, if any.
+    pub fn drawn(&self) -> Option<Card> {
+        match self.phase {
+            Phase::Place { drawn } => Some(drawn),
+            Phase::Lost(LossReason::NoLegalPile { drawn }) => Some(drawn),
+            _ => None,
+        }
+    }
+
+    /// A zombie space as the player may see it (a face-down card stays hidden).
+    pub fn zombie(&self, space: usize) -> ZombieView {
+        match self.zombies[space] {
+            Zombie::FaceDown(_) => ZombieView::Hidden,
+            Zombie::FaceUp(c) => ZombieView::Alive(c),
+            Zombie::Dead(c) => ZombieView::Dead(c),
+        }
+    }
+
+    pub fn zombies_left(&self) -> usize {
+        self.zombies
+            .iter()
+            .filter(|z| !matches!(z, Zombie::Dead(_)))
+            .count()
+    }
+
+    fn any_face_down(&self) -> bool {
+        self.zombies
+            .iter()
+            .any(|z| matches!(z, Zombie::FaceDown(_)))
+    }
+
+    pub fn status(&self) -> Status {
+        match self.phase {
+            Phase::Won => Status::Won {
+                score: self.deck.len(),
+            },
+            Phase::Lost(reason) => Status::Lost(reason),
+            phase => Status::Playing(phase),
+        }
+    }
+
+    /// The piles the drawn card may go on.
+    pub fn legal_piles(&self) -> Vec<usize> {
+        match self.phase {
+            Phase::Place { drawn } => (0..PILES)
+                .filter(|&p| can_place(drawn, self.top(p)))
+                .collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    /// The two support cards for an attack on the zombie at `space`.
+    pub fn supports(&self, space: usize) -> [Card; 2] {
+        Space::of(space).support_piles().map(|p| self.top(p))
+    }
+
+    /// Whether the zombie at `space` can be killed from `pile` now, and if not, why.
+    pub fn check_attack(&self, pile: usize, space: usize) -> Result<(), AttackFailure> {
+        if Space::of(space).adjacent_pile() != pile {
+            return Err(AttackFailure::NotNextToPile);
+        }
+        match self.zombies[space] {
+            Zombie::FaceUp(zombie) => attack(zombie, self.supports(space)),
+            _ => Err(AttackFailure::NotFaceUp),
+        }
+    }
+
+    /// The zombies that can be killed this turn.
+    pub fn killable(&self) -> Vec<usize> {
+        match self.phase {
+            Phase::Attack { pile } => self.killable_from(pile as usize),
+            _ => Vec::new(),
+        }
+    }
+
+    fn killable_from(&self, pile: usize) -> Vec<usize> {
+        self.killable_iter(pile).collect()
+    }
+
+    fn killable_iter(&self, pile: usize) -> impl Iterator<Item = usize> + '_ {
+        spaces_next_to(pile).filter(move |&s| self.check_attack(pile, s).is_ok())
+    }
+
+    /// [`Game::legal_actions`] written into `actions` (cleared first), so
+    /// that a caller playing many moves can reuse one buffer.
+    pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
+        actions.clear();
+        match self.phase {
+            Phase::Reveal => actions.extend(
+                (0..SPACES)
+                    .filter(|&s| matches!(self.zombies[s], Zombie::FaceDown(_)))
+                    .map(|s| Action::Reveal(s as u8)),
+            ),
+            Phase::Draw => actions.push(Action::Draw),
+            Phase::Place { drawn } => actions.extend(
+                (0..PILES)
+                    .filter(|&p| can_place(drawn, self.top(p)))
+                    .map(|p| Action::Place(p as u8)),
+            ),
+            Phase::Attack { pile } => {
+                actions.extend(
+                    self.killable_iter(pile as usize)
+                        .map(|s| Action::Kill(s as u8)),
+                );
+                actions.push(Action::EndTurn);
+            }
+            Phase::Won | Phase::Lost(_) => {}
+        }
+        if self.can_undo() {
+            actions.push(Action::Undo);
+        }
+    }
+
+    fn can_undo(&self) -> bool {
+        self.undoable.is_some()
+            && matches!(
+                self.phase,
+                Phase::Reveal | Phase::Draw | Phase::Attack { .. }
+            )
+    }
+
+    /// Draws the top card; the game is lost if the deck is empty or the card
+    /// fits no pile.
+    fn draw(&mut self) {
+        self.undoable = None;
+        let Some(drawn) = self.deck.pop() else {
+            self.phase = Phase::Lost(LossReason::DeckEmpty);
+            return;
+        };
+        self.phase = if (0..PILES).any(|p| can_place(drawn, self.top(p))) {
+            Phase::Place { drawn }
+        } else {
+            Phase::Lost(LossReason::NoLegalPile { drawn })
+        };
+    }
+
+    fn end_turn(&mut self) {
+        self.turns = self.turns.saturating_add(1);
+        if let Some(record) = self.undoable.as_mut() {
+            record.ended = true;
+        }
+        // With the deck empty the game is lost at the next turn's draw, not
+        // here: until then this turn's placement and kill may be undone.
+        self.phase = if self.any_face_down() {
+            Phase::Reveal
+        } else {
+            Phase::Draw
+        };
+    }
+
+    /// Checks a state read from outside (a save) for consistency: every card
+    /// of the variant exactly once, zombies are face cards, no pile empty.
+    pub fn validate(&self) -> Result<(), String> {
+        let mut cards = self.all_cards();
+        cards.sort();
+        let mut expected = Card::deck(self.variant.jokers());
+        expected.sort();
+        if cards != expected {
+            return Err("the cards do not make up one deck".into());
+        }
+        if self.cabin.iter().any(|p| p.is_empty()) {
+            return Err("a cabin pile is empty".into());
+        }
+        let zombie_cards = self.zombies.iter().map(|z| match *z {
+            Zombie::FaceDown(c) | Zombie::FaceUp(c) | Zombie::Dead(c) => c,
+        });
+        if zombie_cards.clone().any(|c| !c.is_face())
+            || self.cabin.iter().flatten().any(|c| c.is_face())
+        {
+            return Err("a face card is in the cabin".into());
+        }
+        let won = self.zombies_left() == 0;
+        if won != (self.phase == Phase::Won) {
+            return Err("the phase does not match the zombies left".into());
+        }
+        if matches!(self.phase, Phase::Attack { pile } if pile as usize >= PILES) {
+            return Err("the attacking pile does not exist".into());
+        }
+        if let Some(record) = self.undoable {
+            let top = self.cabin.get(record.pile as usize).and_then(|p| p.last());
+            if top != Some(&record.drawn) || record.killed.is_some_and(|s| s as usize >= SPACES) {
+                return Err("the undo record does not match the cabin".into());
+            }
+        }
+        Ok(())
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Error = RuleError;
+
+    fn action_space(&self) -> Vec<Action> {
+        let mut all = vec![Action::Draw, Action::EndTurn, Action::Undo];
+        all.extend((0..SPACES as u8 + 1).map(Action::Reveal));
+        all.extend((0..PILES as u8 + 1).map(Action::Place));
+        all.extend((0..SPACES as u8 + 1).map(Action::Kill));
+        all
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let wrong_step = RuleError::WrongStep {
+            expected: self.phase,
+        };
+        match action {
+            Action::Undo => {
+                let record = self.undoable.filter(|_| self.can_undo());
+                let record = record.ok_or(RuleError::NothingToUndo)?;
+                self.cabin[record.pile as usize].pop();
+                if let Some(space) = record.killed {
+                    if let Zombie::Dead(c) = self.zombies[space as usize] {
+                        self.zombies[space as usize] = Zombie::FaceUp(c);
+                    }
+                }
+                if record.ended {
+                    self.turns = self.turns.saturating_sub(1);
+                }
+                self.undoable = None;
+                self.assisted = true;
+                self.phase = Phase::Place {
+                    drawn: record.drawn,
+                };
+            }
+            Action::Reveal(space) => {
+                if self.phase != Phase::Reveal {
+                    return Err(wrong_step);
+                }
+                let slot = self
+                    .zombies
+                    .get_mut(space as usize)
+                    .ok_or(RuleError::NoSuchSpace)?;
+                let Zombie::FaceDown(card) = *slot else {
+                    return Err(RuleError::NotFaceDown);
+                };
+                *slot = Zombie::FaceUp(card);
+                self.draw();
+            }
+            Action::Draw => {
+                if self.phase != Phase::Draw {
+                    return Err(wrong_step);
+                }
+                self.draw();
+            }
+            Action::Place(pile) => {
+                let Phase::Place { drawn } = self.phase else {
+                    return Err(wrong_step);
+                };
+                let top = *self
+                    .cabin
+                    .get(pile as usize)
+                    .ok_or(RuleError::NoSuchPile)?
+                    .last()
+                    .ok_or(RuleError::NoSuchPile)?;
+                if !can_place(drawn, top) {
+                    return Err(RuleError::IllegalPile { card: drawn, top });
+                }
+                self.cabin[pile as usize].push(drawn);
+                self.undoable = Some(TurnRecord {
+                    drawn,
+                    pile,
+                    killed: None,
+                    ended: false,
+                });
+                self.phase = Phase::Attack { pile };
+                if self.killable_iter(pile as usize).next().is_none() {
+                    self.end_turn();
+                }
+            }
+            Action::Kill(space) => {
+                let Phase::Attack { pile } = self.phase else {
+                    return Err(wrong_step);
+                };
+                if space as usize >= SPACES {
+                    return Err(RuleError::NoSuchSpace);
+                }
+                self.check_attack(pile as usize, space as usize)
+                    .map_err(|why| RuleError::CannotKill { space, why })?;
+                if let Zombie::FaceUp(c) = self.zombies[space as usize] {
+                    self.zombies[space as usize] = Zombie::Dead(c);
+                }
+                if let Some(record) = self.undoable.as_mut() {
+                    record.killed = Some(space);
+                }
+                if self.zombies_left() == 0 {
+                    self.undoable = None;
+                    self.phase = Phase::Won;
+                } else {
+                    self.end_turn();
+                }
+            }
+            Action::EndTurn => {
+                if !matches!(self.phase, Phase::Attack { .. }) {
+                    return Err(wrong_step);
+                }
+                self.end_turn();
+            }
+        }
+        Ok(())
+    }
+
+    fn is_over(&self) -> bool {
+        matches!(self.phase, Phase::Won | Phase::Lost(_))
+    }
+
+    fn all_cards(&self) -> Vec<Card> {
+        let mut cards: Vec<Card> = self.cabin.iter().flatten().copied().collect();
+        cards.extend(self.deck.iter().copied());
+        cards.extend(self.zombies.iter().map(|z| match *z {
+            Zombie::FaceDown(c) | Zombie::FaceUp(c) | Zombie::Dead(c) => c,
+        }));
+        if let Some(drawn) = self.drawn() {
+            cards.push(drawn);
+        }
+        cards
+    }
+}

@@ -1,0 +1,1391 @@
+//! One test per clause of `rules/dead-center.md` and per Dead Center ruling of
+//! `RULINGS.md`. Each test's name says which clause it checks; the comment
+//! above it quotes or paraphrases the clause.
+
+use super::*;
+use crate::cards::{JACK, KING, QUEEN};
+
+fn h(rank: u8) -> Card {
+    Card::new(rank, Suit::Hearts)
+}
+fn d(rank: u8) -> Card {
+    Card::new(rank, Suit::Diamonds)
+}
+fn s(rank: u8) -> Card {
+    Card::new(rank, Suit::Spades)
+}
+fn c(rank: u8) -> Card {
+    Card::new(rank, Suit::Clubs)
+}
+const JOKER: Card = Card::Joker(0);
+
+impl State {
+    /// A hand-built position: one card on each pile, the given zombies, the
+    /// deck (top card last) and the step to take. No undo record, turn 0.
+    pub(crate) fn from_parts(
+        tops: [Card; PILES],
+        zombies: [Zombie; SPACES],
+        deck: Vec<Card>,
+        phase: Phase,
+    ) -> State {
+        State {
+            variant: Variant::Standard,
+            seed: 0,
+            cabin: tops.map(|card| vec![card]),
+            zombies,
+            deck,
+            phase,
+            turns: 0,
+            undoable: None,
+            assisted: false,
+        }
+    }
+
+    /// Replaces the top of some piles (test positions only).
+    fn with_tops(mut self, tops: &[(usize, Card)]) -> State {
+        for &(pile, card) in tops {
+            self.cabin[pile] = vec![card];
+        }
+        self
+    }
+
+    fn with_zombie(mut self, space: usize, zombie: Zombie) -> State {
+        self.zombies[space] = zombie;
+        self
+    }
+}
+
+/// The twelve face cards, one per space: J, Q, K of clubs, diamonds, hearts, spades.
+fn face_cards() -> [Card; ZOMBIES] {
+    let mut faces = [JOKER; ZOMBIES];
+    let mut i = 0;
+    for suit in Suit::ALL {
+        for rank in [JACK, QUEEN, KING] {
+            faces[i] = Card::new(rank, suit);
+            i += 1;
+        }
+    }
+    faces
+}
+
+/// A board of aces, twos and a three: no two supports reach 10 anywhere.
+const WEAK_BOARD: [Card; PILES] = [
+    Card::new(1, Suit::Clubs),
+    Card::new(1, Suit::Diamonds),
+    Card::new(1, Suit::Hearts),
+    Card::new(1, Suit::Spades),
+    Card::new(2, Suit::Clubs),
+    Card::new(2, Suit::Diamonds),
+    Card::new(2, Suit::Hearts),
+    Card::new(2, Suit::Spades),
+    Card::new(3, Suit::Clubs),
+];
+
+fn all_face_up() -> [Zombie; SPACES] {
+    face_cards().map(Zombie::FaceUp)
+}
+
+fn all_face_down() -> [Zombie; SPACES] {
+    face_cards().map(Zombie::FaceDown)
+}
+
+/// Every zombie face up on a weak board, with `drawn` in hand and a few
+/// cards left in the deck.
+fn placing(drawn: Card) -> State {
+    State::from_parts(
+        WEAK_BOARD,
+        all_face_up(),
+        vec![c(4), d(4), h(4)],
+        Phase::Place { drawn },
+    )
+}
+
+/// A corner position: pile 0 holds 5♦ and 5♠ is in hand. The zombie above
+/// column 0 (space 0, J♥) is supported by piles 3 and 6 (4♣ + 6♣ = 10); the
+/// zombie left of row 0 (space 6, J♠) by piles 1 and 2 (A♦ + A♥ = 2).
+fn corner_attack() -> State {
+    placing(s(5))
+        .with_tops(&[(0, d(5)), (3, c(4)), (6, c(6)), (1, d(1)), (2, h(1))])
+        .with_zombie(0, Zombie::FaceUp(h(JACK)))
+        .with_zombie(6, Zombie::FaceUp(s(JACK)))
+}
+
+/// Applies `action` to a copy of `state`, expects it refused, checks that
+/// the copy is unchanged, and returns the error.
+fn refused(state: &State, action: Action) -> RuleError {
+    let mut copy = state.clone();
+    let err = copy
+        .apply(action)
+        .expect_err("the action should be refused");
+    assert_eq!(&copy, state, "refusing {action:?} changed the state");
+    err
+}
+
+fn applied(state: &State, action: Action) -> State {
+    let mut next = state.clone();
+    next.apply(action)
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e:?}"));
+    next
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort();
+    cards
+}
+
+// ---------------------------------------------------------------- setup ----
+
+// Ruling "Deck": 52 cards plus 2 jokers by default ("Standard"); the 40 number
+// cards and the jokers are shuffled, 9 dealt as the cabin, the rest (33 with
+// 2 jokers) are the draw deck.
+#[test]
+fn ruling_deck_standard_has_two_jokers_and_33_card_draw_deck() {
+    let state = State::new(Variant::Standard, 7);
+    assert_eq!(Variant::Standard.jokers(), 2);
+    assert_eq!(state.deck_len(), 33);
+    assert_eq!(state.all_cards().len(), 54);
+    assert_eq!(state.all_cards().iter().filter(|c| c.is_joker()).count(), 2);
+}
+
+// Ruling "Deck": 1 joker ("Hard", the designer's preferred).
+#[test]
+fn ruling_deck_hard_has_one_joker_and_32_card_draw_deck() {
+    let state = State::new(Variant::Hard, 7);
+    assert_eq!(state.deck_len(), 32);
+    assert_eq!(state.all_cards().len(), 53);
+    assert_eq!(state.all_cards().iter().filter(|c| c.is_joker()).count(), 1);
+}
+
+// Ruling "Deck": 0 jokers ("Nightmare").
+#[test]
+fn ruling_deck_nightmare_has_no_joker_and_31_card_draw_deck() {
+    let state = State::new(Variant::Nightmare, 7);
+    assert_eq!(state.deck_len(), 31);
+    assert_eq!(state.all_cards().len(), 52);
+    assert!(state.all_cards().iter().all(|c| !c.is_joker()));
+}
+
+// Ruling "Deck": 52 cards plus jokers, each exactly once.
+#[test]
+fn ruling_deck_is_52_cards_plus_jokers_each_exactly_once() {
+    for variant in Variant::ALL {
+        for seed in 0..20 {
+            let state = State::new(variant, seed);
+            assert_eq!(
+                sorted(state.all_cards()),
+                sorted(Card::deck(variant.jokers())),
+                "{variant:?} seed {seed}"
+            );
+            assert_eq!(state.validate(), Ok(()));
+        }
+    }
+}
+
+// Rule "Setup": "Separate the twelve face cards (zombies) ... Shuffle the face
+// cards, and deal one each face down on the twelve spaces."
+#[test]
+fn rule_setup_twelve_face_card_zombies_dealt_face_down() {
+    for seed in 0..20 {
+        let state = State::new(Variant::Standard, seed);
+        let mut zombies = Vec::new();
+        for space in 0..SPACES {
+            match state.zombies[space] {
+                Zombie::FaceDown(card) => zombies.push(card),
+                other => panic!("space {space} dealt {other:?}"),
+            }
+        }
+        assert_eq!(sorted(zombies), sorted(face_cards().to_vec()));
+        assert_eq!(state.zombies_left(), 12);
+    }
+}
+
+// Rule "Setup": "Shuffle the rest of the deck, and deal nine cards (the
+// cabin) face up in a 3 by 3 grid."
+#[test]
+fn rule_setup_cabin_is_nine_number_cards_one_per_pile() {
+    for seed in 0..20 {
+        let state = State::new(Variant::Standard, seed);
+        for pile in 0..PILES {
+            assert_eq!(state.pile(pile).len(), 1);
+            assert!(!state.top(pile).is_face());
+        }
+        assert!(state.deck.iter().all(|c| !c.is_face()));
+    }
+}
+
+// Ruling "All games": a deal is replayed from its seed — so the deal must stay
+// exactly: `Card::deck` split into number cards (+ jokers) and face cards, the
+// first shuffled then the second with one `Pcg32` seeded from the seed; the
+// first nine number cards are the cabin, the rest the deck (top last).
+#[test]
+fn ruling_deal_from_a_seed_never_changes() {
+    use rand::SeedableRng;
+    for variant in Variant::ALL {
+        for seed in [0, 1, 2, 12_345, u64::MAX] {
+            let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+            let (mut faces, mut others): (Vec<Card>, Vec<Card>) = Card::deck(variant.jokers())
+                .into_iter()
+                .partition(|c| c.is_face());
+            shuffle(&mut others, &mut rng);
+            shuffle(&mut faces, &mut rng);
+            let state = State::new(variant, seed);
+            for pile in 0..PILES {
+                assert_eq!(state.pile(pile), [others[pile]]);
+            }
+            assert_eq!(state.deck, others[PILES..]);
+            for space in 0..SPACES {
+                assert_eq!(state.zombies[space], Zombie::FaceDown(faces[space]));
+            }
+        }
+    }
+    // One fixed deal written out, to catch a change in `shuffle` or `Pcg32`.
+    let state = State::new(Variant::Standard, 1);
+    let tops: Vec<String> = (0..PILES).map(|p| state.top(p).to_string()).collect();
+    assert_eq!(tops.join(" "), "5♦ 3♠ 10♣ 5♣ 8♦ A♦ 10♥ 7♠ 8♣");
+}
+
+// Ruling "Deck": the number cards and the jokers are shuffled together, so a
+// joker may be dealt into the cabin or anywhere in the deck, never as a zombie.
+#[test]
+fn ruling_jokers_shuffled_with_number_cards_into_cabin_or_deck() {
+    let mut in_cabin = false;
+    let mut in_deck = false;
+    for seed in 0..200 {
+        let state = State::new(Variant::Standard, seed);
+        in_cabin |= (0..PILES).any(|p| state.top(p).is_joker());
+        in_deck |= state.deck.iter().any(|c| c.is_joker());
+    }
+    assert!(in_cabin && in_deck);
+}
+
+// Ruling "All games": a deal can be replayed from its seed.
+#[test]
+fn ruling_same_seed_deals_the_same_game() {
+    for variant in Variant::ALL {
+        assert_eq!(State::new(variant, 42), State::new(variant, 42));
+        assert_ne!(State::new(variant, 42), State::new(variant, 43));
+        assert_eq!(State::new(variant, 42).seed(), 42);
+        assert_eq!(State::new(variant, 42).variant(), variant);
+    }
+}
+
+// The variants are named in URLs and storage by their slug.
+#[test]
+fn variant_slugs_round_trip() {
+    for variant in Variant::ALL {
+        assert_eq!(Variant::from_slug(variant.slug()), Some(variant));
+    }
+    assert_eq!(Variant::from_slug("easy"), None);
+}
+
+// Ruling "All games": hidden information stays hidden: a face-down zombie is
+// shown as hidden until revealed.
+#[test]
+fn ruling_face_down_zombie_is_hidden_from_the_player() {
+    let mut state = State::new(Variant::Standard, 3);
+    assert!((0..SPACES).all(|s| state.zombie(s) == ZombieView::Hidden));
+    let Zombie::FaceDown(card) = state.zombies[5] else {
+        unreachable!()
+    };
+    state.apply(Action::Reveal(5)).unwrap();
+    assert_eq!(state.zombie(5), ZombieView::Alive(card));
+    assert_eq!(state.zombie(4), ZombieView::Hidden);
+}
+
+// ------------------------------------------------------- zombie spaces ----
+
+// Ruling "Zombie spaces": 3 above the cabin (one per column), 3 below, 3 left
+// (one per row), 3 right, each next to the cabin pile beside it.
+#[test]
+fn ruling_zombie_spaces_three_above_below_left_right() {
+    // (side, index, adjacent pile) for spaces 0..12; piles are row * 3 + col.
+    let expected = [
+        (Side::Above, 0, 0),
+        (Side::Above, 1, 1),
+        (Side::Above, 2, 2),
+        (Side::Below, 0, 6),
+        (Side::Below, 1, 7),
+        (Side::Below, 2, 8),
+        (Side::Left, 0, 0),
+        (Side::Left, 1, 3),
+        (Side::Left, 2, 6),
+        (Side::Right, 0, 2),
+        (Side::Right, 1, 5),
+        (Side::Right, 2, 8),
+    ];
+    for (space, (side, index, pile)) in expected.into_iter().enumerate() {
+        let sp = Space::of(space);
+        assert_eq!((sp.side, sp.index), (side, index), "space {space}");
+        assert_eq!(sp.adjacent_pile(), pile, "space {space}");
+    }
+}
+
+// Rule "Kill a Zombie": "The four corners of the 9x9 grid have two adjacent
+// zombies each, the edges have one, and the center has none."
+#[test]
+fn rule_corners_have_two_adjacent_zombies_edges_one_centre_none() {
+    let counts: Vec<usize> = (0..PILES).map(|p| spaces_next_to(p).count()).collect();
+    assert_eq!(counts, [2, 1, 2, 1, 0, 1, 2, 1, 2]);
+    assert_eq!(spaces_next_to(0).collect::<Vec<_>>(), [0, 6]);
+    assert_eq!(spaces_next_to(8).collect::<Vec<_>>(), [5, 11]);
+    assert_eq!(spaces_next_to(4).count(), 0);
+    assert_eq!(spaces_next_to(PILES).count(), 0);
+}
+
+// The table of spaces next to each pile agrees with the layout of the spaces.
+#[test]
+fn spaces_next_to_matches_the_space_layout() {
+    for pile in 0..PILES {
+        let expected: Vec<usize> = (0..SPACES)
+            .filter(|&s| Space::of(s).adjacent_pile() == pile)
+            .collect();
+        assert_eq!(spaces_next_to(pile).collect::<Vec<_>>(), expected);
+    }
+}
+
+// Ruling "Attack": the line is the row (left/right zombies) or column
+// (top/bottom zombies) through the pile; the supports are the other two
+// piles of that line.
+#[test]
+fn ruling_support_piles_are_the_other_two_of_the_row_or_column() {
+    let expected: [[usize; 2]; SPACES] = [
+        [3, 6],
+        [4, 7],
+        [5, 8],
+        [0, 3],
+        [1, 4],
+        [2, 5],
+        [1, 2],
+        [4, 5],
+        [7, 8],
+        [0, 1],
+        [3, 4],
+        [6, 7],
+    ];
+    for (space, supports) in expected.into_iter().enumerate() {
+        let sp = Space::of(space);
+        let mut got = sp.support_piles();
+        got.sort();
+        assert_eq!(got, supports, "space {space}");
+        let mut line = vec![sp.adjacent_pile(), got[0], got[1]];
+        line.sort();
+        assert_eq!(line, sp.line().to_vec(), "space {space}");
+    }
+}
+
+// Rule "Play a card": "Cards you play on a pile become the new top card of
+// that pile" — so the supports are the top cards of the support piles.
+#[test]
+fn rule_supports_are_the_top_cards_of_their_piles() {
+    let mut state = corner_attack();
+    state.cabin[3] = vec![c(9), c(4)];
+    state.cabin[6] = vec![c(10), c(6)];
+    assert_eq!(state.supports(0), [c(4), c(6)]);
+    assert_eq!(state.supports(6), [d(1), h(1)]);
+}
+
+// --------------------------------------------------------- turn order ----
+
+// Ruling "Turn order is strict": (1) if any zombie is face down, the player
+// must choose one and reveal it.
+#[test]
+fn ruling_reveal_is_mandatory_while_any_zombie_is_face_down() {
+    let state = State::new(Variant::Standard, 1);
+    assert_eq!(state.phase(), Phase::Reveal);
+    let expected: Vec<Action> = (0..SPACES as u8).map(Action::Reveal).collect();
+    assert_eq!(state.legal_actions(), expected);
+
+    // With one zombie left face down, only that one may be revealed.
+    let one_down = State::from_parts(WEAK_BOARD, all_face_up(), vec![c(5)], Phase::Reveal)
+        .with_zombie(9, Zombie::FaceDown(s(KING)));
+    assert_eq!(one_down.legal_actions(), [Action::Reveal(9)]);
+    assert_eq!(
+        refused(&one_down, Action::Reveal(3)),
+        RuleError::NotFaceDown
+    );
+}
+
+// Rule "Reveal a Zombie": "choose and reveal one of them by turning the card
+// face up" — exactly the chosen zombie turns face up.
+#[test]
+fn rule_reveal_turns_the_chosen_zombie_face_up() {
+    let state = State::new(Variant::Hard, 11);
+    let Zombie::FaceDown(card) = state.zombies[7] else {
+        unreachable!()
+    };
+    let next = applied(&state, Action::Reveal(7));
+    assert_eq!(next.zombies[7], Zombie::FaceUp(card));
+    for space in (0..SPACES).filter(|&s| s != 7) {
+        assert_eq!(next.zombies[space], state.zombies[space]);
+    }
+}
+
+// Rule "Reveal a Zombie": only face-down zombies can be revealed (face-up and
+// dead ones are refused), and there are only twelve spaces.
+#[test]
+fn rule_reveal_only_a_face_down_zombie() {
+    let state = State::from_parts(WEAK_BOARD, all_face_down(), vec![c(5)], Phase::Reveal)
+        .with_zombie(0, Zombie::FaceUp(h(JACK)))
+        .with_zombie(1, Zombie::Dead(h(QUEEN)));
+    assert_eq!(refused(&state, Action::Reveal(0)), RuleError::NotFaceDown);
+    assert_eq!(refused(&state, Action::Reveal(1)), RuleError::NotFaceDown);
+    assert_eq!(
+        refused(&state, Action::Reveal(SPACES as u8)),
+        RuleError::NoSuchSpace
+    );
+    assert!(applied(&state, Action::Reveal(2)).zombie(2) != ZombieView::Hidden);
+}
+
+// Ruling "Turn order": the reveal choice is made before the drawn card is
+// seen: nothing is in hand during the reveal step, and revealing draws the
+// top card of the deck.
+#[test]
+fn ruling_reveal_choice_made_before_the_drawn_card_is_seen() {
+    let state = State::new(Variant::Standard, 5);
+    assert_eq!(state.drawn(), None);
+    let top = *state.deck.last().unwrap();
+    let next = applied(&state, Action::Reveal(0));
+    assert_eq!(next.drawn(), Some(top));
+    assert_eq!(next.phase(), Phase::Place { drawn: top });
+    assert_eq!(next.deck_len(), state.deck_len() - 1);
+}
+
+// Ruling "Turn order": reveal comes before the draw: drawing in the reveal
+// step is refused.
+#[test]
+fn ruling_reveal_before_draw_draw_refused_in_reveal_step() {
+    let state = State::new(Variant::Standard, 5);
+    assert_eq!(
+        refused(&state, Action::Draw),
+        RuleError::WrongStep {
+            expected: Phase::Reveal
+        }
+    );
+}
+
+// Rule "Reveal a Zombie": "As there are twelve zombies, this only happens
+// during the first twelve turns"; afterwards each turn starts with a draw.
+#[test]
+fn rule_reveal_only_during_the_first_twelve_turns() {
+    let mut longest = 0;
+    for seed in 0..60 {
+        let mut state = State::new(Variant::Standard, seed);
+        let mut turn_started = true;
+        while !state.is_over() {
+            if turn_started {
+                let expected = if state.turns() < 12 {
+                    Phase::Reveal
+                } else {
+                    Phase::Draw
+                };
+                assert_eq!(
+                    state.phase(),
+                    expected,
+                    "seed {seed} turn {}",
+                    state.turns()
+                );
+            }
+            let before = state.turns();
+            // Kill when possible, otherwise take the first legal action.
+            let actions = state.legal_actions();
+            let action = actions
+                .iter()
+                .copied()
+                .find(|a| matches!(a, Action::Kill(_)))
+                .unwrap_or(actions[0]);
+            state.apply(action).unwrap();
+            turn_started = state.turns() != before;
+        }
+        longest = longest.max(state.turns());
+    }
+    assert!(longest > 12, "no game lasted past the reveals");
+}
+
+// Ruling "Turn order": once every zombie is face up, each turn starts by
+// drawing; a reveal is then refused.
+#[test]
+fn ruling_draw_step_once_every_zombie_is_face_up() {
+    let state = placing(s(5)).with_tops(&[(0, d(5))]);
+    let after = applied(&state, Action::Place(0));
+    assert_eq!(after.phase(), Phase::Draw);
+    assert_eq!(after.legal_actions(), [Action::Draw, Action::Undo]);
+    assert_eq!(
+        refused(&after, Action::Reveal(0)),
+        RuleError::WrongStep {
+            expected: Phase::Draw
+        }
+    );
+    let drawn = applied(&after, Action::Draw);
+    assert_eq!(drawn.phase(), Phase::Place { drawn: h(4) });
+}
+
+// Ruling "Turn order": (2) the top card is drawn and must be played; nothing
+// else may be done with a card in hand.
+#[test]
+fn ruling_drawn_card_must_be_played_before_anything_else() {
+    let state = placing(s(5));
+    let expected = RuleError::WrongStep {
+        expected: Phase::Place { drawn: s(5) },
+    };
+    for action in [
+        Action::Reveal(0),
+        Action::Draw,
+        Action::Kill(0),
+        Action::EndTurn,
+    ] {
+        assert_eq!(refused(&state, action), expected, "{action:?}");
+    }
+    assert_eq!(refused(&state, Action::Undo), RuleError::NothingToUndo);
+}
+
+// Ruling "Turn order is strict": every action out of its step is refused with
+// the step expected, in every step.
+#[test]
+fn ruling_strict_turn_order_errors_name_the_expected_step() {
+    let reveal = State::new(Variant::Standard, 9);
+    for action in [
+        Action::Draw,
+        Action::Place(0),
+        Action::Kill(0),
+        Action::EndTurn,
+    ] {
+        assert_eq!(
+            refused(&reveal, action),
+            RuleError::WrongStep {
+                expected: Phase::Reveal
+            }
+        );
+    }
+    let draw = State::from_parts(WEAK_BOARD, all_face_up(), vec![c(5)], Phase::Draw);
+    for action in [
+        Action::Reveal(0),
+        Action::Place(0),
+        Action::Kill(0),
+        Action::EndTurn,
+    ] {
+        assert_eq!(
+            refused(&draw, action),
+            RuleError::WrongStep {
+                expected: Phase::Draw
+            }
+        );
+    }
+    let attack = applied(&corner_attack(), Action::Place(0));
+    assert_eq!(attack.phase(), Phase::Attack { pile: 0 });
+    for action in [Action::Reveal(0), Action::Draw, Action::Place(0)] {
+        assert_eq!(
+            refused(&attack, action),
+            RuleError::WrongStep {
+                expected: Phase::Attack { pile: 0 }
+            }
+        );
+    }
+}
+
+// --------------------------------------------------------- legal pile ----
+
+// Ruling "Legal pile": value(C) == value(T) — a card of equal value, whatever
+// the colours.
+#[test]
+fn ruling_legal_pile_equal_value_any_colour() {
+    for top in [h(7), d(7), s(7), c(7)] {
+        for card in [h(7), d(7), s(7), c(7)] {
+            assert!(can_place(card, top), "{card} on {top}");
+        }
+    }
+}
+
+// Ruling "Legal pile": same colour and value(T) > value(C) — build down in
+// one colour; a same-colour card that is higher is refused.
+#[test]
+fn ruling_legal_pile_same_colour_must_be_lower() {
+    assert!(can_place(h(4), d(7)));
+    assert!(can_place(c(1), s(10)));
+    assert!(can_place(s(6), c(7)));
+    assert!(!can_place(h(8), d(7)));
+    assert!(!can_place(s(10), s(9)));
+    assert!(!can_place(c(2), c(1)));
+}
+
+// Ruling "Legal pile": opposite colour and value(T) < value(C) — build up in
+// alternating colours; an opposite-colour card that is lower is refused.
+#[test]
+fn ruling_legal_pile_opposite_colour_must_be_higher() {
+    assert!(can_place(h(8), s(7)));
+    assert!(can_place(c(10), d(1)));
+    assert!(can_place(d(2), c(1)));
+    assert!(!can_place(h(6), s(7)));
+    assert!(!can_place(s(1), h(10)));
+    assert!(!can_place(c(9), d(10)));
+}
+
+// Rule "Play a card": "Aces have value 1."
+#[test]
+fn rule_aces_have_value_one() {
+    assert!(can_place(h(1), d(2))); // same colour, lower
+    assert!(!can_place(h(2), d(1))); // same colour, higher
+    assert!(can_place(s(2), d(1))); // other colour, higher
+    assert!(!can_place(s(1), d(2))); // other colour, lower
+    assert!(can_place(s(1), d(1))); // equal
+}
+
+// Rule "Play a card": "Jokers may be played on any card, and have any card
+// played on it."
+#[test]
+fn rule_joker_goes_on_any_card_and_takes_any_card() {
+    for suit in Suit::ALL {
+        for rank in 1..=10 {
+            let card = Card::new(rank, suit);
+            assert!(can_place(JOKER, card), "joker on {card}");
+            assert!(can_place(card, JOKER), "{card} on joker");
+        }
+    }
+    assert!(can_place(Card::Joker(0), Card::Joker(1)));
+}
+
+// Ruling "Legal pile", all number cards against each other: the three cases
+// above and nothing else.
+#[test]
+fn ruling_legal_pile_exactly_the_three_cases() {
+    let red = |card: Card| card.colour() == Some(Colour::Red);
+    for cs in Suit::ALL {
+        for ts in Suit::ALL {
+            for cv in 1..=10u8 {
+                for tv in 1..=10u8 {
+                    let (card, top) = (Card::new(cv, cs), Card::new(tv, ts));
+                    let expected = cv == tv
+                        || (red(card) == red(top) && tv > cv)
+                        || (red(card) != red(top) && tv < cv);
+                    assert_eq!(can_place(card, top), expected, "{card} on {top}");
+                }
+            }
+        }
+    }
+}
+
+// Ruling "Legal pile": the legal piles offered are exactly those the drawn
+// card may go on.
+#[test]
+fn ruling_legal_piles_offered_are_exactly_the_legal_ones() {
+    // 2♦ in hand on A♣ A♦ A♥ A♠ 2♣ 2♦ 2♥ 2♠ 3♣: on A♣ and A♠ (other colour,
+    // higher), on the four twos (equal); not on red aces nor on 3♣.
+    let state = placing(d(2));
+    assert_eq!(state.legal_piles(), [0, 3, 4, 5, 6, 7]);
+    let places: Vec<Action> = [0u8, 3, 4, 5, 6, 7]
+        .into_iter()
+        .map(Action::Place)
+        .collect();
+    assert_eq!(state.legal_actions(), places);
+}
+
+// Rule "Play a card": "play it face up into one of the central nine piles";
+// an illegal pile is refused with the reason and nothing changes.
+#[test]
+fn ruling_illegal_pile_refused_and_state_untouched() {
+    let state = placing(d(2));
+    assert_eq!(
+        refused(&state, Action::Place(1)),
+        RuleError::IllegalPile {
+            card: d(2),
+            top: d(1)
+        }
+    );
+    assert_eq!(
+        refused(&state, Action::Place(8)),
+        RuleError::IllegalPile {
+            card: d(2),
+            top: c(3)
+        }
+    );
+    assert_eq!(
+        refused(&state, Action::Place(PILES as u8)),
+        RuleError::NoSuchPile
+    );
+    let message = RuleError::IllegalPile {
+        card: d(2),
+        top: d(1),
+    }
+    .to_string();
+    assert!(
+        message.contains("2♦") && message.contains("A♦"),
+        "{message}"
+    );
+}
+
+// Rule "Play a card": "Cards you play on a pile become the new top card of
+// that pile."
+#[test]
+fn rule_played_card_becomes_the_new_top_of_the_pile() {
+    let state = placing(d(2));
+    let next = applied(&state, Action::Place(4));
+    assert_eq!(next.pile(4), [c(2), d(2)]);
+    assert_eq!(next.top(4), d(2));
+    assert_eq!(next.drawn(), None);
+}
+
+// -------------------------------------------------------------- attack ----
+
+// Ruling "Attack": the support values must sum to 10 or more (Jack: no suit
+// condition).
+#[test]
+fn ruling_attack_needs_support_sum_at_least_ten() {
+    assert_eq!(attack(h(JACK), [c(4), s(6)]), Ok(()));
+    assert_eq!(attack(h(JACK), [c(10), s(10)]), Ok(()));
+    assert_eq!(
+        attack(h(JACK), [c(4), s(5)]),
+        Err(AttackFailure::TooWeak { sum: 9 })
+    );
+    assert_eq!(
+        attack(s(KING), [s(4), s(5)]),
+        Err(AttackFailure::TooWeak { sum: 9 })
+    );
+    assert_eq!(
+        attack(d(QUEEN), [h(1), d(8)]),
+        Err(AttackFailure::TooWeak { sum: 9 })
+    );
+}
+
+// Rule "Kill a Zombie": "There are no suit restrictions to kill jacks."
+#[test]
+fn rule_jack_has_no_suit_restriction() {
+    for a in Suit::ALL {
+        for b in Suit::ALL {
+            let supports = [Card::new(3, a), Card::new(7, b)];
+            for jack_suit in Suit::ALL {
+                assert_eq!(attack(Card::new(JACK, jack_suit), supports), Ok(()));
+            }
+        }
+    }
+}
+
+// Rule/ruling "To kill a queen, both support cards must match the queen's
+// color."
+#[test]
+fn ruling_queen_needs_both_supports_of_her_colour() {
+    assert_eq!(attack(h(QUEEN), [d(5), h(5)]), Ok(()));
+    assert_eq!(attack(s(QUEEN), [c(2), c(8)]), Ok(()));
+    assert_eq!(
+        attack(h(QUEEN), [d(5), s(5)]),
+        Err(AttackFailure::QueenNeedsColour {
+            colour: Colour::Red
+        })
+    );
+    assert_eq!(
+        attack(c(QUEEN), [h(10), d(10)]),
+        Err(AttackFailure::QueenNeedsColour {
+            colour: Colour::Black
+        })
+    );
+}
+
+// Rule/ruling "To kill a king, both support cards must match the king's
+// suit" — the same colour is not enough.
+#[test]
+fn ruling_king_needs_both_supports_of_its_suit() {
+    assert_eq!(attack(s(KING), [s(4), s(6)]), Ok(()));
+    assert_eq!(
+        attack(s(KING), [s(4), c(6)]),
+        Err(AttackFailure::KingNeedsSuit { suit: Suit::Spades })
+    );
+    assert_eq!(
+        attack(h(KING), [d(10), h(10)]),
+        Err(AttackFailure::KingNeedsSuit { suit: Suit::Hearts })
+    );
+}
+
+// Rule "When used as an attack support card, Jokers have value zero but count
+// as all suits"; ruling: "A joker support counts as every suit and both
+// colours."
+#[test]
+fn ruling_joker_support_counts_zero_and_every_suit() {
+    for suit in Suit::ALL {
+        let ten = Card::new(10, suit);
+        assert_eq!(attack(Card::new(KING, suit), [JOKER, ten]), Ok(()));
+        assert_eq!(attack(Card::new(KING, suit), [ten, JOKER]), Ok(()));
+        for queen_suit in Suit::ALL
+            .into_iter()
+            .filter(|q| q.colour() == suit.colour())
+        {
+            assert_eq!(attack(Card::new(QUEEN, queen_suit), [JOKER, ten]), Ok(()));
+        }
+    }
+    // Value zero: a joker adds nothing to the sum.
+    assert_eq!(
+        attack(h(JACK), [JOKER, s(9)]),
+        Err(AttackFailure::TooWeak { sum: 9 })
+    );
+    assert_eq!(
+        attack(h(JACK), [Card::Joker(0), Card::Joker(1)]),
+        Err(AttackFailure::TooWeak { sum: 0 })
+    );
+    // The joker does not make the other support match the suit.
+    assert_eq!(
+        attack(s(KING), [JOKER, h(10)]),
+        Err(AttackFailure::KingNeedsSuit { suit: Suit::Spades })
+    );
+}
+
+// Rule "A Joker must be paired with a 10 to kill."
+#[test]
+fn rule_joker_must_be_paired_with_a_ten_to_kill() {
+    for rank in 1..=10 {
+        let result = attack(c(JACK), [JOKER, d(rank)]);
+        assert_eq!(result.is_ok(), rank == 10, "joker + {rank}");
+    }
+}
+
+// Rule "The strength of your attack isn't based on the card you played, but
+// rather its support cards": a 10 played beside weak supports kills nothing.
+#[test]
+fn rule_attack_strength_comes_from_supports_not_the_played_card() {
+    // 10♠ goes on 9♦ at pile 0 (other colour, higher); column supports 2♣ + 3♣.
+    let state = placing(s(10))
+        .with_tops(&[(0, d(9)), (3, c(2)), (6, c(3)), (1, c(10)), (2, s(10))])
+        .with_zombie(0, Zombie::FaceUp(h(JACK)))
+        .with_zombie(6, Zombie::FaceUp(s(QUEEN)));
+    // The row (10♣ + 10♠) kills the queen left of row 0, the column cannot.
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.killable(), [6]);
+    assert_eq!(
+        refused(&next, Action::Kill(0)),
+        RuleError::CannotKill {
+            space: 0,
+            why: AttackFailure::TooWeak { sum: 5 }
+        }
+    );
+}
+
+// Ruling "Attack": the line is the row for left/right zombies and the column
+// for top/bottom zombies, through the pile just played on.
+#[test]
+fn ruling_attack_uses_the_column_for_top_zombie_and_row_for_side_zombie() {
+    let state = corner_attack();
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.phase(), Phase::Attack { pile: 0 });
+    assert_eq!(next.killable(), [0]);
+    assert_eq!(
+        next.legal_actions(),
+        [Action::Kill(0), Action::EndTurn, Action::Undo]
+    );
+    assert_eq!(
+        refused(&next, Action::Kill(6)),
+        RuleError::CannotKill {
+            space: 6,
+            why: AttackFailure::TooWeak { sum: 2 }
+        }
+    );
+    let killed = applied(&next, Action::Kill(0));
+    assert_eq!(killed.zombie(0), ZombieView::Dead(h(JACK)));
+    assert_eq!(killed.zombies_left(), 11);
+}
+
+// Rule "kill a single face up zombie adjacent to the pile you just played on":
+// a zombie next to another pile cannot be attacked, however strong.
+#[test]
+fn rule_only_a_zombie_next_to_the_pile_played_on() {
+    // Every support everywhere is a 10 of clubs: any zombie next to the
+    // pile could die; the one above column 1 (space 1) is not next to pile 0.
+    let mut state = placing(h(10)).with_zombie(0, Zombie::FaceUp(c(JACK)));
+    state.cabin = std::array::from_fn(|_| vec![c(10)]);
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.killable(), [0, 6]);
+    assert_eq!(
+        refused(&next, Action::Kill(1)),
+        RuleError::CannotKill {
+            space: 1,
+            why: AttackFailure::NotNextToPile
+        }
+    );
+    assert_eq!(
+        refused(&next, Action::Kill(SPACES as u8)),
+        RuleError::NoSuchSpace
+    );
+    assert_eq!(next.check_attack(4, 1), Err(AttackFailure::NotNextToPile));
+}
+
+// Rule "You can't attack or kill facedown zombies" (and a dead one cannot be
+// killed again).
+#[test]
+fn rule_face_down_and_dead_zombies_cannot_be_attacked() {
+    let mut state = placing(h(10))
+        .with_zombie(0, Zombie::FaceDown(c(JACK)))
+        .with_zombie(6, Zombie::Dead(d(JACK)));
+    state.cabin = std::array::from_fn(|_| vec![c(10)]);
+    assert_eq!(state.check_attack(0, 0), Err(AttackFailure::NotFaceUp));
+    assert_eq!(state.check_attack(0, 6), Err(AttackFailure::NotFaceUp));
+    // Nothing to kill next to pile 0: the turn ends at once.
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.turns(), 1);
+    assert!(!matches!(next.phase(), Phase::Attack { .. }));
+}
+
+// Ruling "Kill is optional": the player may end the turn without killing.
+#[test]
+fn ruling_kill_is_optional() {
+    let next = applied(&corner_attack(), Action::Place(0));
+    assert!(next.legal_actions().contains(&Action::EndTurn));
+    let ended = applied(&next, Action::EndTurn);
+    assert_eq!(ended.zombie(0), ZombieView::Alive(h(JACK)));
+    assert_eq!(ended.turns(), 1);
+    assert_eq!(ended.phase(), Phase::Draw);
+    assert_eq!(
+        refused(&ended, Action::Kill(0)),
+        RuleError::WrongStep {
+            expected: Phase::Draw
+        }
+    );
+}
+
+// Ruling "at most one kill per turn": with two zombies killable from a corner,
+// killing one ends the turn.
+#[test]
+fn ruling_at_most_one_kill_per_turn() {
+    // Row 0 now also reaches 10: 4♦ + 6♥ behind the zombie left of row 0.
+    let state = corner_attack().with_tops(&[(1, d(4)), (2, h(6))]);
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.killable(), [0, 6]);
+    let killed = applied(&next, Action::Kill(6));
+    assert_eq!(killed.turns(), 1);
+    assert_eq!(killed.phase(), Phase::Draw);
+    assert_eq!(
+        refused(&killed, Action::Kill(0)),
+        RuleError::WrongStep {
+            expected: Phase::Draw
+        }
+    );
+    assert_eq!(killed.zombie(0), ZombieView::Alive(h(JACK)));
+    assert_eq!(killed.zombies_left(), 11);
+}
+
+// Rule "If you can't kill any zombie with the card you played, nothing
+// happens; proceed to the next turn."
+#[test]
+fn rule_no_kill_possible_proceeds_to_the_next_turn() {
+    let state = placing(s(5)).with_tops(&[(0, d(5))]);
+    let next = applied(&state, Action::Place(0));
+    assert_eq!(next.turns(), 1);
+    assert_eq!(next.phase(), Phase::Draw);
+    assert_eq!(next.zombies_left(), 12);
+    assert_eq!(next.killable(), Vec::<usize>::new());
+
+    // The same with a zombie still face down: the next turn starts with a reveal.
+    let next = applied(
+        &state.with_zombie(11, Zombie::FaceDown(s(KING))),
+        Action::Place(0),
+    );
+    assert_eq!(next.phase(), Phase::Reveal);
+}
+
+// Rule "the center has none": playing on the centre pile never attacks, even
+// with the strongest supports.
+#[test]
+fn rule_centre_pile_never_attacks() {
+    let mut state = placing(h(10));
+    state.cabin = std::array::from_fn(|_| vec![c(10)]);
+    let next = applied(&state, Action::Place(4));
+    assert_eq!(next.turns(), 1);
+    assert_eq!(next.phase(), Phase::Draw);
+}
+
+// ----------------------------------------------------------------- end ----
+
+/// Eleven zombies dead and the Jack of hearts alive above column 0, killable
+/// by playing 5♠ on pile 0.
+fn last_zombie(deck: Vec<Card>) -> State {
+    let mut state = corner_attack();
+    state.zombies = face_cards().map(Zombie::Dead);
+    state.zombies[0] = Zombie::FaceUp(h(JACK));
+    state.deck = deck;
+    state
+}
+
+// Rule "If you manage to kill all twelve zombies, you win the game"; ruling
+// "Win the moment the 12th zombie dies".
+#[test]
+fn rule_win_when_the_twelfth_zombie_dies() {
+    let state = applied(&last_zombie(vec![c(4), d(4)]), Action::Place(0));
+    assert_eq!(state.zombies_left(), 1);
+    assert!(!state.is_over());
+    let won = applied(&state, Action::Kill(0));
+    assert_eq!(won.phase(), Phase::Won);
+    assert_eq!(won.zombies_left(), 0);
+    assert!(won.is_over());
+    assert!(won.legal_actions().is_empty());
+    assert_eq!(won.turns(), 0, "the winning turn does not go on");
+}
+
+// Rule "Your score is the number of cards left in the deck."
+#[test]
+fn rule_win_score_is_cards_left_in_deck() {
+    for left in [0usize, 1, 7] {
+        let deck = vec![c(4); left];
+        let state = applied(&last_zombie(deck), Action::Place(0));
+        let won = applied(&state, Action::Kill(0));
+        assert_eq!(won.status(), Status::Won { score: left });
+    }
+}
+
+// Ruling "Win the moment the 12th zombie dies": even with the deck empty,
+// killing the last zombie wins rather than loses.
+#[test]
+fn ruling_win_with_the_last_card_beats_the_empty_deck() {
+    let state = applied(&last_zombie(Vec::new()), Action::Place(0));
+    let won = applied(&state, Action::Kill(0));
+    assert_eq!(won.status(), Status::Won { score: 0 });
+}
+
+// Rule "If you have to draw a card but the deck is empty ... you lose."
+#[test]
+fn rule_loss_when_a_card_must_be_drawn_and_the_deck_is_empty() {
+    let draw = State::from_parts(WEAK_BOARD, all_face_up(), Vec::new(), Phase::Draw);
+    let lost = applied(&draw, Action::Draw);
+    assert_eq!(lost.status(), Status::Lost(LossReason::DeckEmpty));
+    assert!(lost.is_over());
+
+    // A turn that must reveal first reveals, then fails to draw.
+    let reveal = State::from_parts(WEAK_BOARD, all_face_down(), Vec::new(), Phase::Reveal);
+    let lost = applied(&reveal, Action::Reveal(2));
+    assert_eq!(lost.status(), Status::Lost(LossReason::DeckEmpty));
+    assert_eq!(lost.zombie(2), ZombieView::Alive(face_cards()[2]));
+}
+
+// Rule "If you have to draw a card but the deck is empty ... you lose", played
+// out: after the last card is played the game is lost at the next draw.
+#[test]
+fn rule_loss_after_playing_the_last_card_without_winning() {
+    let state = State::from_parts(WEAK_BOARD, all_face_up(), vec![c(2)], Phase::Draw);
+    let drawn = applied(&state, Action::Draw);
+    assert_eq!(drawn.deck_len(), 0);
+    let placed = applied(&drawn, Action::Place(4));
+    assert_eq!(placed.phase(), Phase::Draw);
+    assert_eq!(placed.legal_actions(), [Action::Draw, Action::Undo]);
+    let lost = applied(&placed, Action::Draw);
+    assert_eq!(lost.status(), Status::Lost(LossReason::DeckEmpty));
+}
+
+// Rule "... or if you are unable to play a card, you lose"; ruling: "Loss ...
+// when the drawn card has no legal pile."
+#[test]
+fn rule_loss_when_the_drawn_card_has_no_legal_pile() {
+    // 5♥ fits on a 5, on a red card above 5, or on a black card below 5: the
+    // board has only red cards below 5 and black cards above 5.
+    let board = [d(4), h(3), d(1), s(6), c(9), s(10), h(2), c(7), d(3)];
+    let state = State::from_parts(board, all_face_up(), vec![c(6), h(5)], Phase::Draw);
+    let lost = applied(&state, Action::Draw);
+    assert_eq!(
+        lost.status(),
+        Status::Lost(LossReason::NoLegalPile { drawn: h(5) })
+    );
+    assert_eq!(lost.drawn(), Some(h(5)));
+    assert!(lost.legal_actions().is_empty());
+    // The card that could not be played is still counted.
+    assert!(lost.all_cards().contains(&h(5)));
+    assert_eq!(lost.all_cards().len(), state.all_cards().len());
+
+    // The same card with a joker anywhere on the board is playable.
+    let saved = applied(&state.with_tops(&[(8, JOKER)]), Action::Draw);
+    assert_eq!(saved.phase(), Phase::Place { drawn: h(5) });
+    assert_eq!(saved.legal_piles(), [8]);
+}
+
+// Once the game is over, every action is refused and nothing changes.
+#[test]
+fn ruling_game_over_refuses_every_action() {
+    let won = applied(
+        &applied(&last_zombie(vec![c(4)]), Action::Place(0)),
+        Action::Kill(0),
+    );
+    let lost = applied(
+        &State::from_parts(WEAK_BOARD, all_face_up(), Vec::new(), Phase::Draw),
+        Action::Draw,
+    );
+    for over in [won, lost] {
+        assert!(over.legal_actions().is_empty());
+        for action in over.action_space() {
+            assert_eq!(refused(&over, action), RuleError::GameOver);
+        }
+    }
+}
+
+// ---------------------------------------------------------------- undo ----
+
+// Ruling "Undo may take back the placement ... of the current turn (the
+// drawn card is already known)": the card returns to the hand.
+#[test]
+fn ruling_undo_takes_back_the_placement() {
+    let state = corner_attack();
+    let attack = applied(&state, Action::Place(0));
+    assert!(attack.legal_actions().contains(&Action::Undo));
+    let undone = applied(&attack, Action::Undo);
+    assert_eq!(undone.phase(), Phase::Place { drawn: s(5) });
+    assert_eq!(undone.pile(0), [d(5)]);
+    assert_eq!(undone.deck_len(), state.deck_len());
+    assert!(undone.assisted());
+    // Apart from the assist flag, it is the position before the placement.
+    let mut expected = state.clone();
+    expected.mark_assisted();
+    assert_eq!(undone, expected);
+}
+
+// Ruling "Undo may take back the placement and kill of the current turn".
+#[test]
+fn ruling_undo_takes_back_the_kill_too() {
+    let state = corner_attack();
+    let killed = applied(&applied(&state, Action::Place(0)), Action::Kill(0));
+    assert_eq!(killed.turns(), 1);
+    assert!(killed.legal_actions().contains(&Action::Undo));
+    let undone = applied(&killed, Action::Undo);
+    assert_eq!(undone.zombie(0), ZombieView::Alive(h(JACK)));
+    assert_eq!(undone.pile(0), [d(5)]);
+    assert_eq!(undone.turns(), 0);
+    assert_eq!(undone.phase(), Phase::Place { drawn: s(5) });
+}
+
+// Ruling "Undo": a turn that ended by itself (no kill possible) can be taken
+// back until the next reveal or draw.
+#[test]
+fn ruling_undo_after_a_turn_that_ended_by_itself() {
+    let state = placing(s(5)).with_tops(&[(0, d(5))]);
+    let ended = applied(&state, Action::Place(0));
+    assert_eq!(ended.turns(), 1);
+    let undone = applied(&ended, Action::Undo);
+    assert_eq!(undone.turns(), 0);
+    assert_eq!(undone.phase(), Phase::Place { drawn: s(5) });
+    assert_eq!(undone.pile(0), [d(5)]);
+}
+
+// Ruling "Undo ... never a reveal": nothing before the first placement can be
+// undone, a revealed zombie stays face up, and revealing closes the previous
+// turn to undo.
+#[test]
+fn ruling_undo_never_takes_back_a_reveal() {
+    let fresh = State::new(Variant::Standard, 4);
+    assert_eq!(refused(&fresh, Action::Undo), RuleError::NothingToUndo);
+    let revealed = applied(&fresh, Action::Reveal(3));
+    assert!(!revealed.legal_actions().contains(&Action::Undo));
+    assert_eq!(refused(&revealed, Action::Undo), RuleError::NothingToUndo);
+    assert_ne!(revealed.zombie(3), ZombieView::Hidden);
+
+    // Turn ended with zombies face down: undo is offered until the reveal.
+    let state = placing(s(5))
+        .with_tops(&[(0, d(5))])
+        .with_zombie(10, Zombie::FaceDown(s(KING)));
+    let ended = applied(&state, Action::Place(0));
+    assert_eq!(ended.phase(), Phase::Reveal);
+    assert!(ended.legal_actions().contains(&Action::Undo));
+    let next = applied(&ended, Action::Reveal(10));
+    assert_eq!(refused(&next, Action::Undo), RuleError::NothingToUndo);
+    assert_eq!(next.pile(0), [d(5), s(5)], "the previous turn stays played");
+}
+
+// Ruling "Undo ... never a draw".
+#[test]
+fn ruling_undo_never_takes_back_a_draw() {
+    let state = placing(s(5)).with_tops(&[(0, d(5))]);
+    let ended = applied(&state, Action::Place(0));
+    let drawn = applied(&ended, Action::Draw);
+    assert_eq!(drawn.phase(), Phase::Place { drawn: h(4) });
+    assert!(!drawn.legal_actions().contains(&Action::Undo));
+    assert_eq!(refused(&drawn, Action::Undo), RuleError::NothingToUndo);
+}
+
+// Ruling "Undo ... of the current turn": one step back only; undoing twice
+// is refused.
+#[test]
+fn ruling_undo_reaches_only_the_current_turn() {
+    let attack = applied(&corner_attack(), Action::Place(0));
+    let undone = applied(&attack, Action::Undo);
+    assert_eq!(refused(&undone, Action::Undo), RuleError::NothingToUndo);
+    // Undo may be used again after placing again.
+    let again = applied(&applied(&undone, Action::Place(0)), Action::Undo);
+    assert_eq!(again.phase(), Phase::Place { drawn: s(5) });
+}
+
+// Ruling "Undo": the placement of the last card can be taken back too, since
+// the loss only comes at the next draw.
+#[test]
+fn ruling_undo_the_placement_of_the_last_card() {
+    // Last card 5♠ in hand; on pile 5 (2♦) it kills nothing, on pile 0 it
+    // would win by killing the last zombie.
+    let state = last_zombie(Vec::new());
+    let wasted = applied(&state, Action::Place(5));
+    assert_eq!(wasted.phase(), Phase::Draw);
+    assert!(!wasted.is_over());
+    let undone = applied(&wasted, Action::Undo);
+    let won = applied(&applied(&undone, Action::Place(0)), Action::Kill(0));
+    assert_eq!(won.status(), Status::Won { score: 0 });
+    assert!(won.assisted());
+}
+
+// Ruling "Undo ... never": nothing can be taken back once the game is won.
+#[test]
+fn ruling_no_undo_after_the_win() {
+    let won = applied(
+        &applied(&last_zombie(vec![c(4)]), Action::Place(0)),
+        Action::Kill(0),
+    );
+    assert_eq!(refused(&won, Action::Undo), RuleError::GameOver);
+}
+
+// Ruling "A game won with undo or hints is recorded as assisted".
+#[test]
+fn ruling_game_with_undo_or_hints_is_assisted() {
+    let state = corner_attack();
+    assert!(!state.assisted());
+    let won = applied(
+        &applied(&last_zombie(vec![c(4)]), Action::Place(0)),
+        Action::Kill(0),
+    );
+    assert!(!won.assisted(), "no undo, no hint: not assisted");
+    let undone = applied(&applied(&state, Action::Place(0)), Action::Undo);
+    assert!(undone.assisted());
+    let mut hinted = State::new(Variant::Standard, 1);
+    hinted.mark_assisted();
+    assert!(hinted.assisted());
+}
+
+// ------------------------------------------------------ all the actions ----
+
+/// Positions in every step of a turn.
+fn sample_positions() -> Vec<State> {
+    let corner = corner_attack();
+    let attack = applied(&corner, Action::Place(0));
+    let ended = applied(&attack, Action::Kill(0));
+    let fresh = State::new(Variant::Standard, 8);
+    let revealed = applied(&fresh, Action::Reveal(4));
+    let won = applied(
+        &applied(&last_zombie(vec![c(4)]), Action::Place(0)),
+        Action::Kill(0),
+    );
+    vec![fresh, revealed, corner, attack, ended, won]
+}
+
+// Architecture: "an illegal action is an Err that leaves the state
+// untouched"; every legal action applies.
+#[test]
+fn ruling_illegal_actions_refused_and_state_untouched() {
+    for state in sample_positions() {
+        let legal = state.legal_actions();
+        for action in state.action_space() {
+            if legal.contains(&action) {
+                applied(&state, action);
+            } else {
+                refused(&state, action);
+            }
+        }
+    }
+}
+
+// `legal_actions_into` gives the same actions as `legal_actions`, whatever
+// the buffer held before.
+#[test]
+fn legal_actions_into_matches_legal_actions() {
+    let mut buffer = vec![Action::Draw; 20];
+    for state in sample_positions() {
+        state.legal_actions_into(&mut buffer);
+        assert_eq!(buffer, state.legal_actions());
+    }
+}
+
+// Every card is somewhere: in the cabin, the deck, the hand or a zombie space.
+#[test]
+fn all_cards_counts_the_card_in_hand() {
+    for state in sample_positions() {
+        let n = state.all_cards().len();
+        for action in state.legal_actions() {
+            assert_eq!(applied(&state, action).all_cards().len(), n, "{action:?}");
+        }
+    }
+}
+
+// Ruling "All games": a saved game resumes exactly.
+#[test]
+fn ruling_save_and_load_resumes_exactly() {
+    let mut state = State::new(Variant::Hard, 99);
+    for step in 0..30 {
+        if state.is_over() {
+            break;
+        }
+        let saved = serde_json::to_string(&state).unwrap();
+        let loaded: State = serde_json::from_str(&saved).unwrap();
+        assert_eq!(loaded, state, "step {step}");
+        assert_eq!(loaded.validate(), Ok(()));
+        let action = state.legal_actions()[0];
+        state.apply(action).unwrap();
+    }
+}
+
+// A save that does not make up one consistent game is refused, never a panic.
+#[test]
+fn validate_rejects_inconsistent_saves_without_panicking() {
+    let good = State::new(Variant::Standard, 2);
+    assert_eq!(good.validate(), Ok(()));
+
+    let mut duplicate = good.clone();
+    duplicate.deck[0] = duplicate.deck[1];
+    assert!(duplicate.validate().is_err());
+
+    let mut face_in_cabin = good.clone();
+    let Zombie::FaceDown(face) = face_in_cabin.zombies[0] else {
+        unreachable!()
+    };
+    let number = face_in_cabin.cabin[0][0];
+    face_in_cabin.cabin[0][0] = face;
+    face_in_cabin.zombies[0] = Zombie::FaceDown(number);
+    assert!(face_in_cabin.validate().is_err());
+
+    let mut won_too_soon = good.clone();
+    won_too_soon.phase = Phase::Won;
+    assert!(won_too_soon.validate().is_err());
+
+    // Out-of-range indexes in a tampered save: find a real game's turn that
+    // stopped at the attack step.
+    let attack = (0..)
+        .map(|seed| {
+            let mut state = State::new(Variant::Standard, seed);
+            state.apply(Action::Reveal(0)).unwrap();
+            let place = state.legal_actions()[0];
+            state.apply(place).unwrap();
+            state
+        })
+        .find(|state| matches!(state.phase(), Phase::Attack { .. }))
+        .unwrap();
+    assert_eq!(attack.validate(), Ok(()));
+    let mut bad_record = attack.clone();
+    if let Some(record) = bad_record.undoable.as_mut() {
+        record.pile = 200;
+    }
+    assert!(bad_record.validate().is_err());
+    let mut bad_kill = attack.clone();
+    if let Some(record) = bad_kill.undoable.as_mut() {
+        record.killed = Some(200);
+    }
+    assert!(bad_kill.validate().is_err());
+    let mut bad_pile = attack;
+    bad_pile.phase = Phase::Attack { pile: 200 };
+    assert!(bad_pile.validate().is_err());
+}
+
+// Status reports who must act (the step) or the result.
+#[test]
+fn status_reports_the_step_or_the_result() {
+    let state = State::new(Variant::Standard, 6);
+    assert_eq!(state.status(), Status::Playing(Phase::Reveal));
+    assert_eq!(
+        placing(s(5)).status(),
+        Status::Playing(Phase::Place { drawn: s(5) })
+    );
+    for err in [
+        RuleError::GameOver,
+        RuleError::NothingToUndo,
+        RuleError::WrongStep {
+            expected: Phase::Draw,
+        },
+        RuleError::CannotKill {
+            space: 0,
+            why: AttackFailure::KingNeedsSuit { suit: Suit::Clubs },
+        },
+    ] {
+        assert!(!err.to_string().is_empty());
+    }
+}

@@ -1,0 +1,8 @@
+//! The rules of the games, their computer players and solvers. Pure Rust with
+//! no web dependency: the app and the native tests use the same code.
+
+pub mod cards;
+pub mod dead_center;
+pub mod game;
+
+pub use game::Game;

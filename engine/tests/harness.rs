@@ -1,0 +1,232 @@
+//! One invariant harness for every game, written against the [`Game`] trait
+//! only: random playouts from many seeds, checking at every step that
+//!
+//! - nothing panics;
+//! - every legal action is part of the action space and applies with `Ok`;
+//! - every other action of the action space is refused with `Err` and leaves
+//!   the state exactly equal (`==`) to what it was;
+//! - a finished game offers no action and refuses every one;
+//! - all cards are conserved: the sorted `all_cards()` never changes, and is
+//!   the game's full deck;
+//! - saving (serde_json) and loading gives back an equal state;
+//! - every game ends within a bound, even with take-backs (undo) in the mix.
+//!
+//! The harness runs under `cargo test` in a debug build, where saving,
+//! loading and comparing states are slow, so one game in [`FULL_EVERY`] is
+//! checked completely at every step, and the others more lightly: the cards
+//! are counted and every legal action applied at every step, but at each
+//! step only one illegal action in [`ILLEGAL_EVERY`] is tried (in turn, so
+//! each is tried every few steps), and the game is saved and loaded at one
+//! step in [`SAVE_EVERY`] (a different offset per game) and at the end.
+//!
+//! To add a game, write a [`Spec`] for it and call [`run`] from a test.
+
+use engine::cards::{Card, Suit};
+use engine::Game;
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
+use std::ops::Range;
+
+/// What the harness needs to know about a game beyond the [`Game`] trait.
+struct Spec<G: Game> {
+    /// Deals a game from a seed.
+    deal: fn(u64) -> G,
+    /// Every card the game holds, wherever it lies (e.g. 52 + jokers).
+    deck: fn(&G) -> Vec<Card>,
+    /// Whether an action takes back earlier ones (undo). Take-backs are
+    /// played now and then, at most `max_takebacks` times per game, so that
+    /// random games still end.
+    is_takeback: fn(&G::Action) -> bool,
+    max_takebacks: u32,
+    /// Every game must end within this many actions, take-backs included.
+    max_actions: usize,
+}
+
+/// A take-back, when legal and allowed, is played with probability 1 in this.
+const TAKEBACK_ODDS: u32 = 8;
+/// Games whose seed is a multiple of this get every check at every step.
+const FULL_EVERY: u64 = 10;
+/// The other games are saved and loaded at one step in this many.
+const SAVE_EVERY: u64 = 32;
+/// ... and try one illegal action in this many at each step.
+const ILLEGAL_EVERY: usize = 4;
+
+#[derive(Debug, Default)]
+struct Totals {
+    games: u64,
+    actions: u64,
+    takebacks: u64,
+    saves: u64,
+    refusals: u64,
+    longest: usize,
+}
+
+fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+    cards.sort_unstable();
+    cards
+}
+
+/// How many of each card `cards` holds: the multiset as an array, cheaper to
+/// compare at every step of a debug build than a sorted list.
+fn counts(cards: &[Card]) -> Box<[u8; 1280]> {
+    let mut counts = Box::new([0u8; 1280]);
+    for &card in cards {
+        let key = match card {
+            Card::Standard { rank, suit } => {
+                let suit = Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0);
+                suit * 256 + usize::from(rank)
+            }
+            Card::Joker(n) => 1024 + usize::from(n),
+        };
+        counts[key] += 1;
+    }
+    counts
+}
+
+/// Plays one random game from `seed`, checking every invariant at every step.
+fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
+    let mut rng = Pcg32::seed_from_u64(seed ^ 0x5EED_0F_6A_3E5);
+    let mut state = (spec.deal)(seed);
+    let cards = sorted(state.all_cards());
+    assert_eq!(cards, sorted((spec.deck)(&state)), "seed {seed}: the deal");
+    let multiset = counts(&cards);
+    let space = state.action_space();
+    let mut takebacks = 0;
+    let mut choices: Vec<G::Action> = Vec::new();
+    let full = seed % FULL_EVERY == 0;
+
+    for step in 0.. {
+        let at = || format!("seed {seed}, step {step}");
+        assert!(
+            step <= spec.max_actions,
+            "{}: no end after {} actions: {state:?}",
+            at(),
+            spec.max_actions
+        );
+        if full || state.is_over() {
+            assert_eq!(sorted(state.all_cards()), cards, "{}: cards", at());
+        } else {
+            assert!(counts(&state.all_cards()) == multiset, "{}: cards", at());
+        }
+        if full || (step as u64 + seed) % SAVE_EVERY == 0 || state.is_over() {
+            totals.saves += 1;
+            let saved = serde_json::to_string(&state).expect("a state saves");
+            let loaded: G = serde_json::from_str(&saved).expect("a saved state loads");
+            assert_eq!(loaded, state, "{}: save and load", at());
+        }
+
+        let legal = state.legal_actions();
+        assert_eq!(state.is_over(), legal.is_empty(), "{}: {legal:?}", at());
+        for action in &legal {
+            assert!(
+                space.contains(action),
+                "{}: {action:?} not in the space",
+                at()
+            );
+            let mut next = state.clone();
+            if let Err(e) = next.apply(action.clone()) {
+                panic!("{}: legal {action:?} refused: {e}", at());
+            }
+        }
+        // A refused action leaves the copy equal to `state`, so one copy
+        // serves for all of them.
+        let mut probe = state.clone();
+        let illegal = space.iter().filter(|a| !legal.contains(a));
+        let stride = if full { 1 } else { ILLEGAL_EVERY };
+        for action in illegal.skip(step % stride).step_by(stride) {
+            totals.refusals += 1;
+            match probe.apply(action.clone()) {
+                Ok(()) => panic!("{}: illegal {action:?} accepted", at()),
+                Err(e) => assert!(!full || !e.to_string().is_empty(), "{}", at()),
+            }
+            assert_eq!(
+                probe,
+                state,
+                "{}: refusing {action:?} changed the state",
+                at()
+            );
+        }
+
+        if state.is_over() {
+            totals.games += 1;
+            totals.actions += step as u64;
+            totals.longest = totals.longest.max(step);
+            return;
+        }
+
+        choices.clear();
+        choices.extend(legal.iter().filter(|a| !(spec.is_takeback)(a)).cloned());
+        let takeback = legal.iter().find(|a| (spec.is_takeback)(a));
+        let action = match takeback {
+            Some(undo)
+                if takebacks < spec.max_takebacks
+                    && (choices.is_empty() || rng.next_u32() % TAKEBACK_ODDS == 0) =>
+            {
+                takebacks += 1;
+                totals.takebacks += 1;
+                undo.clone()
+            }
+            _ => {
+                assert!(!choices.is_empty(), "{}: only take-backs are legal", at());
+                choices[rng.next_u32() as usize % choices.len()].clone()
+            }
+        };
+        state.apply(action).expect("a legal action applies");
+    }
+}
+
+/// Plays a random game from every seed of `seeds`.
+fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
+    let mut totals = Totals::default();
+    for seed in seeds {
+        play(spec, seed, &mut totals);
+    }
+    totals
+}
+
+mod dead_center {
+    use super::*;
+    use engine::dead_center::{Action, State, Variant};
+
+    /// 3,400 games per variant: 10,200 in all.
+    const GAMES_PER_VARIANT: u64 = 3_400;
+
+    fn spec(deal: fn(u64) -> State) -> Spec<State> {
+        Spec {
+            deal,
+            deck: |state| Card::deck(state.variant().jokers()),
+            is_takeback: |action| *action == Action::Undo,
+            max_takebacks: 4,
+            // At most 12 reveals + 33 draws, each followed by a placement and
+            // a kill or end of turn, plus three actions per undo.
+            max_actions: 12 + 33 * 3 + 4 * 3,
+        }
+    }
+
+    fn check(variant: Variant, deal: fn(u64) -> State) {
+        let totals = run(&spec(deal), 0..GAMES_PER_VARIANT);
+        assert_eq!(totals.games, GAMES_PER_VARIANT);
+        assert!(totals.takebacks > 0, "undo was never played");
+        assert!(totals.longest > 40, "{variant:?}: {totals:?}");
+        println!("{variant:?}: {totals:?}");
+    }
+
+    #[test]
+    fn dead_center_standard_random_games() {
+        check(Variant::Standard, |seed| {
+            State::new(Variant::Standard, seed)
+        });
+    }
+
+    #[test]
+    fn dead_center_hard_random_games() {
+        check(Variant::Hard, |seed| State::new(Variant::Hard, seed));
+    }
+
+    #[test]
+    fn dead_center_nightmare_random_games() {
+        check(Variant::Nightmare, |seed| {
+            State::new(Variant::Nightmare, seed)
+        });
+    }
+}

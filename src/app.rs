@@ -1,0 +1,117 @@
+//! The app: shared context, routing between screens, and the notices bar.
+
+use crate::dead_center::DeadCenterScreen;
+use crate::route::Route;
+use crate::screens::{home::Home, new_game::NewGame, not_found::NotFound, rules::Rules};
+use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
+use crate::session::{self, Notice};
+use crate::settings::Settings;
+use crate::stats::DeadCenterStats;
+use engine::dead_center::State;
+use leptos::prelude::*;
+
+/// What every screen may read and change. Signals are `Copy`, so this is too.
+#[derive(Clone, Copy)]
+pub struct Ctx {
+    pub route: RwSignal<Route>,
+    pub notices: RwSignal<Vec<Notice>>,
+    pub settings: RwSignal<Settings>,
+    pub stats: RwSignal<DeadCenterStats>,
+    /// The Dead Center game in progress or just finished, as last saved.
+    pub game: RwSignal<Option<State>>,
+    /// Another tab changed the saved game: this tab must reload it before playing on.
+    pub stale: RwSignal<bool>,
+}
+
+pub fn ctx() -> Ctx {
+    expect_context::<Ctx>()
+}
+
+/// Goes to `route`, adding a history entry.
+pub fn navigate(route: &Route) {
+    let _ = window().location().set_hash(&route.href());
+}
+
+/// Shows `route` in place of the current URL (no new history entry).
+pub fn replace_route(route: Route) {
+    if let Ok(history) = window().history() {
+        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&route.href()));
+    }
+    ctx().route.set(route);
+}
+
+#[component]
+pub fn App() -> impl IntoView {
+    let loaded = session::load_everything();
+    let ctx = Ctx {
+        route: RwSignal::new(Route::parse(&window().location().hash().unwrap_or_default())),
+        notices: RwSignal::new(loaded.notices),
+        settings: RwSignal::new(loaded.settings),
+        stats: RwSignal::new(loaded.stats),
+        game: RwSignal::new(loaded.game),
+        stale: RwSignal::new(false),
+    };
+    provide_context(ctx);
+
+    let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
+        ctx.route
+            .set(Route::parse(&window().location().hash().unwrap_or_default()));
+        // A new screen starts at its top, as a new page would.
+        window().scroll_to_with_x_and_y(0.0, 0.0);
+    });
+    let on_storage = window_event_listener(leptos::ev::storage, move |event| {
+        session::on_storage_event(ctx, &event);
+    });
+    on_cleanup(move || {
+        on_hash.remove();
+        on_storage.remove();
+    });
+    Effect::new(move |_| session::apply_settings(&ctx.settings.get()));
+
+    view! {
+        <Notices/>
+        <main class="screen">
+            {move || match ctx.route.get() {
+                Route::Home => view! { <Home/> }.into_any(),
+                Route::Stats => view! { <StatsScreen/> }.into_any(),
+                Route::Settings => view! { <SettingsScreen/> }.into_any(),
+                Route::DeadCenterNew => view! { <NewGame/> }.into_any(),
+                Route::DeadCenterRules => view! { <Rules/> }.into_any(),
+                Route::DeadCenter => view! { <DeadCenterScreen deal=None/> }.into_any(),
+                Route::DeadCenterDeal { variant, seed } => {
+                    view! { <DeadCenterScreen deal=Some((variant, seed))/> }.into_any()
+                }
+                Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
+            }}
+        </main>
+    }
+}
+
+/// Messages about saving and loading, each dismissable.
+#[component]
+fn Notices() -> impl IntoView {
+    let ctx = ctx();
+    view! {
+        <div class="notices" role="status" aria-live="polite">
+            <For
+                each=move || ctx.notices.get()
+                key=|n| n.id
+                children=move |notice| {
+                    let id = notice.id;
+                    view! {
+                        <div class=format!("notice notice-{}", notice.tone.class())>
+                            <p>{notice.text}</p>
+                            <button
+                                class="icon-button"
+                                aria-label="Dismiss message"
+                                on:click=move |_| ctx.notices.update(|n| n.retain(|x| x.id != id))
+                            >
+                                "✕"
+                            </button>
+                        </div>
+                    }
+                }
+            />
+        </div>
+    }
+}

@@ -1,0 +1,570 @@
+//! The Dead Center table. Taps become engine actions; the engine's answer
+//! (the next state, or why not) is all the view shows.
+
+use crate::app::{ctx, navigate, replace_route, Ctx};
+use crate::route::Route;
+use crate::screens::new_game::random_seed;
+use crate::session;
+use crate::stats::GameResult;
+use crate::ui::{CardFace, Dialog, TopBar};
+use engine::cards::Card;
+use engine::dead_center::hint::{self, Hint};
+use engine::dead_center::{
+    can_place, Action, LossReason, Phase, Space, State, Status, Variant, ZombieView, PILES, SPACES,
+};
+use engine::Game;
+use leptos::prelude::*;
+
+/// Whether abandoning this game would throw away play (a reveal or more).
+fn started(state: &State) -> bool {
+    !state.is_over() && (state.turns() > 0 || state.phase() != Phase::Reveal)
+}
+
+/// Starts a deal, counting the game it replaces as lost if it had begun.
+fn start_game(ctx: Ctx, variant: Variant, seed: u64) {
+    if let Some(current) = ctx.game.get_untracked().filter(started) {
+        ctx.stats.update(|s| s.record(current.variant(), GameResult::Lost));
+        session::save_stats(ctx);
+    }
+    ctx.game.set(Some(State::new(variant, seed)));
+    session::save_game(ctx);
+}
+
+fn result_of(state: &State) -> Option<GameResult> {
+    match state.status() {
+        Status::Won { score } => Some(GameResult::Won {
+            score: score as u32,
+            assisted: state.assisted(),
+        }),
+        Status::Lost(_) => Some(GameResult::Lost),
+        Status::Playing(_) => None,
+    }
+}
+
+/// The Dead Center screen for a deal (or, with no deal, the game in progress).
+#[component]
+pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
+    let ctx = ctx();
+    let current = ctx
+        .game
+        .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed(), started(s))));
+    let Some((variant, seed)) = deal else {
+        // No deal named: go to the game in progress, or choose a new one.
+        let target = match current {
+            Some((variant, seed, _)) => Route::DeadCenterDeal { variant, seed },
+            None => Route::DeadCenterNew,
+        };
+        request_animation_frame(move || replace_route(target));
+        return ().into_any();
+    };
+    let is_current = matches!(current, Some((v, s, _)) if (v, s) == (variant, seed));
+    let must_confirm = !is_current && matches!(current, Some((_, _, true)));
+    if !is_current && !must_confirm {
+        start_game(ctx, variant, seed);
+    }
+    let confirming = RwSignal::new(must_confirm);
+    let table_matches = move || {
+        ctx.game
+            .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())) == Some((variant, seed)))
+    };
+    view! {
+        {move || {
+            if confirming.get() {
+                let keep = current.map(|(variant, seed, _)| Route::DeadCenterDeal { variant, seed });
+                view! {
+                    <TopBar title="Dead Center"/>
+                    <Dialog title="Start a different deal?">
+                        <p>{format!(
+                            "This link opens {} deal {seed}. Your game in progress will count as a loss.",
+                            variant.name()
+                        )}</p>
+                        <div class="button-row">
+                            <button class="button primary" on:click=move |_| {
+                                start_game(ctx, variant, seed);
+                                confirming.set(false);
+                            }>"Start this deal"</button>
+                            <button class="button" on:click=move |_| {
+                                if let Some(route) = keep.clone() { replace_route(route) }
+                            }>"Back to my game"</button>
+                        </div>
+                    </Dialog>
+                }
+                .into_any()
+            } else if table_matches() {
+                view! { <Table/> }.into_any()
+            } else {
+                // The saved game changed under us (another tab): follow it.
+                view! { <StaleGame/> }.into_any()
+            }
+        }}
+    }
+    .into_any()
+}
+
+/// Shown when the saved game no longer is the deal in the URL.
+#[component]
+fn StaleGame() -> impl IntoView {
+    view! {
+        <TopBar title="Dead Center"/>
+        <section class="panel" role="alert">
+            <p>"This deal is no longer the game in progress."</p>
+            <div class="button-row">
+                <a class="button primary" href=Route::DeadCenter.href()>"Go to the game in progress"</a>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </section>
+    }
+}
+
+/// Table-local state: feedback and dialogs, never the game itself.
+#[derive(Clone, Copy)]
+struct Ui {
+    message: RwSignal<Option<String>>,
+    hint: RwSignal<Option<Hint>>,
+    end_dismissed: RwSignal<bool>,
+    confirm_restart: RwSignal<bool>,
+}
+
+/// Sends an action to the engine: on success the new state is shown and
+/// saved; on refusal the reason is shown and nothing changes.
+fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
+    if ctx.stale.get_untracked() {
+        return; // The stale-game dialog is up; it must be answered first.
+    }
+    let Some(mut next) = ctx.game.get_untracked() else {
+        return;
+    };
+    match next.apply(action) {
+        Ok(()) => {
+            if let Some(result) = result_of(&next) {
+                ctx.stats.update(|s| s.record(next.variant(), result));
+                session::save_stats(ctx);
+            }
+            ctx.game.set(Some(next));
+            session::save_game(ctx);
+            ui.message.set(None);
+            ui.hint.set(None);
+        }
+        Err(error) => ui.message.set(Some(error.to_string())),
+    }
+}
+
+fn pile_name(pile: usize) -> String {
+    format!("pile {} (row {}, column {})", pile + 1, pile / 3 + 1, pile % 3 + 1)
+}
+
+fn describe_hint(state: &State, hint: &Hint) -> String {
+    let zombie_name = |space: u8| match state.zombie(space as usize) {
+        ZombieView::Alive(card) => format!("the {} {}", card.name(), Space::of(space as usize).describe()),
+        _ => format!("the zombie {}", Space::of(space as usize).describe()),
+    };
+    let step = match hint.action {
+        Action::Reveal(space) => format!("Reveal the zombie {}.", Space::of(space as usize).describe()),
+        Action::Draw => "Draw a card.".to_string(),
+        Action::Place(pile) => {
+            let card = state.drawn().map_or("card".to_string(), Card::name);
+            match hint.then_kill {
+                Some(space) => format!("Play the {card} on {}, then kill {}.", pile_name(pile as usize), zombie_name(space)),
+                None => format!("Play the {card} on {}.", pile_name(pile as usize)),
+            }
+        }
+        Action::Kill(space) => format!("Kill {}.", zombie_name(space)),
+        Action::EndTurn => "End the turn without killing.".to_string(),
+        Action::Undo => "Undo this turn.".to_string(),
+    };
+    // Whole percent, formatted as an integer: float formatting costs ~10 KB of wasm.
+    let percent = (hint.win_chance * 100.0 + 0.5) as u32;
+    format!("Hint: {step} Estimated chance to win: {percent}%.")
+}
+
+#[component]
+fn Table() -> impl IntoView {
+    let ctx = ctx();
+    let ui = Ui {
+        message: RwSignal::new(None),
+        hint: RwSignal::new(None),
+        end_dismissed: RwSignal::new(false),
+        confirm_restart: RwSignal::new(false),
+    };
+    // Every view below reads the game through this; the game is always
+    // present while the table is shown (see `DeadCenterScreen`).
+    let read = move |f: &dyn Fn(&State) -> String| ctx.game.with(|g| g.as_ref().map(f).unwrap_or_default());
+    let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
+    let legal = move || ctx.game.with(|g| g.as_ref().map(State::legal_actions).unwrap_or_default());
+
+    let show_hint = move || {
+        let Some(mut state) = ctx.game.get_untracked() else { return };
+        let seed = random_seed();
+        if let Some(found) = hint::suggest(&state, seed) {
+            ui.message.set(Some(describe_hint(&state, &found)));
+            ui.hint.set(Some(found));
+            if !state.assisted() {
+                state.mark_assisted();
+                ctx.game.set(Some(state));
+                session::save_game(ctx);
+            }
+        }
+    };
+    let restart = move || {
+        if ctx.game.with_untracked(|g| g.as_ref().is_some_and(started)) {
+            ui.confirm_restart.set(true);
+        } else if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
+            start_game(ctx, variant, seed);
+            ui.end_dismissed.set(false);
+        }
+    };
+    let new_deal = move || {
+        let variant = ctx.game.with_untracked(|g| g.as_ref().map_or(Variant::Standard, State::variant));
+        navigate(&Route::DeadCenterDeal { variant, seed: random_seed() });
+    };
+
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        if event.ctrl_key() || event.meta_key() || event.alt_key() || ui.confirm_restart.get_untracked() {
+            return;
+        }
+        let in_field = event
+            .target()
+            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
+            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+        if in_field {
+            return;
+        }
+        let action = match event.key().as_str() {
+            digit @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") => {
+                digit.parse::<u8>().ok().map(|n| Action::Place(n - 1))
+            }
+            "d" | "D" => Some(Action::Draw),
+            "e" | "E" => Some(Action::EndTurn),
+            "u" | "U" => Some(Action::Undo),
+            "h" | "H" => {
+                show_hint();
+                None
+            }
+            _ => return,
+        };
+        event.prevent_default();
+        if let Some(action) = action {
+            dispatch(ctx, ui, action);
+        }
+    });
+    on_cleanup(move || keys.remove());
+
+    let instruction = move || {
+        read(&|s| match s.phase() {
+            Phase::Reveal => "Choose a face-down zombie to reveal.".to_string(),
+            Phase::Draw => "Draw the top card of the deck.".to_string(),
+            Phase::Place { drawn } => format!("Play the {} on a highlighted pile.", drawn.name()),
+            Phase::Attack { .. } => "Kill a highlighted zombie, or end your turn.".to_string(),
+            Phase::Won => "You won!".to_string(),
+            Phase::Lost(_) => "The zombies won.".to_string(),
+        })
+    };
+
+    view! {
+        <TopBar title="Dead Center">
+            <a class="button" href=Route::DeadCenterRules.href()>"Rules"</a>
+        </TopBar>
+        <div class="dc-layout">
+            <div class="dc-main">
+                <p class="dc-instruction" aria-live="polite">{instruction}</p>
+                <div class="dc-board" role="group" aria-label="The cabin and the zombies around it">
+                    {(0..SPACES).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(0..PILES).map(|pile| view! { <CabinPile pile ui/> }).collect_view()}
+                    <p class="dc-count corner" style="grid-row: 1; grid-column: 1;">
+                        <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
+                        " of 12 zombies left"
+                    </p>
+                    <DeckButton ui/>
+                    <div class="dc-drawn corner" style="grid-row: 5; grid-column: 5;">
+                        {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
+                            Some(card) => view! {
+                                <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
+                                    <CardFace card/>
+                                </div>
+                            }.into_any(),
+                            None => view! { <div class="card-slot empty" role="img" aria-label="No card in hand"></div> }.into_any(),
+                        }}
+                        <span class="label" aria-hidden="true">"Your card"</span>
+                    </div>
+                </div>
+            </div>
+            <aside class="dc-side" aria-label="Deck and actions">
+                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+                <AttackPanel/>
+                <div class="dc-actions">
+                    <button
+                        class="button primary"
+                        class:unavailable=move || !matches!(phase(), Some(Phase::Attack { .. }))
+                        aria-disabled=move || (!matches!(phase(), Some(Phase::Attack { .. }))).to_string()
+                        on:click=move |_| dispatch(ctx, ui, Action::EndTurn)
+                    >"End turn"</button>
+                    <button
+                        class="button"
+                        class:unavailable=move || !legal().contains(&Action::Undo)
+                        aria-disabled=move || (!legal().contains(&Action::Undo)).to_string()
+                        on:click=move |_| dispatch(ctx, ui, Action::Undo)
+                    >"Undo"</button>
+                    <button class="button" on:click=move |_| show_hint()>"Hint"</button>
+                </div>
+                <div class="dc-deal">
+                    <p>{move || read(&|s| format!("Deal {} · {}", s.seed(), s.variant().name()))}</p>
+                    <div class="button-row">
+                        <button class="button" on:click=move |_| copy_link(ui)>"Copy link"</button>
+                        <button class="button" on:click=move |_| restart()>"Restart deal"</button>
+                        <button class="button" on:click=move |_| new_deal()>"New deal"</button>
+                    </div>
+                </div>
+            </aside>
+        </div>
+        <Show when=move || ui.confirm_restart.get()>
+            <Dialog title="Restart this deal?">
+                <p>"The game so far will count as a loss, and the same cards will be dealt again."</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| ui.confirm_restart.set(false)>"Keep playing"</button>
+                    <button class="button danger" on:click=move |_| {
+                        if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
+                            start_game(ctx, variant, seed);
+                        }
+                        ui.confirm_restart.set(false);
+                        ui.message.set(None);
+                        ui.hint.set(None);
+                    }>"Restart"</button>
+                </div>
+            </Dialog>
+        </Show>
+        <Show when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
+            <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
+        </Show>
+        <Show when=move || ctx.stale.get()>
+            <Dialog title="This game changed in another tab">
+                <p>"You played this game further in another tab or window. Continue from where it is now."</p>
+                <button class="button primary" on:click=move |_| {
+                    session::reload_game(ctx);
+                    ui.message.set(None);
+                    ui.hint.set(None);
+                }>"Load the latest position"</button>
+            </Dialog>
+        </Show>
+    }
+}
+
+fn copy_link(ui: Ui) {
+    let href = window().location().href().unwrap_or_default();
+    let clipboard = window().navigator().clipboard();
+    let _ = clipboard.write_text(&href);
+    ui.message.set(Some(format!("Link to this deal copied: {href}")));
+}
+
+#[component]
+fn DeckButton(ui: Ui) -> impl IntoView {
+    let ctx = ctx();
+    let info = move || ctx.game.with(|g| g.as_ref().map(|s| (s.deck_len(), s.phase() == Phase::Draw)).unwrap_or((0, false)));
+    let hinted = move || ui.hint.with(|h| h.as_ref().is_some_and(|h| h.action == Action::Draw));
+    view! {
+        <button
+            class="deck"
+            style="grid-row: 5; grid-column: 1;"
+            class:ready=move || info().1
+            class:hinted=hinted
+            aria-label=move || {
+                let (left, ready) = info();
+                let hint = if hinted() { ", suggested by the hint" } else { "" };
+                format!("Deck, {left} cards left{}{hint}", if ready { ", draw a card" } else { "" })
+            }
+            on:click=move |_| dispatch(ctx, ui, Action::Draw)
+        >
+            <span class="deck-back" aria-hidden="true"></span>
+            <span class="deck-count" aria-hidden="true">{move || info().0}</span>
+        </button>
+    }
+}
+
+/// Grid position (row, column) of a zombie space on the 5×5 board.
+fn space_cell(space: usize) -> (usize, usize) {
+    let Space { side, index } = Space::of(space);
+    match side {
+        engine::dead_center::Side::Above => (1, index + 2),
+        engine::dead_center::Side::Below => (5, index + 2),
+        engine::dead_center::Side::Left => (index + 2, 1),
+        engine::dead_center::Side::Right => (index + 2, 5),
+    }
+}
+
+#[component]
+fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
+    let ctx = ctx();
+    let (row, col) = space_cell(space);
+    let view_of = move || ctx.game.with(|g| g.as_ref().map(|s| s.zombie(space)));
+    let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
+    let killable = move || ctx.game.with(|g| g.as_ref().is_some_and(|s| s.killable().contains(&space)));
+    let revealable = move || phase() == Some(Phase::Reveal) && view_of() == Some(ZombieView::Hidden);
+    let hinted = move || {
+        ui.hint.with(|h| {
+            h.as_ref().is_some_and(|h| {
+                matches!(h.action, Action::Reveal(s) | Action::Kill(s) if s as usize == space)
+                    || h.then_kill == Some(space as u8)
+            })
+        })
+    };
+    let place = Space::of(space).describe();
+    let label = move || {
+        let what = match view_of() {
+            Some(ZombieView::Hidden) => "face-down zombie".to_string(),
+            Some(ZombieView::Alive(card)) => format!("zombie {}", card.name()),
+            Some(ZombieView::Dead(card)) => format!("killed zombie {}", card.name()),
+            None => String::new(),
+        };
+        let can = if killable() {
+            ", can be killed"
+        } else if revealable() {
+            ", can be revealed"
+        } else {
+            ""
+        };
+        let hint = if hinted() { ", suggested by the hint" } else { "" };
+        format!("{place}: {what}{can}{hint}")
+    };
+    let on_click = move |_| {
+        let action = if phase() == Some(Phase::Reveal) {
+            Action::Reveal(space as u8)
+        } else {
+            Action::Kill(space as u8)
+        };
+        dispatch(ctx, ui, action);
+    };
+    view! {
+        <button
+            class="zombie card-slot"
+            class:face-down=move || view_of() == Some(ZombieView::Hidden)
+            class:dead=move || matches!(view_of(), Some(ZombieView::Dead(_)))
+            class:target=move || killable() || revealable()
+            class:hinted=hinted
+            style=format!("grid-row: {row}; grid-column: {col};")
+            aria-label=label
+            on:click=on_click
+        >
+            {move || match view_of() {
+                Some(ZombieView::Alive(card)) => view! { <CardFace card/> }.into_any(),
+                Some(ZombieView::Dead(card)) => view! { <CardFace card/><span class="tombstone" aria-hidden="true">"✝"</span> }.into_any(),
+                _ => view! { <span class="card-back" aria-hidden="true"></span> }.into_any(),
+            }}
+        </button>
+    }
+}
+
+#[component]
+fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
+    let ctx = ctx();
+    let top = move || ctx.game.with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())));
+    let legal = move || {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .and_then(|s| s.drawn().filter(|_| matches!(s.phase(), Phase::Place { .. })).map(|d| can_place(d, s.top(pile))))
+                .unwrap_or(false)
+        })
+    };
+    let played = move || ctx.game.with(|g| g.as_ref().is_some_and(|s| s.phase() == Phase::Attack { pile: pile as u8 }));
+    let hinted = move || ui.hint.with(|h| h.as_ref().is_some_and(|h| h.action == Action::Place(pile as u8)));
+    let label = move || {
+        let (card, depth) = top().unwrap_or((Card::Joker(0), 0));
+        let cards = if depth == 1 { "1 card".to_string() } else { format!("{depth} cards") };
+        let legal = if legal() { ", your card can go here" } else { "" };
+        let hint = if hinted() { ", suggested by the hint" } else { "" };
+        format!("Pile {}, row {} column {}: {}, {cards}{legal}{hint}", pile + 1, pile / 3 + 1, pile % 3 + 1, card.name())
+    };
+    view! {
+        <button
+            class="pile card-slot"
+            class:target=legal
+            class:played=played
+            class:hinted=hinted
+            style=format!("grid-row: {}; grid-column: {};", pile / 3 + 2, pile % 3 + 2)
+            aria-label=label
+            on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
+        >
+            {move || top().map(|(card, _)| view! { <CardFace card/> })}
+            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1)}</span>
+        </button>
+    }
+}
+
+/// During the kill step: each zombie next to the played pile, its two
+/// supports, their sum, and whether it dies.
+#[component]
+fn AttackPanel() -> impl IntoView {
+    let ctx = ctx();
+    let rows = move || {
+        ctx.game.with(|g| {
+            let Some(state) = g.as_ref() else { return Vec::new() };
+            let Phase::Attack { pile } = state.phase() else { return Vec::new() };
+            engine::dead_center::spaces_next_to(pile as usize)
+                .filter_map(|space| match state.zombie(space) {
+                    ZombieView::Alive(zombie) => {
+                        let [a, b] = state.supports(space);
+                        let verdict = match state.check_attack(pile as usize, space) {
+                            Ok(()) => "can be killed".to_string(),
+                            Err(why) => why.to_string(),
+                        };
+                        let ok = state.check_attack(pile as usize, space).is_ok();
+                        Some((
+                            format!(
+                                "{} {}: supports {a} + {b} = {}. {verdict}",
+                                zombie.name(),
+                                Space::of(space).describe(),
+                                engine::dead_center::support_sum([a, b])
+                            ),
+                            ok,
+                        ))
+                    }
+                    _ => None,
+                })
+                .collect::<Vec<_>>()
+        })
+    };
+    view! {
+        <Show when=move || !rows().is_empty()>
+            <section class="attack-panel" aria-label="Attack">
+                <ul>
+                    {move || rows().into_iter().map(|(text, ok)| view! {
+                        <li class:ok=ok>{text}</li>
+                    }).collect_view()}
+                </ul>
+            </section>
+        </Show>
+    }
+}
+
+#[component]
+fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
+    let ctx = ctx();
+    let status = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.status(), s.zombies_left(), s.assisted())));
+    let (title, detail) = match status {
+        Some((Status::Won { score }, _, assisted)) => (
+            "You won!".to_string(),
+            format!(
+                "All twelve zombies are dead with {score} cards left in the deck: your score is {score}.{}",
+                if assisted { " Undo or hints were used, so this win is counted as assisted." } else { "" }
+            ),
+        ),
+        Some((Status::Lost(LossReason::DeckEmpty), left, _)) => (
+            "The zombies won".to_string(),
+            format!("The deck ran out with {left} zombies still standing."),
+        ),
+        Some((Status::Lost(LossReason::NoLegalPile { drawn }), left, _)) => (
+            "The zombies won".to_string(),
+            format!("The {} could not be played on any pile, with {left} zombies still standing.", drawn.name()),
+        ),
+        _ => (String::new(), String::new()),
+    };
+    view! {
+        <Dialog title=title>
+            <p>{detail}</p>
+            <div class="button-row">
+                <button class="button primary" on:click=move |_| new_deal.run(())>"Play again"</button>
+                <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>
+                <button class="button" on:click=move |_| ui.end_dismissed.set(true)>"See the table"</button>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </Dialog>
+    }
+}

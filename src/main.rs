@@ -1,0 +1,29 @@
+//! Grave Matters: murder-mystery card games in the browser. This file only
+//! mounts the app into the page.
+
+mod app;
+mod dead_center;
+mod route;
+mod screens;
+mod session;
+mod settings;
+mod stats;
+mod storage;
+mod ui;
+
+use wasm_bindgen::JsCast;
+
+fn main() {
+    let document = leptos::prelude::document();
+    let (Some(body), Ok(root)) = (document.body(), document.create_element("div")) else {
+        return; // The loading message in index.html stays, with its reload link.
+    };
+    root.set_id("app");
+    if body.append_child(&root).is_err() {
+        return;
+    }
+    if let Some(boot) = document.get_element_by_id("boot") {
+        boot.remove();
+    }
+    leptos::mount::mount_to(root.unchecked_into(), app::App).forget();
+}

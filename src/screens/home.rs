@@ -1,0 +1,50 @@
+use crate::app::ctx;
+use crate::route::Route;
+use engine::Game;
+use leptos::prelude::*;
+
+/// The games that exist, with a way to continue the one in progress.
+#[component]
+pub fn Home() -> impl IntoView {
+    let ctx = ctx();
+    let in_progress = move || {
+        ctx.game.with(|g| {
+            g.as_ref().filter(|s| !s.is_over()).map(|s| {
+                let route = Route::DeadCenterDeal { variant: s.variant(), seed: s.seed() };
+                let detail = format!(
+                    "{} · {} of 12 zombies left · {} cards in the deck",
+                    s.variant().name(),
+                    s.zombies_left(),
+                    s.deck_len()
+                );
+                (route.href(), detail)
+            })
+        })
+    };
+    view! {
+        <header class="home-header">
+            <h1>"Grave Matters"</h1>
+            <p class="tagline">"Murder-mystery card games. Plays offline once installed."</p>
+        </header>
+        <section class="game-list" aria-label="Games">
+            <article class="game-entry">
+                <h2>"Dead Center"</h2>
+                <p>"Solitaire: hold the cabin and kill twelve zombies before the deck runs out."</p>
+                <div class="button-row">
+                    {move || in_progress().map(|(href, detail)| view! {
+                        <a class="button primary" href=href>
+                            "Continue"
+                            <span class="button-detail">{detail}</span>
+                        </a>
+                    })}
+                    <a class="button" href=Route::DeadCenterNew.href()>"New game"</a>
+                    <a class="button" href=Route::DeadCenterRules.href()>"Rules"</a>
+                </div>
+            </article>
+        </section>
+        <nav class="home-links" aria-label="More">
+            <a class="button" href=Route::Stats.href()>"Statistics"</a>
+            <a class="button" href=Route::Settings.href()>"Settings"</a>
+        </nav>
+    }
+}

@@ -1,0 +1,8 @@
+//! The screens other than a game's table.
+
+pub mod home;
+pub mod new_game;
+pub mod not_found;
+pub mod rules;
+pub mod settings;
+pub mod stats;

@@ -1,0 +1,67 @@
+use crate::app::ctx;
+use crate::session;
+use crate::settings::{Motion, Settings, Theme};
+use crate::ui::TopBar;
+use engine::dead_center::Variant;
+use leptos::prelude::*;
+
+/// One group of mutually exclusive choices, as real radio buttons.
+#[component]
+fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
+    legend: &'static str,
+    name: &'static str,
+    options: Vec<(T, &'static str)>,
+    get: fn(&Settings) -> T,
+    set: fn(&mut Settings, T),
+) -> impl IntoView {
+    let ctx = ctx();
+    view! {
+        <fieldset class="choice">
+            <legend>{legend}</legend>
+            {options.into_iter().map(|(value, label)| view! {
+                <label class="choice-option">
+                    <input
+                        type="radio"
+                        name=name
+                        prop:checked=move || get(&ctx.settings.get()) == value
+                        on:change=move |_| {
+                            ctx.settings.update(|s| set(s, value));
+                            session::save_settings(ctx);
+                        }
+                    />
+                    <span>{label}</span>
+                </label>
+            }).collect_view()}
+        </fieldset>
+    }
+}
+
+#[component]
+pub fn SettingsScreen() -> impl IntoView {
+    view! {
+        <TopBar title="Settings"/>
+        <section class="panel">
+            <Choice
+                legend="Colours"
+                name="theme"
+                options=vec![(Theme::System, "As the device"), (Theme::Light, "Light"), (Theme::Dark, "Dark")]
+                get=|s| s.theme
+                set=|s, v| s.theme = v
+            />
+            <Choice
+                legend="Animation"
+                name="motion"
+                options=vec![(Motion::System, "As the device"), (Motion::Reduced, "Reduced")]
+                get=|s| s.motion
+                set=|s, v| s.motion = v
+            />
+            <Choice
+                legend="Dead Center: preferred variant"
+                name="variant"
+                options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
+                get=|s| s.dead_center_variant
+                set=|s, v| s.dead_center_variant = v
+            />
+        </section>
+    }
+}

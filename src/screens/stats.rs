@@ -1,0 +1,63 @@
+use crate::app::ctx;
+use crate::session;
+use crate::stats::DeadCenterStats;
+use crate::ui::{Dialog, TopBar};
+use engine::dead_center::Variant;
+use leptos::prelude::*;
+
+#[component]
+pub fn StatsScreen() -> impl IntoView {
+    let ctx = ctx();
+    let confirming = RwSignal::new(false);
+    let reset = move |_| {
+        ctx.stats.set(DeadCenterStats::default());
+        session::save_stats(ctx);
+        confirming.set(false);
+    };
+    let row = move |label: &'static str, value: fn(&crate::stats::VariantStats) -> String| {
+        view! {
+            <tr>
+                <th scope="row">{label}</th>
+                {Variant::ALL.map(|v| view! {
+                    <td>{move || value(&ctx.stats.with(|s| s.get(v)))}</td>
+                }).collect_view()}
+            </tr>
+        }
+    };
+    view! {
+        <TopBar title="Statistics"/>
+        <section class="panel">
+            <h2>"Dead Center"</h2>
+            <p class="small">"Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss."</p>
+            <div class="table-scroll">
+                <table class="stats-table">
+                    <thead>
+                        <tr>
+                            <td></td>
+                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }).collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>
+                        {row("Played", |s| s.played.to_string())}
+                        {row("Won", |s| s.won.to_string())}
+                        {row("Win rate", |s| s.win_rate_percent().map_or("–".into(), |p| format!("{p}%")))}
+                        {row("Won with help", |s| s.assisted_wins.to_string())}
+                        {row("Best score", |s| s.best_score.map_or("–".into(), |b| b.to_string()))}
+                        {row("Current streak", |s| s.current_streak.to_string())}
+                        {row("Best streak", |s| s.best_streak.to_string())}
+                    </tbody>
+                </table>
+            </div>
+            <button class="button danger" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
+        </section>
+        <Show when=move || confirming.get()>
+            <Dialog title="Reset statistics?">
+                <p>"All Dead Center statistics will be set back to zero. This cannot be undone."</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| confirming.set(false)>"Keep them"</button>
+                    <button class="button danger" on:click=reset>"Reset"</button>
+                </div>
+            </Dialog>
+        </Show>
+    }
+}

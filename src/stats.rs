@@ -1,0 +1,110 @@
+//! Statistics of finished games, per Dead Center variant. Wins with undo or
+//! hints are counted apart and never extend a streak or set a best score.
+
+use engine::dead_center::Variant;
+use serde::{Deserialize, Serialize};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum GameResult {
+    Won { score: u32, assisted: bool },
+    Lost,
+}
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct VariantStats {
+    pub played: u32,
+    /// Wins without undo or hints.
+    pub won: u32,
+    pub assisted_wins: u32,
+    pub best_score: Option<u32>,
+    pub current_streak: u32,
+    pub best_streak: u32,
+}
+
+impl VariantStats {
+    pub fn record(&mut self, result: GameResult) {
+        self.played += 1;
+        match result {
+            GameResult::Won {
+                assisted: true, ..
+            } => self.assisted_wins += 1,
+            GameResult::Won { score, .. } => {
+                self.won += 1;
+                self.current_streak += 1;
+                self.best_streak = self.best_streak.max(self.current_streak);
+                self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
+            }
+            GameResult::Lost => self.current_streak = 0,
+        }
+    }
+
+    /// Unassisted wins as a whole percentage of games played.
+    pub fn win_rate_percent(&self) -> Option<u32> {
+        (self.played > 0).then(|| (self.won * 100 + self.played / 2) / self.played)
+    }
+}
+
+/// One record per variant; a field missing from an older record starts at zero.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct DeadCenterStats {
+    pub standard: VariantStats,
+    pub hard: VariantStats,
+    pub nightmare: VariantStats,
+}
+
+impl DeadCenterStats {
+    fn of(&mut self, variant: Variant) -> &mut VariantStats {
+        match variant {
+            Variant::Standard => &mut self.standard,
+            Variant::Hard => &mut self.hard,
+            Variant::Nightmare => &mut self.nightmare,
+        }
+    }
+
+    pub fn get(&self, variant: Variant) -> VariantStats {
+        self.clone().of(variant).clone()
+    }
+
+    pub fn record(&mut self, variant: Variant, result: GameResult) {
+        self.of(variant).record(result);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn wins_losses_and_streaks() {
+        let mut s = VariantStats::default();
+        s.record(GameResult::Won { score: 3, assisted: false });
+        s.record(GameResult::Won { score: 9, assisted: false });
+        s.record(GameResult::Won { score: 5, assisted: false });
+        assert_eq!((s.played, s.won, s.current_streak, s.best_streak), (3, 3, 3, 3));
+        assert_eq!(s.best_score, Some(9));
+        s.record(GameResult::Lost);
+        assert_eq!((s.current_streak, s.best_streak), (0, 3));
+        assert_eq!(s.win_rate_percent(), Some(75));
+    }
+
+    #[test]
+    fn assisted_wins_are_counted_apart() {
+        let mut s = VariantStats::default();
+        s.record(GameResult::Won { score: 1, assisted: false });
+        s.record(GameResult::Won { score: 30, assisted: true });
+        assert_eq!((s.played, s.won, s.assisted_wins), (2, 1, 1));
+        assert_eq!(s.best_score, Some(1), "an assisted win sets no best score");
+        assert_eq!(s.current_streak, 1, "an assisted win neither extends nor breaks a streak");
+        assert_eq!(s.win_rate_percent(), Some(50));
+    }
+
+    #[test]
+    fn variants_are_kept_apart() {
+        let mut stats = DeadCenterStats::default();
+        stats.record(Variant::Hard, GameResult::Lost);
+        assert_eq!(stats.get(Variant::Hard).played, 1);
+        assert_eq!(stats.get(Variant::Standard), VariantStats::default());
+        assert_eq!(VariantStats::default().win_rate_percent(), None);
+    }
+}

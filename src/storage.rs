@@ -1,0 +1,275 @@
+//! Everything the app keeps: each record is a versioned envelope under one
+//! localStorage key. Loading never panics: a bad record is moved to a backup
+//! key and reported, and the caller starts fresh.
+
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+
+/// Bumped when a saved record's shape changes; older versions are then
+/// migrated or, failing that, backed up and reported.
+pub const VERSION: u64 = 1;
+const APP: &str = "grave-matters";
+
+pub const SAVE_DEAD_CENTER: &str = "gm.save.dead-center";
+pub const STATS_DEAD_CENTER: &str = "gm.stats.dead-center";
+pub const SETTINGS: &str = "gm.settings";
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoreError {
+    /// The browser refused to store more (quota exceeded).
+    Full,
+    /// Storage is switched off or failed otherwise.
+    Unavailable(String),
+}
+
+/// A key-value store of strings: the browser's localStorage, or memory in tests.
+pub trait Store {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
+    fn remove(&self, key: &str);
+}
+
+#[derive(Serialize, Deserialize)]
+struct Envelope<T> {
+    app: String,
+    kind: String,
+    version: u64,
+    data: T,
+}
+
+/// A record that could not be used, what the player is told, and where its raw
+/// text was kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LoadProblem {
+    pub message: String,
+    pub backup_key: Option<String>,
+}
+
+pub fn save<T: Serialize>(
+    store: &dyn Store,
+    key: &str,
+    kind: &str,
+    data: &T,
+) -> Result<(), StoreError> {
+    let envelope = Envelope {
+        app: APP.to_string(),
+        kind: kind.to_string(),
+        version: VERSION,
+        data,
+    };
+    let text = serde_json::to_string(&envelope)
+        .map_err(|e| StoreError::Unavailable(format!("could not encode: {e}")))?;
+    store.set(key, &text)
+}
+
+/// Loads the record under `key`: `Ok(None)` if there is none. A record that is
+/// corrupt, of another version or fails `validate` is moved to a backup key
+/// (named with `now_ms`) and reported.
+pub fn load<T: DeserializeOwned>(
+    store: &dyn Store,
+    key: &str,
+    kind: &str,
+    now_ms: u64,
+    validate: impl Fn(&T) -> Result<(), String>,
+) -> Result<Option<T>, LoadProblem> {
+    let raw = match store.get(key) {
+        Ok(Some(raw)) => raw,
+        Ok(None) => return Ok(None),
+        Err(e) => {
+            return Err(LoadProblem {
+                message: format!("Saved data could not be read ({}).", describe(&e)),
+                backup_key: None,
+            })
+        }
+    };
+    let why = match decode(&raw, kind) {
+        Ok(data) => match validate(&data) {
+            Ok(()) => return Ok(Some(data)),
+            Err(why) => format!("it is damaged: {why}"),
+        },
+        Err(why) => why,
+    };
+    let backup_key = format!("{key}.backup.{now_ms}");
+    let kept = store.set(&backup_key, &raw).is_ok();
+    if kept {
+        store.remove(key);
+    }
+    Err(LoadProblem {
+        message: if kept {
+            format!("Your saved {kind} could not be opened because {why}. A copy was kept under “{backup_key}”.")
+        } else {
+            format!("Your saved {kind} could not be opened because {why}. It could not be backed up either, and will be replaced when you play.")
+        },
+        backup_key: kept.then_some(backup_key),
+    })
+}
+
+/// The envelope without its data, read first to give a precise message.
+#[derive(Deserialize)]
+struct Header {
+    app: String,
+    kind: String,
+    version: Option<u64>,
+}
+
+fn decode<T: DeserializeOwned>(raw: &str, kind: &str) -> Result<T, String> {
+    let header: Header =
+        serde_json::from_str(raw).map_err(|_| "it is not readable data".to_string())?;
+    if header.app != APP || header.kind != kind {
+        return Err("it was not written by this app".to_string());
+    }
+    match header.version {
+        Some(VERSION) => {}
+        Some(v) if v > VERSION => {
+            return Err(format!(
+                "it comes from a newer version of the app (format {v})"
+            ))
+        }
+        Some(v) => return Err(format!("it comes from an old version of the app (format {v})")),
+        None => return Err("it has no version".to_string()),
+    }
+    serde_json::from_str::<Envelope<T>>(raw)
+        .map(|envelope| envelope.data)
+        .map_err(|_| "its contents are damaged".to_string())
+}
+
+pub fn describe(error: &StoreError) -> String {
+    match error {
+        StoreError::Full => "the browser's storage is full".to_string(),
+        StoreError::Unavailable(why) => format!("storage is unavailable: {why}"),
+    }
+}
+
+/// The browser's localStorage, through gloo-storage.
+pub struct BrowserStore;
+
+impl BrowserStore {
+    fn raw() -> Result<web_sys::Storage, StoreError> {
+        // gloo's own accessor throws when storage is disabled; ask first.
+        match web_sys::window().map(|w| w.local_storage()) {
+            Some(Ok(Some(_))) => {
+                Ok(<gloo_storage::LocalStorage as gloo_storage::Storage>::raw())
+            }
+            _ => Err(StoreError::Unavailable(
+                "this browser does not allow saving".to_string(),
+            )),
+        }
+    }
+}
+
+fn classify(error: wasm_bindgen::JsValue) -> StoreError {
+    use wasm_bindgen::JsCast;
+    match error.dyn_into::<web_sys::DomException>() {
+        Ok(e) if e.name() == "QuotaExceededError" => StoreError::Full,
+        Ok(e) => StoreError::Unavailable(e.message()),
+        Err(_) => StoreError::Unavailable("unknown error".to_string()),
+    }
+}
+
+impl Store for BrowserStore {
+    fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+        Self::raw()?.get_item(key).map_err(classify)
+    }
+
+    fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+        Self::raw()?.set_item(key, value).map_err(classify)
+    }
+
+    fn remove(&self, key: &str) {
+        if let Ok(raw) = Self::raw() {
+            let _ = raw.remove_item(key);
+        }
+    }
+}
+
+#[cfg(test)]
+pub mod memory {
+    use super::*;
+    use std::cell::RefCell;
+    use std::collections::BTreeMap;
+
+    /// An in-memory store that can be told to act full.
+    #[derive(Default)]
+    pub struct MemoryStore {
+        pub items: RefCell<BTreeMap<String, String>>,
+        pub full: bool,
+    }
+
+    impl Store for MemoryStore {
+        fn get(&self, key: &str) -> Result<Option<String>, StoreError> {
+            Ok(self.items.borrow().get(key).cloned())
+        }
+        fn set(&self, key: &str, value: &str) -> Result<(), StoreError> {
+            if self.full {
+                return Err(StoreError::Full);
+            }
+            self.items
+                .borrow_mut()
+                .insert(key.to_string(), value.to_string());
+            Ok(())
+        }
+        fn remove(&self, key: &str) {
+            self.items.borrow_mut().remove(key);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::memory::MemoryStore;
+    use super::*;
+
+    fn ok(_: &Vec<u32>) -> Result<(), String> {
+        Ok(())
+    }
+
+    #[test]
+    fn saves_and_loads_back() {
+        let store = MemoryStore::default();
+        save(&store, "k", "game", &vec![1u32, 2, 3]).unwrap();
+        assert_eq!(load(&store, "k", "game", 0, ok), Ok(Some(vec![1, 2, 3])));
+        assert_eq!(load::<Vec<u32>>(&store, "none", "game", 0, ok), Ok(None));
+    }
+
+    #[test]
+    fn corrupt_record_is_backed_up_and_reported() {
+        let store = MemoryStore::default();
+        store.set("k", "{not json").unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 77, ok).unwrap_err();
+        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.77"));
+        assert!(problem.message.contains("not readable"), "{}", problem.message);
+        assert_eq!(store.get("k.backup.77").unwrap().as_deref(), Some("{not json"));
+        assert_eq!(store.get("k").unwrap(), None);
+    }
+
+    #[test]
+    fn unknown_version_is_backed_up_with_its_own_message() {
+        let store = MemoryStore::default();
+        let raw = r#"{"app":"grave-matters","kind":"game","version":99,"data":[1]}"#;
+        store.set("k", raw).unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        assert!(problem.message.contains("newer version"), "{}", problem.message);
+        assert_eq!(store.get("k.backup.1").unwrap().as_deref(), Some(raw));
+    }
+
+    #[test]
+    fn wrong_shape_and_failed_validation_are_reported() {
+        let store = MemoryStore::default();
+        save(&store, "k", "game", &"text").unwrap();
+        assert!(load::<Vec<u32>>(&store, "k", "game", 1, ok).is_err());
+        save(&store, "k", "game", &vec![1u32]).unwrap();
+        let refuse = |_: &Vec<u32>| Err("cards missing".to_string());
+        let problem = load::<Vec<u32>>(&store, "k", "game", 2, refuse).unwrap_err();
+        assert!(problem.message.contains("cards missing"));
+        save(&store, "k", "other", &vec![1u32]).unwrap();
+        assert!(load::<Vec<u32>>(&store, "k", "game", 3, ok).is_err());
+    }
+
+    #[test]
+    fn full_storage_is_a_value_not_a_panic() {
+        let store = MemoryStore {
+            full: true,
+            ..Default::default()
+        };
+        assert_eq!(save(&store, "k", "game", &1u32), Err(StoreError::Full));
+    }
+}
