@@ -35,7 +35,8 @@ pub fn navigate(route: &Route) {
 /// Shows `route` in place of the current URL (no new history entry).
 pub fn replace_route(route: Route) {
     if let Ok(history) = window().history() {
-        let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&route.href()));
+        let _ =
+            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&route.href()));
     }
     ctx().route.set(route);
 }
@@ -44,7 +45,9 @@ pub fn replace_route(route: Route) {
 pub fn App() -> impl IntoView {
     let loaded = session::load_everything();
     let ctx = Ctx {
-        route: RwSignal::new(Route::parse(&window().location().hash().unwrap_or_default())),
+        route: RwSignal::new(Route::parse(
+            &window().location().hash().unwrap_or_default(),
+        )),
         notices: RwSignal::new(loaded.notices),
         settings: RwSignal::new(loaded.settings),
         stats: RwSignal::new(loaded.stats),
@@ -54,8 +57,9 @@ pub fn App() -> impl IntoView {
     provide_context(ctx);
 
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
-        ctx.route
-            .set(Route::parse(&window().location().hash().unwrap_or_default()));
+        ctx.route.set(Route::parse(
+            &window().location().hash().unwrap_or_default(),
+        ));
         // A new screen starts at its top, as a new page would.
         window().scroll_to_with_x_and_y(0.0, 0.0);
     });

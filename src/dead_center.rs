@@ -23,7 +23,8 @@ fn started(state: &State) -> bool {
 /// Starts a deal, counting the game it replaces as lost if it had begun.
 fn start_game(ctx: Ctx, variant: Variant, seed: u64) {
     if let Some(current) = ctx.game.get_untracked().filter(started) {
-        ctx.stats.update(|s| s.record(current.variant(), GameResult::Lost));
+        ctx.stats
+            .update(|s| s.record(current.variant(), GameResult::Lost));
         session::save_stats(ctx);
     }
     ctx.game.set(Some(State::new(variant, seed)));
@@ -63,10 +64,12 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
         start_game(ctx, variant, seed);
     }
     let confirming = RwSignal::new(must_confirm);
-    let table_matches = move || {
+    // A memo, so that the table is built once and not again on every move:
+    // only a change of which deal is saved swaps it out.
+    let table_matches = Memo::new(move |_| {
         ctx.game
             .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())) == Some((variant, seed)))
-    };
+    });
     view! {
         {move || {
             if confirming.get() {
@@ -75,7 +78,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
                     <TopBar title="Dead Center"/>
                     <Dialog title="Start a different deal?">
                         <p>{format!(
-                            "This link opens {} deal {seed}. Your game in progress will count as a loss.",
+                            "Start {} deal {seed}? Your game in progress will end and count as a loss.",
                             variant.name()
                         )}</p>
                         <div class="button-row">
@@ -90,7 +93,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
                     </Dialog>
                 }
                 .into_any()
-            } else if table_matches() {
+            } else if table_matches.get() {
                 view! { <Table/> }.into_any()
             } else {
                 // The saved game changed under us (another tab): follow it.
@@ -149,34 +152,6 @@ fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
     }
 }
 
-fn pile_name(pile: usize) -> String {
-    format!("pile {} (row {}, column {})", pile + 1, pile / 3 + 1, pile % 3 + 1)
-}
-
-fn describe_hint(state: &State, hint: &Hint) -> String {
-    let zombie_name = |space: u8| match state.zombie(space as usize) {
-        ZombieView::Alive(card) => format!("the {} {}", card.name(), Space::of(space as usize).describe()),
-        _ => format!("the zombie {}", Space::of(space as usize).describe()),
-    };
-    let step = match hint.action {
-        Action::Reveal(space) => format!("Reveal the zombie {}.", Space::of(space as usize).describe()),
-        Action::Draw => "Draw a card.".to_string(),
-        Action::Place(pile) => {
-            let card = state.drawn().map_or("card".to_string(), Card::name);
-            match hint.then_kill {
-                Some(space) => format!("Play the {card} on {}, then kill {}.", pile_name(pile as usize), zombie_name(space)),
-                None => format!("Play the {card} on {}.", pile_name(pile as usize)),
-            }
-        }
-        Action::Kill(space) => format!("Kill {}.", zombie_name(space)),
-        Action::EndTurn => "End the turn without killing.".to_string(),
-        Action::Undo => "Undo this turn.".to_string(),
-    };
-    // Whole percent, formatted as an integer: float formatting costs ~10 KB of wasm.
-    let percent = (hint.win_chance * 100.0 + 0.5) as u32;
-    format!("Hint: {step} Estimated chance to win: {percent}%.")
-}
-
 #[component]
 fn Table() -> impl IntoView {
     let ctx = ctx();
@@ -188,15 +163,22 @@ fn Table() -> impl IntoView {
     };
     // Every view below reads the game through this; the game is always
     // present while the table is shown (see `DeadCenterScreen`).
-    let read = move |f: &dyn Fn(&State) -> String| ctx.game.with(|g| g.as_ref().map(f).unwrap_or_default());
+    let read = move |f: &dyn Fn(&State) -> String| {
+        ctx.game.with(|g| g.as_ref().map(f).unwrap_or_default())
+    };
     let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
-    let legal = move || ctx.game.with(|g| g.as_ref().map(State::legal_actions).unwrap_or_default());
+    let legal = move || {
+        ctx.game
+            .with(|g| g.as_ref().map(State::legal_actions).unwrap_or_default())
+    };
 
     let show_hint = move || {
-        let Some(mut state) = ctx.game.get_untracked() else { return };
+        let Some(mut state) = ctx.game.get_untracked() else {
+            return;
+        };
         let seed = random_seed();
         if let Some(found) = hint::suggest(&state, seed) {
-            ui.message.set(Some(describe_hint(&state, &found)));
+            ui.message.set(Some(format!("Hint: {}", found.reason)));
             ui.hint.set(Some(found));
             if !state.assisted() {
                 state.mark_assisted();
@@ -208,18 +190,30 @@ fn Table() -> impl IntoView {
     let restart = move || {
         if ctx.game.with_untracked(|g| g.as_ref().is_some_and(started)) {
             ui.confirm_restart.set(true);
-        } else if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
+        } else if let Some((variant, seed)) = ctx
+            .game
+            .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
+        {
             start_game(ctx, variant, seed);
             ui.end_dismissed.set(false);
         }
     };
     let new_deal = move || {
-        let variant = ctx.game.with_untracked(|g| g.as_ref().map_or(Variant::Standard, State::variant));
-        navigate(&Route::DeadCenterDeal { variant, seed: random_seed() });
+        let variant = ctx
+            .game
+            .with_untracked(|g| g.as_ref().map_or(Variant::Standard, State::variant));
+        navigate(&Route::DeadCenterDeal {
+            variant,
+            seed: random_seed(),
+        });
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if event.ctrl_key() || event.meta_key() || event.alt_key() || ui.confirm_restart.get_untracked() {
+        if event.ctrl_key()
+            || event.meta_key()
+            || event.alt_key()
+            || ui.confirm_restart.get_untracked()
+        {
             return;
         }
         let in_field = event
@@ -251,6 +245,11 @@ fn Table() -> impl IntoView {
 
     let instruction = move || {
         read(&|s| match s.phase() {
+            // The loss comes only when a card must be drawn, so the last
+            // placement can still be undone.
+            Phase::Draw | Phase::Reveal if s.deck_len() == 0 => {
+                "The deck is empty: undo your last move, or draw and lose.".to_string()
+            }
             Phase::Reveal => "Choose a face-down zombie to reveal.".to_string(),
             Phase::Draw => "Draw the top card of the deck.".to_string(),
             Phase::Place { drawn } => format!("Play the {} on a highlighted pile.", drawn.name()),
@@ -352,14 +351,24 @@ fn copy_link(ui: Ui) {
     let href = window().location().href().unwrap_or_default();
     let clipboard = window().navigator().clipboard();
     let _ = clipboard.write_text(&href);
-    ui.message.set(Some(format!("Link to this deal copied: {href}")));
+    ui.message
+        .set(Some(format!("Link to this deal copied: {href}")));
 }
 
 #[component]
 fn DeckButton(ui: Ui) -> impl IntoView {
     let ctx = ctx();
-    let info = move || ctx.game.with(|g| g.as_ref().map(|s| (s.deck_len(), s.phase() == Phase::Draw)).unwrap_or((0, false)));
-    let hinted = move || ui.hint.with(|h| h.as_ref().is_some_and(|h| h.action == Action::Draw));
+    let info = move || {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .map(|s| (s.deck_len(), s.phase() == Phase::Draw))
+                .unwrap_or((0, false))
+        })
+    };
+    let hinted = move || {
+        ui.hint
+            .with(|h| h.as_ref().is_some_and(|h| h.action == Action::Draw))
+    };
     view! {
         <button
             class="deck"
@@ -396,8 +405,12 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
     let (row, col) = space_cell(space);
     let view_of = move || ctx.game.with(|g| g.as_ref().map(|s| s.zombie(space)));
     let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
-    let killable = move || ctx.game.with(|g| g.as_ref().is_some_and(|s| s.killable().contains(&space)));
-    let revealable = move || phase() == Some(Phase::Reveal) && view_of() == Some(ZombieView::Hidden);
+    let killable = move || {
+        ctx.game
+            .with(|g| g.as_ref().is_some_and(|s| s.killable().contains(&space)))
+    };
+    let revealable =
+        move || phase() == Some(Phase::Reveal) && view_of() == Some(ZombieView::Hidden);
     let hinted = move || {
         ui.hint.with(|h| {
             h.as_ref().is_some_and(|h| {
@@ -421,7 +434,11 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
         } else {
             ""
         };
-        let hint = if hinted() { ", suggested by the hint" } else { "" };
+        let hint = if hinted() {
+            ", suggested by the hint"
+        } else {
+            ""
+        };
         format!("{place}: {what}{can}{hint}")
     };
     let on_click = move |_| {
@@ -455,22 +472,57 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
 #[component]
 fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
     let ctx = ctx();
-    let top = move || ctx.game.with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())));
+    let top = move || {
+        ctx.game
+            .with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())))
+    };
     let legal = move || {
         ctx.game.with(|g| {
             g.as_ref()
-                .and_then(|s| s.drawn().filter(|_| matches!(s.phase(), Phase::Place { .. })).map(|d| can_place(d, s.top(pile))))
+                .and_then(|s| {
+                    s.drawn()
+                        .filter(|_| matches!(s.phase(), Phase::Place { .. }))
+                        .map(|d| can_place(d, s.top(pile)))
+                })
                 .unwrap_or(false)
         })
     };
-    let played = move || ctx.game.with(|g| g.as_ref().is_some_and(|s| s.phase() == Phase::Attack { pile: pile as u8 }));
-    let hinted = move || ui.hint.with(|h| h.as_ref().is_some_and(|h| h.action == Action::Place(pile as u8)));
+    let played = move || {
+        ctx.game.with(|g| {
+            g.as_ref()
+                .is_some_and(|s| s.phase() == Phase::Attack { pile: pile as u8 })
+        })
+    };
+    let hinted = move || {
+        ui.hint.with(|h| {
+            h.as_ref()
+                .is_some_and(|h| h.action == Action::Place(pile as u8))
+        })
+    };
     let label = move || {
         let (card, depth) = top().unwrap_or((Card::Joker(0), 0));
-        let cards = if depth == 1 { "1 card".to_string() } else { format!("{depth} cards") };
-        let legal = if legal() { ", your card can go here" } else { "" };
-        let hint = if hinted() { ", suggested by the hint" } else { "" };
-        format!("Pile {}, row {} column {}: {}, {cards}{legal}{hint}", pile + 1, pile / 3 + 1, pile % 3 + 1, card.name())
+        let cards = if depth == 1 {
+            "1 card".to_string()
+        } else {
+            format!("{depth} cards")
+        };
+        let legal = if legal() {
+            ", your card can go here"
+        } else {
+            ""
+        };
+        let hint = if hinted() {
+            ", suggested by the hint"
+        } else {
+            ""
+        };
+        format!(
+            "Pile {}, row {} column {}: {}, {cards}{legal}{hint}",
+            pile + 1,
+            pile / 3 + 1,
+            pile % 3 + 1,
+            card.name()
+        )
     };
     view! {
         <button
@@ -495,8 +547,12 @@ fn AttackPanel() -> impl IntoView {
     let ctx = ctx();
     let rows = move || {
         ctx.game.with(|g| {
-            let Some(state) = g.as_ref() else { return Vec::new() };
-            let Phase::Attack { pile } = state.phase() else { return Vec::new() };
+            let Some(state) = g.as_ref() else {
+                return Vec::new();
+            };
+            let Phase::Attack { pile } = state.phase() else {
+                return Vec::new();
+            };
             engine::dead_center::spaces_next_to(pile as usize)
                 .filter_map(|space| match state.zombie(space) {
                     ZombieView::Alive(zombie) => {
@@ -537,7 +593,10 @@ fn AttackPanel() -> impl IntoView {
 #[component]
 fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
     let ctx = ctx();
-    let status = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.status(), s.zombies_left(), s.assisted())));
+    let status = ctx.game.with_untracked(|g| {
+        g.as_ref()
+            .map(|s| (s.status(), s.zombies_left(), s.assisted()))
+    });
     let (title, detail) = match status {
         Some((Status::Won { score }, _, assisted)) => (
             "You won!".to_string(),

@@ -11,11 +11,16 @@ pub enum Route {
     /// The Dead Center game in progress, or the new-game chooser if none.
     DeadCenter,
     /// A Dead Center deal, named by its variant and seed.
-    DeadCenterDeal { variant: Variant, seed: u64 },
+    DeadCenterDeal {
+        variant: Variant,
+        seed: u64,
+    },
     DeadCenterNew,
     DeadCenterRules,
     /// A URL we could not read, with what was wrong with it.
-    Invalid { reason: String },
+    Invalid {
+        reason: String,
+    },
 }
 
 impl Route {

@@ -55,7 +55,10 @@ pub fn notify(ctx: Ctx, notice: Notice) {
 }
 
 fn clear_topic(ctx: Ctx, topic: &str) {
-    if ctx.notices.with_untracked(|list| list.iter().any(|n| n.topic == topic)) {
+    if ctx
+        .notices
+        .with_untracked(|list| list.iter().any(|n| n.topic == topic))
+    {
         ctx.notices.update(|list| list.retain(|n| n.topic != topic));
     }
 }
@@ -89,12 +92,18 @@ pub fn load_everything() -> Loaded {
             None
         })
         .unwrap_or_default();
-    let stats = storage::load(&BrowserStore, storage::STATS_DEAD_CENTER, "statistics", now, no_check)
-        .unwrap_or_else(|p| {
-            report(p);
-            None
-        })
-        .unwrap_or_default();
+    let stats = storage::load(
+        &BrowserStore,
+        storage::STATS_DEAD_CENTER,
+        "statistics",
+        now,
+        no_check,
+    )
+    .unwrap_or_else(|p| {
+        report(p);
+        None
+    })
+    .unwrap_or_default();
     let game = load_game().unwrap_or_else(|p| {
         report(p);
         None
@@ -141,7 +150,12 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
 
 pub fn save_game(ctx: Ctx) {
     let result = ctx.game.with_untracked(|game| match game {
-        Some(state) => storage::save(&BrowserStore, storage::SAVE_DEAD_CENTER, "Dead Center game", state),
+        Some(state) => storage::save(
+            &BrowserStore,
+            storage::SAVE_DEAD_CENTER,
+            "Dead Center game",
+            state,
+        ),
         None => {
             BrowserStore.remove(storage::SAVE_DEAD_CENTER);
             Ok(())
@@ -152,7 +166,12 @@ pub fn save_game(ctx: Ctx) {
 
 pub fn save_stats(ctx: Ctx) {
     let result = ctx.stats.with_untracked(|stats| {
-        storage::save(&BrowserStore, storage::STATS_DEAD_CENTER, "statistics", stats)
+        storage::save(
+            &BrowserStore,
+            storage::STATS_DEAD_CENTER,
+            "statistics",
+            stats,
+        )
     });
     report_save(ctx, result, "statistics");
 }
@@ -169,12 +188,24 @@ pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
     match event.key().as_deref() {
         Some(storage::SAVE_DEAD_CENTER) => ctx.stale.set(true),
         Some(storage::STATS_DEAD_CENTER) => {
-            if let Ok(Some(stats)) = storage::load(&BrowserStore, storage::STATS_DEAD_CENTER, "statistics", now_ms(), no_check) {
+            if let Ok(Some(stats)) = storage::load(
+                &BrowserStore,
+                storage::STATS_DEAD_CENTER,
+                "statistics",
+                now_ms(),
+                no_check,
+            ) {
                 ctx.stats.set(stats);
             }
         }
         Some(storage::SETTINGS) => {
-            if let Ok(Some(settings)) = storage::load(&BrowserStore, storage::SETTINGS, "settings", now_ms(), no_check) {
+            if let Ok(Some(settings)) = storage::load(
+                &BrowserStore,
+                storage::SETTINGS,
+                "settings",
+                now_ms(),
+                no_check,
+            ) {
                 ctx.settings.set(settings);
             }
         }

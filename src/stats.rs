@@ -25,9 +25,7 @@ impl VariantStats {
     pub fn record(&mut self, result: GameResult) {
         self.played += 1;
         match result {
-            GameResult::Won {
-                assisted: true, ..
-            } => self.assisted_wins += 1,
+            GameResult::Won { assisted: true, .. } => self.assisted_wins += 1,
             GameResult::Won { score, .. } => {
                 self.won += 1;
                 self.current_streak += 1;
@@ -78,10 +76,22 @@ mod tests {
     #[test]
     fn wins_losses_and_streaks() {
         let mut s = VariantStats::default();
-        s.record(GameResult::Won { score: 3, assisted: false });
-        s.record(GameResult::Won { score: 9, assisted: false });
-        s.record(GameResult::Won { score: 5, assisted: false });
-        assert_eq!((s.played, s.won, s.current_streak, s.best_streak), (3, 3, 3, 3));
+        s.record(GameResult::Won {
+            score: 3,
+            assisted: false,
+        });
+        s.record(GameResult::Won {
+            score: 9,
+            assisted: false,
+        });
+        s.record(GameResult::Won {
+            score: 5,
+            assisted: false,
+        });
+        assert_eq!(
+            (s.played, s.won, s.current_streak, s.best_streak),
+            (3, 3, 3, 3)
+        );
         assert_eq!(s.best_score, Some(9));
         s.record(GameResult::Lost);
         assert_eq!((s.current_streak, s.best_streak), (0, 3));
@@ -91,11 +101,20 @@ mod tests {
     #[test]
     fn assisted_wins_are_counted_apart() {
         let mut s = VariantStats::default();
-        s.record(GameResult::Won { score: 1, assisted: false });
-        s.record(GameResult::Won { score: 30, assisted: true });
+        s.record(GameResult::Won {
+            score: 1,
+            assisted: false,
+        });
+        s.record(GameResult::Won {
+            score: 30,
+            assisted: true,
+        });
         assert_eq!((s.played, s.won, s.assisted_wins), (2, 1, 1));
         assert_eq!(s.best_score, Some(1), "an assisted win sets no best score");
-        assert_eq!(s.current_streak, 1, "an assisted win neither extends nor breaks a streak");
+        assert_eq!(
+            s.current_streak, 1,
+            "an assisted win neither extends nor breaks a streak"
+        );
         assert_eq!(s.win_rate_percent(), Some(50));
     }
 

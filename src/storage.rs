@@ -124,7 +124,11 @@ fn decode<T: DeserializeOwned>(raw: &str, kind: &str) -> Result<T, String> {
                 "it comes from a newer version of the app (format {v})"
             ))
         }
-        Some(v) => return Err(format!("it comes from an old version of the app (format {v})")),
+        Some(v) => {
+            return Err(format!(
+                "it comes from an old version of the app (format {v})"
+            ))
+        }
         None => return Err("it has no version".to_string()),
     }
     serde_json::from_str::<Envelope<T>>(raw)
@@ -146,9 +150,7 @@ impl BrowserStore {
     fn raw() -> Result<web_sys::Storage, StoreError> {
         // gloo's own accessor throws when storage is disabled; ask first.
         match web_sys::window().map(|w| w.local_storage()) {
-            Some(Ok(Some(_))) => {
-                Ok(<gloo_storage::LocalStorage as gloo_storage::Storage>::raw())
-            }
+            Some(Ok(Some(_))) => Ok(<gloo_storage::LocalStorage as gloo_storage::Storage>::raw()),
             _ => Err(StoreError::Unavailable(
                 "this browser does not allow saving".to_string(),
             )),
@@ -236,8 +238,15 @@ mod tests {
         store.set("k", "{not json").unwrap();
         let problem = load::<Vec<u32>>(&store, "k", "game", 77, ok).unwrap_err();
         assert_eq!(problem.backup_key.as_deref(), Some("k.backup.77"));
-        assert!(problem.message.contains("not readable"), "{}", problem.message);
-        assert_eq!(store.get("k.backup.77").unwrap().as_deref(), Some("{not json"));
+        assert!(
+            problem.message.contains("not readable"),
+            "{}",
+            problem.message
+        );
+        assert_eq!(
+            store.get("k.backup.77").unwrap().as_deref(),
+            Some("{not json")
+        );
         assert_eq!(store.get("k").unwrap(), None);
     }
 
@@ -247,7 +256,11 @@ mod tests {
         let raw = r#"{"app":"grave-matters","kind":"game","version":99,"data":[1]}"#;
         store.set("k", raw).unwrap();
         let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
-        assert!(problem.message.contains("newer version"), "{}", problem.message);
+        assert!(
+            problem.message.contains("newer version"),
+            "{}",
+            problem.message
+        );
         assert_eq!(store.get("k.backup.1").unwrap().as_deref(), Some(raw));
     }
 

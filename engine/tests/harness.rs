@@ -1,5 +1,5 @@
 //! One invariant harness for every game, written against the [`Game`] trait
-//! only: random playouts from many seeds, checking at every step that
+//! only: random playouts from many seeds, checking step by step that
 //!
 //! - nothing panics;
 //! - every legal action is part of the action space and applies with `Ok`;
@@ -45,11 +45,11 @@ struct Spec<G: Game> {
 /// A take-back, when legal and allowed, is played with probability 1 in this.
 const TAKEBACK_ODDS: u32 = 8;
 /// Games whose seed is a multiple of this get every check at every step.
-const FULL_EVERY: u64 = 10;
+const FULL_EVERY: u64 = 40;
 /// The other games are saved and loaded at one step in this many.
-const SAVE_EVERY: u64 = 32;
+const SAVE_EVERY: u64 = 48;
 /// ... and try one illegal action in this many at each step.
-const ILLEGAL_EVERY: usize = 4;
+const ILLEGAL_EVERY: usize = 5;
 
 #[derive(Debug, Default)]
 struct Totals {
@@ -85,7 +85,7 @@ fn counts(cards: &[Card]) -> Box<[u8; 1280]> {
 
 /// Plays one random game from `seed`, checking every invariant at every step.
 fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
-    let mut rng = Pcg32::seed_from_u64(seed ^ 0x5EED_0F_6A_3E5);
+    let mut rng = Pcg32::seed_from_u64(seed ^ 0x05EE_D0F6_A3E5);
     let mut state = (spec.deal)(seed);
     let cards = sorted(state.all_cards());
     assert_eq!(cards, sorted((spec.deck)(&state)), "seed {seed}: the deal");
@@ -93,7 +93,7 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
     let space = state.action_space();
     let mut takebacks = 0;
     let mut choices: Vec<G::Action> = Vec::new();
-    let full = seed % FULL_EVERY == 0;
+    let full = seed.is_multiple_of(FULL_EVERY);
 
     for step in 0.. {
         let at = || format!("seed {seed}, step {step}");
@@ -108,7 +108,7 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
         } else {
             assert!(counts(&state.all_cards()) == multiset, "{}: cards", at());
         }
-        if full || (step as u64 + seed) % SAVE_EVERY == 0 || state.is_over() {
+        if full || (step as u64 + seed).is_multiple_of(SAVE_EVERY) || state.is_over() {
             totals.saves += 1;
             let saved = serde_json::to_string(&state).expect("a state saves");
             let loaded: G = serde_json::from_str(&saved).expect("a saved state loads");
@@ -175,11 +175,37 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
     }
 }
 
-/// Plays a random game from every seed of `seeds`.
+/// Plays a random game from every seed of `seeds`, on a few threads.
 fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u64;
+    let chunk = (seeds.end - seeds.start).div_ceil(threads);
+    let parts: Vec<Totals> = std::thread::scope(|scope| {
+        let workers: Vec<_> = (0..threads)
+            .map(|i| {
+                let start = seeds.start + i * chunk;
+                let end = (start + chunk).min(seeds.end);
+                scope.spawn(move || {
+                    let mut totals = Totals::default();
+                    for seed in start..end {
+                        play(spec, seed, &mut totals);
+                    }
+                    totals
+                })
+            })
+            .collect();
+        workers
+            .into_iter()
+            .map(|w| w.join().expect("a worker panicked"))
+            .collect()
+    });
     let mut totals = Totals::default();
-    for seed in seeds {
-        play(spec, seed, &mut totals);
+    for part in parts {
+        totals.games += part.games;
+        totals.actions += part.actions;
+        totals.takebacks += part.takebacks;
+        totals.saves += part.saves;
+        totals.refusals += part.refusals;
+        totals.longest = totals.longest.max(part.longest);
     }
     totals
 }

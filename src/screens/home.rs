@@ -10,7 +10,10 @@ pub fn Home() -> impl IntoView {
     let in_progress = move || {
         ctx.game.with(|g| {
             g.as_ref().filter(|s| !s.is_over()).map(|s| {
-                let route = Route::DeadCenterDeal { variant: s.variant(), seed: s.seed() };
+                let route = Route::DeadCenterDeal {
+                    variant: s.variant(),
+                    seed: s.seed(),
+                };
                 let detail = format!(
                     "{} · {} of 12 zombies left · {} cards in the deck",
                     s.variant().name(),

@@ -21,7 +21,10 @@ pub fn NewGame() -> impl IntoView {
     let deal_number = RwSignal::new(String::new());
     let chosen = RwSignal::new(ctx.settings.get_untracked().dead_center_variant);
     let start = move |variant: Variant| {
-        navigate(&Route::DeadCenterDeal { variant, seed: random_seed() });
+        navigate(&Route::DeadCenterDeal {
+            variant,
+            seed: random_seed(),
+        });
     };
     let play_number = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();

@@ -5,7 +5,10 @@ use leptos::prelude::*;
 
 /// The bar at the top of every screen, with the way home.
 #[component]
-pub fn TopBar(#[prop(into)] title: Signal<String>, #[prop(optional)] children: Option<Children>) -> impl IntoView {
+pub fn TopBar(
+    #[prop(into)] title: Signal<String>,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
     view! {
         <header class="top-bar">
             <a class="button icon-button" href="#/" aria-label="Home" title="Home">
@@ -26,7 +29,9 @@ pub fn CardFace(card: Card) -> impl IntoView {
         Some(Colour::Black) => "black",
         None => "joker",
     };
-    let suit = card.suit().map_or("Joker".to_string(), |s| s.symbol().to_string());
+    let suit = card
+        .suit()
+        .map_or("Joker".to_string(), |s| s.symbol().to_string());
     view! {
         <span class=format!("card-face {colour}") aria-hidden="true">
             <span class="rank">{card.rank_label()}</span>

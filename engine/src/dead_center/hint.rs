@@ -13,11 +13,21 @@
 //! is played in the same sampled worlds (common random numbers), so that the
 //! comparison between them is not drowned in the luck of the deal.
 //!
+//! The budget is spent in two rounds (successive halving): every candidate is
+//! played out in the same few worlds, then the three best in more worlds.
+//!
 //! The rollout policy never looks at the sampled hidden cards either: it
 //! reveals the face-down space with the best expected attack (averaged over the
-//! set of face cards still face down, which the player knows), plays each
-//! drawn card on the pile that kills, or else that most improves the support
-//! of the zombies around it, and kills the hardest zombie it can.
+//! set of face cards still face down, which the player knows), and plays each
+//! drawn card on the pile where it most improves a one-ply evaluation: each
+//! zombie whose two supports are strong enough to kill it ("ready") counts
+//! one, the others a fraction by how many number cards would make them ready in
+//! one play, and a kill (of the hardest zombie the pile can kill) counts a
+//! little more than one. Making another zombie ready is worth about as much as
+//! killing one now, since a ready zombie can still be killed later: tuned
+//! this way the policy wins about 31% of Standard deals on its own, 18% when
+//! it kills at once whenever it can. Following the hints (the search on top of
+//! it) wins far more; see the tests.
 //!
 //! The rollouts run on a compact copy of the position ([`Sim`]): card indices,
 //! pile tops only (the cards below a top never matter again) and lookup tables
@@ -37,9 +47,12 @@ pub struct Hint {
     pub action: Action,
     /// For a placement: the zombie space the plan kills next, if any.
     pub then_kill: Option<u8>,
-    /// Estimated chance of winning after following the hint, 0.0–1.0.
+    /// Estimated chance of winning after following the hint, 0.0–1.0: the
+    /// share of sampled deals the rollout policy wins after it. Following
+    /// every later hint does better, so this is a cautious estimate.
     pub win_chance: f32,
-    /// Estimated number of zombies dead (of 12) at the end of the game.
+    /// Estimated number of zombies dead (of 12) at the end of the game, as
+    /// cautious as `win_chance`.
     pub avg_kills: f32,
     /// Sampled worlds the suggested action was played out in.
     pub samples: u32,
@@ -49,7 +62,8 @@ pub struct Hint {
 
 /// The work [`suggest`] does for one hint, in simulated turns (a rollout from
 /// a position with `n` cards left to draw costs about `n + 1`). Natively, in a
-/// release build, a turn takes about 0.4 µs: a hint about 15 ms at most.
+/// release build, a turn takes 0.25–0.45 µs: a hint takes about 5 ms on
+/// average and 17 ms at most (the first turns); in wasm about 1.5 times that.
 pub const BUDGET: usize = 36_000;
 
 /// Sampled worlds for the final estimate: never more (it is precise enough).
@@ -366,7 +380,9 @@ struct End {
 
 /// A sentence about the suggested action.
 fn reason(state: &State, m: Move, win_chance: f32) -> String {
-    let odds = format!("about {:.0}% of sampled deals are won", win_chance * 100.0);
+    // Whole percent as an integer: float formatting would add ~10 KB of wasm.
+    let percent = (win_chance * 100.0 + 0.5) as u32;
+    let odds = format!("about {percent}% of sampled deals are won");
     match m {
         Move::Reveal(s) => {
             let [a, b] = state.supports(s);
@@ -377,14 +393,36 @@ fn reason(state: &State, m: Move, win_chance: f32) -> String {
         }
         Move::Draw => format!("Draw the next card; {odds}."),
         Move::Place(p, kill) => {
-            let card = state.drawn().map(|c| c.to_string()).unwrap_or_default();
+            let Some(drawn) = state.drawn() else {
+                return format!("Play on {}; {odds}.", pile_name(p));
+            };
             let then = match kill.map(|s| (s, state.zombie(s))) {
                 Some((s, ZombieView::Alive(z))) => {
                     format!(" and kill the {} {}", z.name(), Space::of(s).describe())
                 }
                 _ => String::new(),
             };
-            format!("Play {card} on {}{then}; {odds}.", pile_name(p))
+            // The living zombies this placement makes ready to be killed.
+            let readied: Vec<String> = (0..SPACES)
+                .filter_map(|s| match state.zombie(s) {
+                    ZombieView::Alive(z) if Some(s) != kill => Some((s, z)),
+                    _ => None,
+                })
+                .filter(|&(s, z)| {
+                    let piles = Space::of(s).support_piles();
+                    let after = piles.map(|q| if q == p { drawn } else { state.top(q) });
+                    piles.contains(&p)
+                        && attack(z, state.supports(s)).is_err()
+                        && attack(z, after).is_ok()
+                })
+                .map(|(s, z)| format!("the {} {}", z.name(), Space::of(s).describe()))
+                .collect();
+            let setup = if readied.is_empty() {
+                String::new()
+            } else {
+                format!(": it readies an attack on {}", readied.join(" and "))
+            };
+            format!("Play {drawn} on {}{then}{setup}; {odds}.", pile_name(p))
         }
         Move::Kill(s) => match state.zombie(s) {
             ZombieView::Alive(z) => {
@@ -458,10 +496,9 @@ struct Weights {
     hardness: [i32; 3],
 }
 
-/// Tuned on rollouts from 40,000 sampled Standard deals (about 31% won, where
-/// killing at once whenever possible wins about 18%): making a zombie ready is
-/// worth more than killing one now, as the ready zombie can still be killed
-/// later.
+/// Tuned with `tune_rollout_policy` (see the tests) on 40,000 sampled
+/// Standard deals: 31.5% won, against 17.4% with `kill: 3000` (kill whenever
+/// possible) and 29% to 31% for nearby weights.
 const WEIGHTS: Weights = Weights {
     ready: 1000,
     kill: 1150,
@@ -900,6 +937,19 @@ mod tests {
                 assert_eq!(t.fits(card_index(a), card_index(b)), can_place(a, b));
             }
         }
+        let faces: Vec<Card> = Card::deck(2).into_iter().filter(|c| c.is_face()).collect();
+        let numbers: Vec<Card> = Card::deck(2).into_iter().filter(|c| !c.is_face()).collect();
+        for &zombie in &faces {
+            for &a in &numbers {
+                for &b in &numbers {
+                    let at = Tables::at(face_index(zombie), card_index(a), card_index(b));
+                    assert_eq!(t.ready[at], attack(zombie, [a, b]).is_ok());
+                    if t.ready[at] {
+                        assert_eq!(i32::from(t.value[at]), WEIGHTS.ready);
+                    }
+                }
+            }
+        }
         for s in 0..SPACES {
             assert_eq!(t.support[s], Space::of(s).support_piles());
         }
@@ -1204,6 +1254,11 @@ mod tests {
         let hint = suggest(&state, 4).unwrap();
         assert_eq!(hint.action, Action::Place(2), "{hint:?}");
         assert_eq!(hint.then_kill, Some(9));
+        assert!(
+            hint.reason
+                .contains("kill the King of hearts right of row 1"),
+            "{hint:?}"
+        );
     }
 
     /// The rollout policy alone (no search) beats random play clearly.
@@ -1262,24 +1317,42 @@ mod tests {
         assert!(hints >= random + 3, "{hints} vs {random}");
     }
 
+    /// Prints the hints of one game played by following them:
+    /// `cargo test -p engine --release -- --ignored --nocapture show_reasons`.
+    #[test]
+    #[ignore]
+    fn show_reasons() {
+        let mut state = State::new(Variant::Standard, 42);
+        while !state.is_over() {
+            let hint = suggest(&state, 1).unwrap();
+            println!(
+                "{:?} {:.2} {:.2}: {}",
+                hint.action, hint.win_chance, hint.avg_kills, hint.reason
+            );
+            state.apply(hint.action).unwrap();
+        }
+        println!("{:?}", state.status());
+    }
+
     /// The full measurement (slow in debug):
     /// `cargo test -p engine --release -- --ignored --nocapture hint_strength`.
     #[test]
     #[ignore]
     fn hint_strength() {
-        let games = 100;
-        // HINT_BUDGET=… measures another budget.
-        let budget = std::env::var("HINT_BUDGET")
-            .ok()
-            .and_then(|b| b.parse().ok())
-            .unwrap_or(BUDGET);
+        // HINT_GAMES=… and HINT_BUDGET=… measure other numbers.
+        let env = |name: &str| std::env::var(name).ok().and_then(|v| v.parse().ok());
+        let games = env("HINT_GAMES").unwrap_or(100);
+        let budget = env("HINT_BUDGET").unwrap_or(BUDGET as u64) as usize;
         let started = std::time::Instant::now();
         let (hints, random) = hint_play_vs_random(games, budget);
         println!(
             "{games} Standard games, budget {budget}: hints won {hints}, random play won {random} ({:.1?})",
             started.elapsed()
         );
-        assert!(hints >= random + 20, "{hints} vs {random}");
+        assert!(
+            hints as u64 >= random as u64 + games / 5,
+            "{hints} vs {random}"
+        );
     }
 
     /// Time per hint at the default budget, by phase (each position timed
@@ -1344,40 +1417,17 @@ mod tests {
             }
         }
     }
-}
 
-#[cfg(test)]
-mod scratch {
-    use super::*;
-    use crate::dead_center::Variant;
-    use rand::SeedableRng;
-
-    fn run(w: &Weights, label: &str) {
-        let t = Tables::build(w);
-        let mut rng = Pcg32::seed_from_u64(1);
-        let mut wins = 0u64;
-        let mut kills = 0u64;
-        let n = 40000u64;
-        for g in 0..(n / 50) {
-            let state = State::new(Variant::Standard, g);
-            let root = Root::of(&state).unwrap();
-            for _ in 0..50 {
-                let mut w = root.sample(&mut rng);
-                wins += u64::from(w.finish(&t));
-                kills += u64::from(12 - w.alive);
-            }
-        }
-        println!(
-            "{label}: wins {:.2}% kills {:.3}",
-            wins as f64 * 100.0 / n as f64,
-            kills as f64 / n as f64
-        );
-    }
-
+    /// The rollout policy alone, with other weights, over 40,000 sampled
+    /// Standard deals: `TUNE="1000,1150,1200,20,50,50,100,150;…" cargo test -p
+    /// engine --release -- --ignored --nocapture tune_rollout_policy`. Each
+    /// item lists ready, kill, one_away, matching, down_percent and the three
+    /// hardness values.
     #[test]
     #[ignore]
-    fn tune() {
-        let spec = std::env::var("TUNE").unwrap_or_default();
+    fn tune_rollout_policy() {
+        let spec =
+            std::env::var("TUNE").unwrap_or_else(|_| "1000,1150,1200,20,50,50,100,150".into());
         for item in spec.split(';').filter(|s| !s.is_empty()) {
             let v: Vec<i32> = item.split(',').map(|x| x.trim().parse().unwrap()).collect();
             let w = Weights {
@@ -1388,7 +1438,25 @@ mod scratch {
                 down_percent: v[4],
                 hardness: [v[5], v[6], v[7]],
             };
-            run(&w, item);
+            let t = Tables::build(&w);
+            let mut rng = Pcg32::seed_from_u64(1);
+            let (mut wins, mut dead) = (0u64, 0u64);
+            let deals = 800u64;
+            let per_deal = 50u64;
+            for deal in 0..deals {
+                let root = Root::of(&State::new(Variant::Standard, deal)).unwrap();
+                for _ in 0..per_deal {
+                    let mut world = root.sample(&mut rng);
+                    wins += u64::from(world.finish(&t));
+                    dead += u64::from(SPACES as u8 - world.alive);
+                }
+            }
+            let n = (deals * per_deal) as f64;
+            println!(
+                "{item}: won {:.2}%, {:.3} zombies dead on average",
+                wins as f64 * 100.0 / n,
+                dead as f64 / n
+            );
         }
     }
 }

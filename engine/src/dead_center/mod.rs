@@ -149,6 +149,25 @@ const NEXT_TO: [&[usize]; PILES] = [
     &[5, 11],
 ];
 
+/// [`Space::adjacent_pile`] of each space, for the hot paths.
+const ADJACENT_PILE: [usize; SPACES] = [0, 1, 2, 6, 7, 8, 0, 3, 6, 2, 5, 8];
+
+/// [`Space::support_piles`] of each space, for the hot paths.
+const SUPPORT_PILES: [[usize; 2]; SPACES] = [
+    [3, 6],
+    [4, 7],
+    [5, 8],
+    [0, 3],
+    [1, 4],
+    [2, 5],
+    [1, 2],
+    [4, 5],
+    [7, 8],
+    [0, 1],
+    [3, 4],
+    [6, 7],
+];
+
 /// The zombie spaces next to a pile (corners have two, edges one, the centre none).
 pub fn spaces_next_to(pile: usize) -> impl Iterator<Item = usize> {
     NEXT_TO.get(pile).copied().unwrap_or(&[]).iter().copied()
@@ -309,10 +328,12 @@ impl fmt::Display for AttackFailure {
 /// anywhere and takes anything.
 pub fn can_place(card: Card, top: Card) -> bool {
     match (card, top) {
-        (Card::Joker(_), _) | (_, Card::Joker(_)) => true,
         (Card::Standard { rank: c, suit: cs }, Card::Standard { rank: t, suit: ts }) => {
-            c == t || (cs.colour() == ts.colour() && t > c) || (cs.colour() != ts.colour() && t < c)
+            // Non-short-circuit `&` and `|`: no branches to mispredict.
+            let same = cs.colour() == ts.colour();
+            (c == t) | (same & (t > c)) | (!same & (t < c))
         }
+        _ => true,
     }
 }
 
@@ -336,18 +357,22 @@ pub fn support_sum(supports: [Card; 2]) -> u8 {
 /// and counts as every suit and colour.
 pub fn attack(zombie: Card, supports: [Card; 2]) -> Result<(), AttackFailure> {
     let sum = support_sum(supports);
-    let matches = |want: &dyn Fn(Card) -> bool| supports.iter().all(|&c| c.is_joker() || want(c));
+    // A joker (no suit, no colour) matches any suit and colour.
+    let all_suit = |suit: Suit| supports.iter().all(|c| c.suit().is_none_or(|s| s == suit));
+    let all_colour = |colour: Colour| {
+        supports
+            .iter()
+            .all(|c| c.colour().is_none_or(|k| k == colour))
+    };
     match zombie {
-        Card::Standard { rank: KING, suit } if !matches(&|c| c.suit() == Some(suit)) => {
+        Card::Standard { rank: KING, suit } if !all_suit(suit) => {
             Err(AttackFailure::KingNeedsSuit { suit })
         }
         Card::Standard {
             rank: QUEEN, suit, ..
-        } if !matches(&|c| c.colour() == Some(suit.colour())) => {
-            Err(AttackFailure::QueenNeedsColour {
-                colour: suit.colour(),
-            })
-        }
+        } if !all_colour(suit.colour()) => Err(AttackFailure::QueenNeedsColour {
+            colour: suit.colour(),
+        }),
         _ if sum < 10 => Err(AttackFailure::TooWeak { sum }),
         _ => Ok(()),
     }
@@ -522,11 +547,11 @@ impl State {
 
     /// Whether the zombie at `space` can be killed from `pile` now, and if not, why.
     pub fn check_attack(&self, pile: usize, space: usize) -> Result<(), AttackFailure> {
-        if Space::of(space).adjacent_pile() != pile {
+        if ADJACENT_PILE.get(space) != Some(&pile) {
             return Err(AttackFailure::NotNextToPile);
         }
         match self.zombies[space] {
-            Zombie::FaceUp(zombie) => attack(zombie, self.supports(space)),
+            Zombie::FaceUp(zombie) => attack(zombie, SUPPORT_PILES[space].map(|p| self.top(p))),
             _ => Err(AttackFailure::NotFaceUp),
         }
     }
@@ -552,17 +577,27 @@ impl State {
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         match self.phase {
-            Phase::Reveal => actions.extend(
-                (0..SPACES)
-                    .filter(|&s| matches!(self.zombies[s], Zombie::FaceDown(_)))
-                    .map(|s| Action::Reveal(s as u8)),
-            ),
+            Phase::Reveal => {
+                // Written without a branch per space, as for the piles below.
+                let mut reveals = [Action::Draw; SPACES];
+                let mut n = 0;
+                for (s, zombie) in self.zombies.iter().enumerate() {
+                    reveals[n] = Action::Reveal(s as u8);
+                    n += usize::from(matches!(zombie, Zombie::FaceDown(_)));
+                }
+                actions.extend_from_slice(&reveals[..n]);
+            }
             Phase::Draw => actions.push(Action::Draw),
-            Phase::Place { drawn } => actions.extend(
-                (0..PILES)
-                    .filter(|&p| can_place(drawn, self.top(p)))
-                    .map(|p| Action::Place(p as u8)),
-            ),
+            Phase::Place { drawn } => {
+                // Written without a branch per pile: the outcomes are random.
+                let mut places = [Action::Draw; PILES];
+                let mut n = 0;
+                for (p, place) in (0..PILES as u8).enumerate() {
+                    places[n] = Action::Place(place);
+                    n += usize::from(can_place(drawn, self.top(p)));
+                }
+                actions.extend_from_slice(&places[..n]);
+            }
             Phase::Attack { pile } => {
                 actions.extend(
                     self.killable_iter(pile as usize)
@@ -593,7 +628,8 @@ impl State {
             self.phase = Phase::Lost(LossReason::DeckEmpty);
             return;
         };
-        self.phase = if (0..PILES).any(|p| can_place(drawn, self.top(p))) {
+        let fits = (0..PILES).fold(false, |fits, p| fits | can_place(drawn, self.top(p)));
+        self.phase = if fits {
             Phase::Place { drawn }
         } else {
             Phase::Lost(LossReason::NoLegalPile { drawn })

@@ -229,13 +229,14 @@ fn ruling_deal_from_a_seed_never_changes() {
             shuffle(&mut others, &mut rng);
             shuffle(&mut faces, &mut rng);
             let state = State::new(variant, seed);
-            for pile in 0..PILES {
-                assert_eq!(state.pile(pile), [others[pile]]);
+            for (pile, &card) in others[..PILES].iter().enumerate() {
+                assert_eq!(state.pile(pile), [card]);
             }
             assert_eq!(state.deck, others[PILES..]);
-            for space in 0..SPACES {
-                assert_eq!(state.zombies[space], Zombie::FaceDown(faces[space]));
-            }
+            assert_eq!(
+                state.zombies.to_vec(),
+                faces.into_iter().map(Zombie::FaceDown).collect::<Vec<_>>()
+            );
         }
     }
     // One fixed deal written out, to catch a change in `shuffle` or `Pcg32`.
@@ -332,7 +333,7 @@ fn rule_corners_have_two_adjacent_zombies_edges_one_centre_none() {
     assert_eq!(spaces_next_to(PILES).count(), 0);
 }
 
-// The table of spaces next to each pile agrees with the layout of the spaces.
+// The tables used on the hot paths agree with the layout of the spaces.
 #[test]
 fn spaces_next_to_matches_the_space_layout() {
     for pile in 0..PILES {
@@ -340,6 +341,10 @@ fn spaces_next_to_matches_the_space_layout() {
             .filter(|&s| Space::of(s).adjacent_pile() == pile)
             .collect();
         assert_eq!(spaces_next_to(pile).collect::<Vec<_>>(), expected);
+    }
+    for space in 0..SPACES {
+        assert_eq!(ADJACENT_PILE[space], Space::of(space).adjacent_pile());
+        assert_eq!(SUPPORT_PILES[space], Space::of(space).support_piles());
     }
 }
 
@@ -1257,7 +1262,26 @@ fn sample_positions() -> Vec<State> {
         &applied(&last_zombie(vec![c(4)]), Action::Place(0)),
         Action::Kill(0),
     );
-    vec![fresh, revealed, corner, attack, ended, won]
+    let reveal_or_undo = applied(
+        &placing(s(5))
+            .with_tops(&[(0, d(5))])
+            .with_zombie(10, Zombie::FaceDown(s(KING))),
+        Action::Place(0),
+    );
+    let lost = applied(
+        &State::from_parts(WEAK_BOARD, all_face_up(), Vec::new(), Phase::Draw),
+        Action::Draw,
+    );
+    vec![
+        fresh,
+        revealed,
+        corner,
+        attack,
+        ended,
+        reveal_or_undo,
+        won,
+        lost,
+    ]
 }
 
 // Architecture: "an illegal action is an Err that leaves the state
@@ -1284,6 +1308,10 @@ fn legal_actions_into_matches_legal_actions() {
     for state in sample_positions() {
         state.legal_actions_into(&mut buffer);
         assert_eq!(buffer, state.legal_actions());
+        // Undo, when legal, comes last (the benchmark relies on it).
+        if let Some(undo) = buffer.iter().position(|&a| a == Action::Undo) {
+            assert_eq!(undo, buffer.len() - 1);
+        }
     }
 }
 
