@@ -289,7 +289,6 @@ fn Table() -> impl IntoView {
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
                 <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
-                <AttackPanel/>
                 <div class="dc-actions">
                     <button
                         class="button primary"
@@ -305,6 +304,7 @@ fn Table() -> impl IntoView {
                     >"Undo"</button>
                     <button class="button" on:click=move |_| show_hint()>"Hint"</button>
                 </div>
+                <AttackPanel/>
                 <div class="dc-deal">
                     <p>{move || read(&|s| format!("Deal {} · {}", s.seed(), s.variant().name()))}</p>
                     <div class="button-row">
@@ -558,7 +558,7 @@ fn AttackPanel() -> impl IntoView {
                     ZombieView::Alive(zombie) => {
                         let [a, b] = state.supports(space);
                         let verdict = match state.check_attack(pile as usize, space) {
-                            Ok(()) => "can be killed".to_string(),
+                            Ok(()) => "It can be killed.".to_string(),
                             Err(why) => why.to_string(),
                         };
                         let ok = state.check_attack(pile as usize, space).is_ok();
