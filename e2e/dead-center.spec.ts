@@ -233,8 +233,15 @@ test("a second tab that plays on is noticed, and its position is loaded", async 
   await playStep(other);
   const dialog = page.getByRole("dialog", { name: "This game changed in another tab" });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole("button", { name: "Load the latest position" }).click();
   expect(await tableSnapshot(page)).toEqual(await tableSnapshot(other));
+  await dialog.getByRole("button", { name: "Continue from there" }).click();
+  await expect(dialog).toHaveCount(0);
+  // A new game started from the first tab's home screen replaces the game
+  // the second tab left, not an old copy: the home screen shows it as it is.
+  await page.goto("./");
+  await expect(page.getByRole("link", { name: /Continue/ })).toContainText(
+    `${(await other.getByRole("button", { name: /^Deck,/ }).getAttribute("aria-label"))!.match(/Deck, (\d+) cards/)![1]} cards in the deck`,
+  );
 });
 
 test("keyboard play: Tab and Enter, digit keys, and undo", async ({ page }) => {

@@ -19,8 +19,9 @@ pub struct Ctx {
     pub stats: RwSignal<DeadCenterStats>,
     /// The Dead Center game in progress or just finished, as last saved.
     pub game: RwSignal<Option<State>>,
-    /// Another tab changed the saved game: this tab must reload it before playing on.
-    pub stale: RwSignal<bool>,
+    /// Another tab changed the saved game; this tab has taken it over and
+    /// says so until the player acknowledges.
+    pub changed_elsewhere: RwSignal<bool>,
 }
 
 pub fn ctx() -> Ctx {
@@ -52,7 +53,7 @@ pub fn App() -> impl IntoView {
         settings: RwSignal::new(loaded.settings),
         stats: RwSignal::new(loaded.stats),
         game: RwSignal::new(loaded.game),
-        stale: RwSignal::new(false),
+        changed_elsewhere: RwSignal::new(false),
     };
     provide_context(ctx);
 

@@ -131,8 +131,8 @@ struct Ui {
 /// Sends an action to the engine: on success the new state is shown and
 /// saved; on refusal the reason is shown and nothing changes.
 fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
-    if ctx.stale.get_untracked() {
-        return; // The stale-game dialog is up; it must be answered first.
+    if ctx.changed_elsewhere.get_untracked() {
+        return; // The other-tab dialog is up; it must be answered first.
     }
     let Some(mut next) = ctx.game.get_untracked() else {
         return;
@@ -334,14 +334,14 @@ fn Table() -> impl IntoView {
         <Show when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </Show>
-        <Show when=move || ctx.stale.get()>
+        <Show when=move || ctx.changed_elsewhere.get()>
             <Dialog title="This game changed in another tab">
-                <p>"You played this game further in another tab or window. Continue from where it is now."</p>
+                <p>"This game was played further in another tab or window. This tab now shows where it is, so no move is lost."</p>
                 <button class="button primary" on:click=move |_| {
-                    session::reload_game(ctx);
+                    ctx.changed_elsewhere.set(false);
                     ui.message.set(None);
                     ui.hint.set(None);
-                }>"Load the latest position"</button>
+                }>"Continue from there"</button>
             </Dialog>
         </Show>
     }

@@ -186,7 +186,12 @@ pub fn save_settings(ctx: Ctx) {
 /// Another tab wrote one of our records (the browser tells only the other tabs).
 pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
     match event.key().as_deref() {
-        Some(storage::SAVE_DEAD_CENTER) => ctx.stale.set(true),
+        // Take the other tab's game at once, so that nothing this tab does
+        // (even starting a new game) can overwrite moves made there.
+        Some(storage::SAVE_DEAD_CENTER) => {
+            reload_game(ctx);
+            ctx.changed_elsewhere.set(true);
+        }
         Some(storage::STATS_DEAD_CENTER) => {
             if let Ok(Some(stats)) = storage::load(
                 &BrowserStore,
@@ -214,7 +219,7 @@ pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
 }
 
 /// Takes the saved game as another tab left it.
-pub fn reload_game(ctx: Ctx) {
+fn reload_game(ctx: Ctx) {
     match load_game() {
         Ok(game) => ctx.game.set(game),
         Err(problem) => {
@@ -222,7 +227,6 @@ pub fn reload_game(ctx: Ctx) {
             notify(ctx, Notice::new(Tone::Error, "load", problem.message));
         }
     }
-    ctx.stale.set(false);
 }
 
 /// Puts the theme and motion preferences on the root element for the stylesheet.
