@@ -77,6 +77,11 @@ test("a game is played to its end by tapping legal moves, and counted", async ({
   await expect(dialog).toContainText(/score is \d+|deck ran out|could not be played on any pile/);
   await expect(dialog.getByRole("button", { name: "Play again" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Same deal" })).toBeVisible();
+  // The dialog holds the keyboard: Tab never reaches the table behind it.
+  for (let i = 0; i < 6; i++) {
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => !!document.activeElement?.closest("[role=dialog]"))).toBe(true);
+  }
 
   // The finished game is in the statistics exactly once, even after a reload.
   await page.reload();

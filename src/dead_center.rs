@@ -10,7 +10,7 @@ use crate::ui::{CardFace, Dialog, TopBar};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
 use engine::dead_center::{
-    can_place, Action, LossReason, Phase, Space, State, Status, Variant, ZombieView, PILES, SPACES,
+    can_place, Action, LossReason, Phase, Space, State, Status, Variant, ZombieView,
 };
 use engine::Game;
 use leptos::prelude::*;
@@ -267,13 +267,20 @@ fn Table() -> impl IntoView {
             <div class="dc-main">
                 <p class="dc-instruction" aria-live="polite">{instruction}</p>
                 <div class="dc-board" role="group" aria-label="The cabin and the zombies around it">
-                    {(0..SPACES).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
-                    {(0..PILES).map(|pile| view! { <CabinPile pile ui/> }).collect_view()}
+                    // Row by row, as the eye reads the table, so that Tab
+                    // moves through it in the same order.
                     <p class="dc-count corner" style="grid-row: 1; grid-column: 1;">
                         <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
                         " of 12 zombies left"
                     </p>
+                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(0..3).map(|row| view! {
+                        <ZombieSpace space=6 + row ui/>
+                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }).collect_view()}
+                        <ZombieSpace space=9 + row ui/>
+                    }).collect_view()}
                     <DeckButton ui/>
+                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
                     <div class="dc-drawn corner" style="grid-row: 5; grid-column: 5;">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {

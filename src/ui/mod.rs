@@ -40,26 +40,87 @@ pub fn CardFace(card: Card) -> impl IntoView {
     }
 }
 
-/// A modal dialog with a heading; the first button inside gets the focus.
+/// A modal dialog with a heading; the first button inside gets the focus and
+/// the page behind it is made inert, so Tab stays inside the dialog.
 #[component]
 pub fn Dialog(#[prop(into)] title: String, children: Children) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
-        if let Some(dialog) = node.get() {
-            if let Ok(Some(button)) = dialog.query_selector("button") {
-                use wasm_bindgen::JsCast;
-                if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
-                    let _ = button.focus();
-                }
+        let Some(dialog) = node.get() else { return };
+        if let Ok(Some(button)) = dialog.query_selector("button") {
+            use wasm_bindgen::JsCast;
+            if let Ok(button) = button.dyn_into::<web_sys::HtmlElement>() {
+                let _ = button.focus();
             }
         }
+        set_background_inert(&dialog, true);
     });
+    on_cleanup(move || {
+        if let Some(dialog) = node.get_untracked() {
+            set_background_inert(&dialog, false);
+        }
+    });
+    // Tab past the last control comes back to the first, and Shift+Tab the
+    // other way round, so keyboard focus never leaves the dialog.
+    let wrap_focus = move |event: leptos::ev::KeyboardEvent| {
+        if event.key() != "Tab" {
+            return;
+        }
+        let Some(dialog) = node.get_untracked() else {
+            return;
+        };
+        let Ok(controls) = dialog.query_selector_all("button, a[href], input, select") else {
+            return;
+        };
+        let (Some(first), Some(last)) = (
+            controls.item(0),
+            controls.item(controls.length().saturating_sub(1)),
+        ) else {
+            return;
+        };
+        let active = document().active_element().map(web_sys::Node::from);
+        let target = match (event.shift_key(), active) {
+            (false, Some(a)) if a == last => first,
+            (true, Some(a)) if a == first => last,
+            _ => return,
+        };
+        use wasm_bindgen::JsCast;
+        if let Ok(target) = target.dyn_into::<web_sys::HtmlElement>() {
+            event.prevent_default();
+            let _ = target.focus();
+        }
+    };
     view! {
         <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" node_ref=node>
+            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" node_ref=node on:keydown=wrap_focus>
                 <h2 id="dialog-title">{title}</h2>
                 {children()}
             </div>
         </div>
+    }
+}
+
+/// Marks the screen's content around a dialog inert (or not), leaving other
+/// dialogs usable.
+fn set_background_inert(dialog: &web_sys::Element, inert: bool) {
+    let Some(backdrop) = dialog.parent_element() else {
+        return;
+    };
+    let Some(screen) = backdrop.parent_element() else {
+        return;
+    };
+    let children = screen.children();
+    for i in 0..children.length() {
+        let Some(child) = children.item(i) else {
+            continue;
+        };
+        if child.class_list().contains("dialog-backdrop") {
+            continue;
+        }
+        let _ = if inert {
+            child.set_attribute("inert", "")
+        } else {
+            child.remove_attribute("inert")
+        };
     }
 }
