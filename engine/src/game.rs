@@ -1,15 +1,18 @@
 //! The vocabulary every game speaks, so that one test harness (and one reader)
 //! can work with all of them.
 
-use crate::cards::Card;
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
+use std::hash::Hash;
 
 /// A game in progress. `apply` is the only way to change it.
 pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned {
-    type Action: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
+    type Action: Clone + Eq + Hash + Debug + Serialize + DeserializeOwned;
     /// Why an action was refused; refusing leaves the state untouched.
     type Error: Debug + Display + PartialEq;
+    /// What the game is played with (cards, tiles...): what [`Game::all_pieces`]
+    /// lists, so that conservation can be checked.
+    type Piece: Ord + Clone + Debug;
 
     /// Every action of the game's vocabulary, legal now or not, so that tests
     /// can check that the illegal ones are refused.
@@ -23,7 +26,7 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned {
 
     fn is_over(&self) -> bool;
 
-    /// Every card in the game wherever it lies, to check that none is lost or
-    /// duplicated.
-    fn all_cards(&self) -> Vec<Card>;
+    /// Every piece (card) in the game wherever it lies, to check that none is
+    /// lost or duplicated.
+    fn all_pieces(&self) -> Vec<Self::Piece>;
 }

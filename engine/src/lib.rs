@@ -4,5 +4,6 @@
 pub mod cards;
 pub mod dead_center;
 pub mod game;
+pub mod murderers_row;
 
 pub use game::Game;

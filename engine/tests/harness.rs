@@ -6,8 +6,8 @@
 //! - every other action of the action space is refused with `Err` and leaves
 //!   the state exactly equal (`==`) to what it was;
 //! - a finished game offers no action and refuses every one;
-//! - all cards are conserved: the sorted `all_cards()` never changes, and is
-//!   the game's full deck;
+//! - all cards (pieces) are conserved: the sorted `all_pieces()` never
+//!   changes, and is the game's full deck;
 //! - saving (serde_json) and loading gives back an equal state;
 //! - every game ends within a bound, even with take-backs (undo) in the mix.
 //!
@@ -25,6 +25,7 @@ use engine::cards::{Card, Suit};
 use engine::Game;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
+use std::collections::HashSet;
 use std::ops::Range;
 
 /// What the harness needs to know about a game beyond the [`Game`] trait.
@@ -32,14 +33,24 @@ struct Spec<G: Game> {
     /// Deals a game from a seed.
     deal: fn(u64) -> G,
     /// Every card the game holds, wherever it lies (e.g. 52 + jokers).
-    deck: fn(&G) -> Vec<Card>,
+    deck: fn(&G) -> Vec<G::Piece>,
+    /// A small number (below [`KEYS`]) naming each distinct piece, so that
+    /// the multiset of pieces can be counted cheaply at every step.
+    key: fn(&G::Piece) -> usize,
     /// Whether an action takes back earlier ones (undo). Take-backs are
     /// played now and then, at most `max_takebacks` times per game, so that
     /// random games still end.
     is_takeback: fn(&G::Action) -> bool,
     max_takebacks: u32,
-    /// Every game must end within this many actions, take-backs included.
+    /// Every game must end within this many actions, take-backs included...
     max_actions: usize,
+    /// ... unless the game can cycle forever under random play: then a game
+    /// still running after `max_actions` is counted in
+    /// [`Totals::unfinished`] and stopped.
+    may_cycle: bool,
+    /// Each step tries one illegal action in this many ([`ILLEGAL_EVERY`]
+    /// unless the action space is large).
+    illegal_every: usize,
 }
 
 /// A take-back, when legal and allowed, is played with probability 1 in this.
@@ -59,44 +70,60 @@ struct Totals {
     saves: u64,
     refusals: u64,
     longest: usize,
+    unfinished: u64,
 }
 
-fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
+/// How many distinct piece keys [`Spec::key`] may return.
+const KEYS: usize = 1280;
+
+fn sorted<P: Ord>(mut cards: Vec<P>) -> Vec<P> {
     cards.sort_unstable();
     cards
 }
 
 /// How many of each card `cards` holds: the multiset as an array, cheaper to
 /// compare at every step of a debug build than a sorted list.
-fn counts(cards: &[Card]) -> Box<[u8; 1280]> {
-    let mut counts = Box::new([0u8; 1280]);
-    for &card in cards {
-        let key = match card {
-            Card::Standard { rank, suit } => {
-                let suit = Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0);
-                suit * 256 + usize::from(rank)
-            }
-            Card::Joker(n) => 1024 + usize::from(n),
-        };
-        counts[key] += 1;
+fn counts<P>(cards: &[P], key: fn(&P) -> usize) -> Box<[u8; KEYS]> {
+    let mut counts = Box::new([0u8; KEYS]);
+    for card in cards {
+        counts[key(card)] += 1;
     }
     counts
+}
+
+/// [`Spec::key`] for the standard deck.
+fn card_key(card: &Card) -> usize {
+    match *card {
+        Card::Standard { rank, suit } => {
+            let suit = Suit::ALL.iter().position(|&s| s == suit).unwrap_or(0);
+            suit * 256 + usize::from(rank)
+        }
+        Card::Joker(n) => 1024 + usize::from(n),
+    }
 }
 
 /// Plays one random game from `seed`, checking every invariant at every step.
 fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
     let mut rng = Pcg32::seed_from_u64(seed ^ 0x05EE_D0F6_A3E5);
     let mut state = (spec.deal)(seed);
-    let cards = sorted(state.all_cards());
+    let cards = sorted(state.all_pieces());
     assert_eq!(cards, sorted((spec.deck)(&state)), "seed {seed}: the deal");
-    let multiset = counts(&cards);
+    let multiset = counts(&cards, spec.key);
     let space = state.action_space();
+    let space_set: HashSet<&G::Action> = space.iter().collect();
     let mut takebacks = 0;
     let mut choices: Vec<G::Action> = Vec::new();
     let full = seed.is_multiple_of(FULL_EVERY);
 
     for step in 0.. {
         let at = || format!("seed {seed}, step {step}");
+        if spec.may_cycle && step > spec.max_actions {
+            totals.games += 1;
+            totals.unfinished += 1;
+            totals.actions += step as u64;
+            totals.longest = totals.longest.max(step);
+            return;
+        }
         assert!(
             step <= spec.max_actions,
             "{}: no end after {} actions: {state:?}",
@@ -104,9 +131,13 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
             spec.max_actions
         );
         if full || state.is_over() {
-            assert_eq!(sorted(state.all_cards()), cards, "{}: cards", at());
+            assert_eq!(sorted(state.all_pieces()), cards, "{}: cards", at());
         } else {
-            assert!(counts(&state.all_cards()) == multiset, "{}: cards", at());
+            assert!(
+                counts(&state.all_pieces(), spec.key) == multiset,
+                "{}: cards",
+                at()
+            );
         }
         if full || (step as u64 + seed).is_multiple_of(SAVE_EVERY) || state.is_over() {
             totals.saves += 1;
@@ -117,9 +148,10 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
 
         let legal = state.legal_actions();
         assert_eq!(state.is_over(), legal.is_empty(), "{}: {legal:?}", at());
+        let legal_set: HashSet<&G::Action> = legal.iter().collect();
         for action in &legal {
             assert!(
-                space.contains(action),
+                space_set.contains(action),
                 "{}: {action:?} not in the space",
                 at()
             );
@@ -131,8 +163,8 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
         // A refused action leaves the copy equal to `state`, so one copy
         // serves for all of them.
         let mut probe = state.clone();
-        let illegal = space.iter().filter(|a| !legal.contains(a));
-        let stride = if full { 1 } else { ILLEGAL_EVERY };
+        let illegal = space.iter().filter(|a| !legal_set.contains(a));
+        let stride = if full { 1 } else { spec.illegal_every };
         for action in illegal.skip(step % stride).step_by(stride) {
             totals.refusals += 1;
             match probe.apply(action.clone()) {
@@ -206,6 +238,7 @@ fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
         totals.saves += part.saves;
         totals.refusals += part.refusals;
         totals.longest = totals.longest.max(part.longest);
+        totals.unfinished += part.unfinished;
     }
     totals
 }
@@ -221,11 +254,14 @@ mod dead_center {
         Spec {
             deal,
             deck: |state| Card::deck(state.variant().jokers()),
+            key: card_key,
             is_takeback: |action| *action == Action::Undo,
             max_takebacks: 4,
             // At most 12 reveals + 33 draws, each followed by a placement and
             // a kill or end of turn, plus three actions per undo.
             max_actions: 12 + 33 * 3 + 4 * 3,
+            may_cycle: false,
+            illegal_every: ILLEGAL_EVERY,
         }
     }
 
@@ -254,5 +290,41 @@ mod dead_center {
         check(Variant::Nightmare, |seed| {
             State::new(Variant::Nightmare, seed)
         });
+    }
+}
+
+mod murderers_row {
+    use super::*;
+    use engine::murderers_row::{Action, Killer, State};
+
+    /// 10,000 random deals.
+    const GAMES: u64 = 10_000;
+
+    /// Random play can cycle (the Medic and the Bugler revive each other, the
+    /// Con Man swaps, the die deck is reshuffled), so no bound holds for
+    /// every game; a game still running after this many actions is stopped
+    /// and counted. With 10 cards and one kill needed per few activations a
+    /// finished game is far shorter (see `longest` in the output).
+    const MAX_ACTIONS: usize = 400;
+
+    #[test]
+    fn murderers_row_random_games() {
+        let spec = Spec {
+            deal: State::new,
+            deck: |_| Killer::ALL.to_vec(),
+            key: |card: &Killer| card.index(),
+            is_takeback: |action| *action == Action::Undo,
+            max_takebacks: 4,
+            max_actions: MAX_ACTIONS,
+            may_cycle: true,
+            // About 1,600 actions in the space: try one in 40 per step.
+            illegal_every: 40,
+        };
+        let totals = run(&spec, 0..GAMES);
+        println!("Murderers' Row: {totals:?}");
+        assert_eq!(totals.games, GAMES);
+        assert!(totals.takebacks > 0, "undo was never played");
+        // Cycling forever must stay rare under random play.
+        assert!(totals.unfinished * 100 < GAMES, "{totals:?}");
     }
 }

@@ -217,7 +217,7 @@ pub enum LossReason {
     NoLegalPile { drawn: Card },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
     Reveal(u8),
     Draw,
@@ -653,7 +653,7 @@ impl State {
     /// Checks a state read from outside (a save) for consistency: every card
     /// of the variant exactly once, zombies are face cards, no pile empty.
     pub fn validate(&self) -> Result<(), String> {
-        let mut cards = self.all_cards();
+        let mut cards = self.all_pieces();
         cards.sort();
         let mut expected = Card::deck(self.variant.jokers());
         expected.sort();
@@ -691,6 +691,7 @@ impl State {
 impl Game for State {
     type Action = Action;
     type Error = RuleError;
+    type Piece = Card;
 
     fn action_space(&self) -> Vec<Action> {
         let mut all = vec![Action::Draw, Action::EndTurn, Action::Undo];
@@ -813,7 +814,7 @@ impl Game for State {
         matches!(self.phase, Phase::Won | Phase::Lost(_))
     }
 
-    fn all_cards(&self) -> Vec<Card> {
+    fn all_pieces(&self) -> Vec<Card> {
         let mut cards: Vec<Card> = self.cabin.iter().flatten().copied().collect();
         cards.extend(self.deck.iter().copied());
         cards.extend(self.zombies.iter().map(|z| match *z {

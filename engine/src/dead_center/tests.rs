@@ -143,8 +143,11 @@ fn ruling_deck_standard_has_two_jokers_and_33_card_draw_deck() {
     let state = State::new(Variant::Standard, 7);
     assert_eq!(Variant::Standard.jokers(), 2);
     assert_eq!(state.deck_len(), 33);
-    assert_eq!(state.all_cards().len(), 54);
-    assert_eq!(state.all_cards().iter().filter(|c| c.is_joker()).count(), 2);
+    assert_eq!(state.all_pieces().len(), 54);
+    assert_eq!(
+        state.all_pieces().iter().filter(|c| c.is_joker()).count(),
+        2
+    );
 }
 
 // Ruling "Deck": 1 joker ("Hard", the designer's preferred).
@@ -152,8 +155,11 @@ fn ruling_deck_standard_has_two_jokers_and_33_card_draw_deck() {
 fn ruling_deck_hard_has_one_joker_and_32_card_draw_deck() {
     let state = State::new(Variant::Hard, 7);
     assert_eq!(state.deck_len(), 32);
-    assert_eq!(state.all_cards().len(), 53);
-    assert_eq!(state.all_cards().iter().filter(|c| c.is_joker()).count(), 1);
+    assert_eq!(state.all_pieces().len(), 53);
+    assert_eq!(
+        state.all_pieces().iter().filter(|c| c.is_joker()).count(),
+        1
+    );
 }
 
 // Ruling "Deck": 0 jokers ("Nightmare").
@@ -161,8 +167,8 @@ fn ruling_deck_hard_has_one_joker_and_32_card_draw_deck() {
 fn ruling_deck_nightmare_has_no_joker_and_31_card_draw_deck() {
     let state = State::new(Variant::Nightmare, 7);
     assert_eq!(state.deck_len(), 31);
-    assert_eq!(state.all_cards().len(), 52);
-    assert!(state.all_cards().iter().all(|c| !c.is_joker()));
+    assert_eq!(state.all_pieces().len(), 52);
+    assert!(state.all_pieces().iter().all(|c| !c.is_joker()));
 }
 
 // Ruling "Deck": 52 cards plus jokers, each exactly once.
@@ -172,7 +178,7 @@ fn ruling_deck_is_52_cards_plus_jokers_each_exactly_once() {
         for seed in 0..20 {
             let state = State::new(variant, seed);
             assert_eq!(
-                sorted(state.all_cards()),
+                sorted(state.all_pieces()),
                 sorted(Card::deck(variant.jokers())),
                 "{variant:?} seed {seed}"
             );
@@ -1084,8 +1090,8 @@ fn rule_loss_when_the_drawn_card_has_no_legal_pile() {
     assert_eq!(lost.drawn(), Some(h(5)));
     assert!(lost.legal_actions().is_empty());
     // The card that could not be played is still counted.
-    assert!(lost.all_cards().contains(&h(5)));
-    assert_eq!(lost.all_cards().len(), state.all_cards().len());
+    assert!(lost.all_pieces().contains(&h(5)));
+    assert_eq!(lost.all_pieces().len(), state.all_pieces().len());
 
     // The same card with a joker anywhere on the board is playable.
     let saved = applied(&state.with_tops(&[(8, JOKER)]), Action::Draw);
@@ -1319,9 +1325,9 @@ fn legal_actions_into_matches_legal_actions() {
 #[test]
 fn all_cards_counts_the_card_in_hand() {
     for state in sample_positions() {
-        let n = state.all_cards().len();
+        let n = state.all_pieces().len();
         for action in state.legal_actions() {
-            assert_eq!(applied(&state, action).all_cards().len(), n, "{action:?}");
+            assert_eq!(applied(&state, action).all_pieces().len(), n, "{action:?}");
         }
     }
 }
