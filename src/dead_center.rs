@@ -9,20 +9,13 @@ use crate::stats::GameResult;
 use crate::ui::{CardFace, Dialog, TopBar};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
-use engine::dead_center::{
-    can_place, Action, LossReason, Phase, Space, State, Status, Variant, ZombieView,
-};
+use engine::dead_center::{Action, LossReason, Phase, Space, State, Status, Variant, ZombieView};
 use engine::Game;
 use leptos::prelude::*;
 
-/// Whether abandoning this game would throw away play (a reveal or more).
-fn started(state: &State) -> bool {
-    !state.is_over() && (state.turns() > 0 || state.phase() != Phase::Reveal)
-}
-
 /// Starts a deal, counting the game it replaces as lost if it had begun.
 fn start_game(ctx: Ctx, variant: Variant, seed: u64) {
-    if let Some(current) = ctx.game.get_untracked().filter(started) {
+    if let Some(current) = ctx.game.get_untracked().filter(State::in_progress) {
         ctx.stats
             .update(|s| s.record(current.variant(), GameResult::Lost));
         session::save_stats(ctx);
@@ -48,7 +41,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
     let ctx = ctx();
     let current = ctx
         .game
-        .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed(), started(s))));
+        .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed(), s.in_progress())));
     let Some((variant, seed)) = deal else {
         // No deal named: go to the game in progress, or choose a new one.
         let target = match current {
@@ -188,7 +181,10 @@ fn Table() -> impl IntoView {
         }
     };
     let restart = move || {
-        if ctx.game.with_untracked(|g| g.as_ref().is_some_and(started)) {
+        if ctx
+            .game
+            .with_untracked(|g| g.as_ref().is_some_and(State::in_progress))
+        {
             ui.confirm_restart.set(true);
         } else if let Some((variant, seed)) = ctx
             .game
@@ -484,15 +480,8 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             .with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())))
     };
     let legal = move || {
-        ctx.game.with(|g| {
-            g.as_ref()
-                .and_then(|s| {
-                    s.drawn()
-                        .filter(|_| matches!(s.phase(), Phase::Place { .. }))
-                        .map(|d| can_place(d, s.top(pile)))
-                })
-                .unwrap_or(false)
-        })
+        ctx.game
+            .with(|g| g.as_ref().is_some_and(|s| s.legal_piles().contains(&pile)))
     };
     let played = move || {
         ctx.game.with(|g| {

@@ -507,6 +507,12 @@ impl State {
         }
     }
 
+    /// Whether play has begun (a reveal or more) and the game is not over:
+    /// abandoning it now would throw that play away.
+    pub fn in_progress(&self) -> bool {
+        !self.is_over() && (self.turns > 0 || self.phase != Phase::Reveal)
+    }
+
     pub fn zombies_left(&self) -> usize {
         self.zombies
             .iter()

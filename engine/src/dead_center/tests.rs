@@ -1423,3 +1423,21 @@ fn status_reports_the_step_or_the_result() {
         assert!(!err.to_string().is_empty());
     }
 }
+
+// App ruling (statistics): a game counts as begun, so that abandoning it is a
+// loss, from the first reveal until it is over.
+#[test]
+fn in_progress_from_the_first_reveal_until_the_end() {
+    let mut state = State::new(Variant::Standard, 1);
+    assert!(!state.in_progress(), "a fresh deal has no play to lose");
+    state.apply(Action::Reveal(0)).unwrap();
+    assert!(state.in_progress());
+    while !state.is_over() {
+        let action = state.legal_actions()[0];
+        state.apply(action).unwrap();
+    }
+    assert!(
+        !state.in_progress(),
+        "a finished game is no longer in progress"
+    );
+}
