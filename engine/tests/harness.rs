@@ -5,7 +5,9 @@
 //! - every legal action is part of the action space and applies with `Ok`;
 //! - every other action of the action space is refused with `Err` and leaves
 //!   the state exactly equal (`==`) to what it was;
-//! - a finished game offers no action and refuses every one;
+//! - a finished game offers no action but take-backs (where its rules allow
+//!   taking back the last move, e.g. Murderers' Row's undo after a loss) and
+//!   refuses every other one;
 //! - all cards (pieces) are conserved: the sorted `all_pieces()` never
 //!   changes, and is the game's full deck;
 //! - saving (serde_json) and loading gives back an equal state;
@@ -147,7 +149,8 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
         }
 
         let legal = state.legal_actions();
-        assert_eq!(state.is_over(), legal.is_empty(), "{}: {legal:?}", at());
+        let moves = legal.iter().filter(|a| !(spec.is_takeback)(a)).count();
+        assert_eq!(state.is_over(), moves == 0, "{}: {legal:?}", at());
         let legal_set: HashSet<&G::Action> = legal.iter().collect();
         for action in &legal {
             assert!(
@@ -179,6 +182,18 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
             );
         }
 
+        let takeback = legal.iter().find(|a| (spec.is_takeback)(a));
+        if let Some(undo) = takeback.filter(|_| state.is_over()) {
+            // Now and then, take back the move that ended the game.
+            if takebacks < spec.max_takebacks && rng.next_u32() % TAKEBACK_ODDS == 0 {
+                takebacks += 1;
+                totals.takebacks += 1;
+                state
+                    .apply(undo.clone())
+                    .expect("a legal take-back applies");
+                continue;
+            }
+        }
         if state.is_over() {
             totals.games += 1;
             totals.actions += step as u64;
@@ -188,7 +203,6 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
 
         choices.clear();
         choices.extend(legal.iter().filter(|a| !(spec.is_takeback)(a)).cloned());
-        let takeback = legal.iter().find(|a| (spec.is_takeback)(a));
         let action = match takeback {
             Some(undo)
                 if takebacks < spec.max_takebacks

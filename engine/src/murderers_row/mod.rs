@@ -670,6 +670,9 @@ pub struct State {
     undo: Vec<Snapshot>,
     /// Undo or the solver's hints were used: a win counts as assisted.
     assisted: bool,
+    /// Every action that stands (undone ones are removed), in order: with
+    /// the seed it replays the game, for the review of a finished game.
+    history: Vec<Action>,
 }
 
 impl State {
@@ -696,6 +699,7 @@ impl State {
             activations: 0,
             undo: Vec::new(),
             assisted: false,
+            history: Vec::new(),
         }
     }
 
@@ -728,6 +732,7 @@ impl State {
             activations: 0,
             undo: Vec::new(),
             assisted: false,
+            history: Vec::new(),
         }
     }
 
@@ -799,8 +804,34 @@ impl State {
         self.assisted = true;
     }
 
+    /// Whether the last activation can be taken back: it revealed no die
+    /// card. That holds after the game ended too (the ruling allows taking
+    /// back any such activation), but not during an Air Strike's choice,
+    /// whose activation revealed one.
     pub fn can_undo(&self) -> bool {
-        self.phase == Phase::Activate && !self.undo.is_empty()
+        !matches!(self.phase, Phase::AirStrike { .. }) && !self.undo.is_empty()
+    }
+
+    /// The actions that stand since the deal, in order.
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    /// The deal of `seed` with `actions` played in order: every position,
+    /// from the deal to the last one. Fails if an action is refused.
+    pub fn replay(seed: u64, actions: &[Action]) -> Result<Vec<State>, RuleError> {
+        let mut state = State::new(seed);
+        let mut positions = Vec::with_capacity(actions.len() + 1);
+        for &action in actions {
+            let next = {
+                let mut next = state.clone();
+                next.apply(action)?;
+                next
+            };
+            positions.push(std::mem::replace(&mut state, next));
+        }
+        positions.push(state);
+        Ok(positions)
     }
 
     /// The legal activations (not the Air Strike choice nor undo).
@@ -856,6 +887,23 @@ impl State {
         self.bury(before);
         self.activations = self.activations.saturating_add(1);
         self.phase = outcome(&self.row);
+    }
+
+    /// Checks that a saved game is what its deal and its history give (so a
+    /// save edited by hand is refused). The hint flag is not replayed.
+    pub fn validate_replay(&self) -> Result<(), String> {
+        let positions = State::replay(self.seed, &self.history)
+            .map_err(|e| format!("its moves cannot be replayed ({e})"))?;
+        let mut last = positions
+            .last()
+            .cloned()
+            .unwrap_or_else(|| State::new(self.seed));
+        last.assisted = self.assisted;
+        if last == *self {
+            Ok(())
+        } else {
+            Err("it is not what its deal and moves give".into())
+        }
     }
 
     /// Checks a state read from outside (a save): the 18 cards each exactly
@@ -978,7 +1026,7 @@ impl Game for State {
     }
 
     fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.is_over() {
+        if self.is_over() && action != Action::Undo {
             return Err(RuleError::GameOver);
         }
         match action {
@@ -995,6 +1043,8 @@ impl Game for State {
                 self.activations = self.activations.saturating_sub(1);
                 self.assisted = true;
                 self.phase = outcome(&self.row);
+                self.history.pop();
+                return Ok(());
             }
             Action::AlsoKill(card) => {
                 let Phase::AirStrike { actor, target } = self.phase else {
@@ -1057,6 +1107,7 @@ impl Game for State {
                 }
             }
         }
+        self.history.push(action);
         Ok(())
     }
 

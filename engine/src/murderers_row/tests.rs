@@ -4,6 +4,7 @@
 //! ruling it checks.
 
 use super::*;
+use rand::RngCore;
 use rand_pcg::Pcg32;
 use std::collections::HashMap;
 use Killer::*;
@@ -753,8 +754,12 @@ fn ruling_end_losing_positions_of_the_rule_text() {
     let next = applied(&state, act(MadBomber, Target::None));
     assert!(next.row().is_empty());
     assert_eq!(next.status(), Status::Lost);
-    assert!(next.legal_actions().is_empty());
-    assert_eq!(refused(&next, Action::Undo), RuleError::GameOver);
+    // Nothing but taking the last activation back (ruling "Undo").
+    assert_eq!(next.legal_actions(), vec![Action::Undo]);
+    assert_eq!(
+        refused(&next, act(Knight, Target::Card(MadBomber))),
+        RuleError::GameOver
+    );
     // One card: won.
     let state = pos(&[a(Swordsman), a(Knight)], &DECK);
     let next = applied(&state, act(Swordsman, Target::Card(Knight)));
@@ -789,6 +794,68 @@ fn ruling_undo_takes_back_activations_without_a_reveal() {
     let shot = applied(&one, act(Grenadier, Target::Random(Direction::Left)));
     assert!(!legal(&shot, Action::Undo));
     assert_eq!(refused(&shot, Action::Undo), RuleError::NothingToUndo);
+}
+
+// Ruling "Undo": "any activation that revealed no die card" includes the
+// one that ended the game, lost or won; the game then goes on.
+#[test]
+fn ruling_undo_takes_back_the_activation_that_ended_the_game() {
+    let state = pos(&[a(Knight), a(MadBomber), a(Swordsman)], &DECK);
+    let lost = applied(&state, act(MadBomber, Target::None));
+    assert_eq!(lost.status(), Status::Lost);
+    assert!(lost.can_undo());
+    let back = applied(&lost, Action::Undo);
+    assert_eq!(names(&back), names(&state));
+    assert_eq!(back.status(), Status::Playing(Phase::Activate));
+    assert!(back.assisted());
+    assert!(back.history().is_empty());
+    let state = pos(&[a(Swordsman), a(Knight)], &DECK);
+    let won = applied(&state, act(Swordsman, Target::Card(Knight)));
+    assert_eq!(won.status(), Status::Won);
+    let back = applied(&won, Action::Undo);
+    assert_eq!(names(&back), names(&state));
+    // A game ended by a die reveal stays ended.
+    let row = [a(Grenadier), a(Knight)];
+    let state = pos(&row, &deck_top(&row, 1));
+    let over = applied(&state, act(Grenadier, Target::Random(Direction::Right)));
+    assert_eq!(over.status(), Status::Won);
+    assert!(over.legal_actions().is_empty());
+    assert_eq!(refused(&over, Action::Undo), RuleError::NothingToUndo);
+}
+
+// A game is its seed and the actions that stand: replaying them gives every
+// position, and undone actions leave the record.
+#[test]
+fn history_replays_the_game_and_forgets_undone_actions() {
+    let mut undos = 0;
+    for seed in 0..20 {
+        let mut state = State::new(seed);
+        let mut rng = Pcg32::seed_from_u64(seed);
+        while !state.is_over() && state.activations() < 40 {
+            let legal = state.legal_actions();
+            let action = if legal.contains(&Action::Undo) && rng.next_u32() % 3 == 0 {
+                undos += 1;
+                Action::Undo
+            } else {
+                let moves: Vec<Action> = legal.into_iter().filter(|a| *a != Action::Undo).collect();
+                moves[rng.next_u32() as usize % moves.len()]
+            };
+            state.apply(action).unwrap();
+        }
+        assert!(!state.history().contains(&Action::Undo));
+        let positions = State::replay(seed, state.history()).unwrap();
+        assert_eq!(positions.len(), state.history().len() + 1);
+        let mut last = positions.last().unwrap().clone();
+        last.assisted = state.assisted;
+        assert_eq!(last, state);
+        assert!(state.validate_replay().is_ok());
+        if !state.history().is_empty() {
+            let mut forged = state.clone();
+            forged.history.pop();
+            assert!(forged.validate_replay().is_err());
+        }
+    }
+    assert!(undos > 0);
 }
 
 // "All games": a saved game resumes exactly; a bad save is refused.
