@@ -13,6 +13,7 @@
 //! solver ([`solver`]); [`State`] adds the die deck, its discard, the seeded
 //! generator, the Air Strike's pending choice and undo.
 
+pub mod advice;
 pub mod cards;
 pub mod solver;
 #[cfg(test)]

@@ -1,0 +1,265 @@
+//! What the app asks the solver, and its answers: the questions are values
+//! so that they can be sent to the solver running off the page's thread (a
+//! web worker) and answered there; the answers are worked out here, so they
+//! are tested natively.
+
+use super::solver::{self, Solution};
+use super::{Action, Phase, State};
+use crate::game::Game;
+use serde::{Deserialize, Serialize};
+
+/// A question for the solver.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Question {
+    /// The odds of the position and of each of its actions.
+    Hint(State),
+    /// The odds before and after every decision of a game, given by its
+    /// seed and the actions that stand.
+    Review { seed: u64, history: Vec<Action> },
+    /// The odds of a fresh deal.
+    DealOdds(u64),
+    /// The first of `tries` deals, from `from` on, that perfect play wins
+    /// for certain.
+    CertainDeal { from: u64, tries: u32 },
+}
+
+/// The solver's answer to a [`Question`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Answer {
+    Hint(Hint),
+    Review(Vec<Decision>),
+    DealOdds { seed: u64, win: f64 },
+    /// `None` when none of the deals tried is a certain win.
+    CertainDeal { seed: Option<u64> },
+    /// The question could not be answered (a game that does not replay).
+    Refused(String),
+}
+
+/// The odds of a position: the chance of winning with perfect play from
+/// here, and that of each legal action (best first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Hint {
+    pub win: f64,
+    pub actions: Vec<(Action, f64)>,
+}
+
+impl Hint {
+    /// The action perfect play takes (the first of the best).
+    pub fn best(&self) -> Option<(Action, f64)> {
+        self.actions.first().copied()
+    }
+}
+
+/// One decision of a finished game, judged with perfect play afterwards.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Decision {
+    /// Which activation it belongs to, counting from 1 (an Air Strike's
+    /// second kill belongs to its activation).
+    pub activation: u16,
+    pub action: Action,
+    /// The chance of winning before it, with perfect play.
+    pub before: f64,
+    /// The chance of winning after choosing it (on average over the die
+    /// card, for a random target), with perfect play afterwards.
+    pub chosen: f64,
+    /// The chance of winning in the position it actually led to (differs
+    /// from `chosen` by the luck of the die).
+    pub after: f64,
+}
+
+impl Decision {
+    /// How much of the chance of winning the choice gave away.
+    pub fn lost(&self) -> f64 {
+        (self.before - self.chosen).max(0.0)
+    }
+}
+
+/// Choices that give away less than this are as good as the best (the
+/// solver's values are exact up to rounding).
+pub const NEGLIGIBLE: f64 = 1e-9;
+
+/// The first decision that gave away some chance of winning.
+pub fn first_mistake(review: &[Decision]) -> Option<Decision> {
+    review.iter().copied().find(|d| d.lost() > NEGLIGIBLE)
+}
+
+/// The odds of `state` and of each of its actions.
+pub fn hint(state: &State) -> Hint {
+    let win = solver::solve(state).win;
+    Hint {
+        win,
+        actions: solver::action_values(state),
+    }
+}
+
+/// Judges every decision of the game `seed` played with `history`.
+pub fn review(seed: u64, history: &[Action]) -> Result<Vec<Decision>, String> {
+    let positions =
+        State::replay(seed, history).map_err(|e| format!("the game does not replay: {e}"))?;
+    let values: Vec<Solution> = positions.iter().map(solver::solve).collect();
+    let mut activation = 0u16;
+    let mut out = Vec::with_capacity(history.len());
+    for (i, &action) in history.iter().enumerate() {
+        let position = &positions[i];
+        if position.phase() == Phase::Activate {
+            activation += 1;
+        }
+        let chosen = solver::action_values(position)
+            .into_iter()
+            .find(|(a, _)| *a == action)
+            .map_or(values[i + 1].win, |(_, v)| v);
+        out.push(Decision {
+            activation,
+            action,
+            before: values[i].win,
+            chosen,
+            after: values[i + 1].win,
+        });
+    }
+    Ok(out)
+}
+
+/// Answers `question`.
+pub fn answer(question: &Question) -> Answer {
+    match question {
+        Question::Hint(state) => {
+            if let Err(problem) = state.validate() {
+                return Answer::Refused(problem);
+            }
+            Answer::Hint(hint(state))
+        }
+        Question::Review { seed, history } => match review(*seed, history) {
+            Ok(decisions) => Answer::Review(decisions),
+            Err(problem) => Answer::Refused(problem),
+        },
+        Question::DealOdds(seed) => Answer::DealOdds {
+            seed: *seed,
+            win: solver::solve(&State::new(*seed)).win,
+        },
+        Question::CertainDeal { from, tries } => Answer::CertainDeal {
+            seed: (0..u64::from(*tries))
+                .map(|k| from.wrapping_add(k))
+                .find(|&seed| solver::solve(&State::new(seed)).win >= 1.0 - NEGLIGIBLE),
+        },
+    }
+}
+
+/// Whether a finished game can still be reviewed: it was played from a deal.
+pub fn can_review(state: &State) -> bool {
+    state.is_over() && !state.history().is_empty()
+}
+
+/// A message to the solver: a question and the number its answer carries.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Request {
+    pub id: u32,
+    pub question: Question,
+}
+
+/// The solver's reply to the [`Request`] with the same `id`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Reply {
+    pub id: u32,
+    pub answer: Answer,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murderers_row::{Killer::*, Slot, Target};
+
+    fn a(card: crate::murderers_row::Killer) -> Slot {
+        Slot { card, active: true }
+    }
+
+    #[test]
+    fn hint_lists_every_action_best_first_with_the_position_value() {
+        // Swordsman, Knight, Executioner: whichever of the Swordsman and the
+        // Knight kills the other, the Executioner then kills the inactive
+        // survivor (a win); the Knight taking the Executioner's place leaves
+        // an active Swordsman beside an inactive Knight (a loss).
+        let state = State::from_parts(
+            &[a(Swordsman), a(Knight), a(Executioner)],
+            vec![Gunslinger, Arsonist],
+            Vec::new(),
+            false,
+            1,
+        );
+        let hint = hint(&state);
+        assert_eq!(hint.win, 1.0);
+        assert_eq!(hint.actions.len(), state.legal_actions().len());
+        assert_eq!(hint.actions.len(), 3);
+        assert_eq!(
+            hint.actions.last(),
+            Some(&(Action::activate(Knight, Target::Card(Executioner)), 0.0))
+        );
+        assert_eq!(hint.best().map(|b| b.1), Some(1.0));
+    }
+
+    #[test]
+    fn review_finds_the_first_move_that_gave_away_the_win() {
+        // Play deal 5 badly: always the action the solver likes least.
+        let mut state = State::new(5);
+        while !state.is_over() {
+            let worst = solver::action_values(&state)
+                .last()
+                .map(|(a, _)| *a)
+                .unwrap();
+            state.apply(worst).unwrap();
+        }
+        let review = review(5, state.history()).unwrap();
+        assert_eq!(review.len(), state.history().len());
+        assert_eq!(review[0].activation, 1);
+        assert_eq!(review[0].before, solver::solve(&State::new(5)).win);
+        let mistake = first_mistake(&review).expect("the worst play loses something");
+        assert!(mistake.lost() > 0.0);
+        // Every decision before it kept the odds.
+        for d in review.iter().take_while(|d| d.lost() <= NEGLIGIBLE) {
+            assert!((d.before - d.chosen).abs() <= NEGLIGIBLE);
+        }
+        // The game was lost at the end.
+        assert_eq!(review.last().unwrap().after, 0.0);
+    }
+
+    #[test]
+    fn review_of_a_forged_history_is_refused() {
+        let bad = vec![Action::activate(Hangman, Target::None)];
+        assert!(matches!(
+            answer(&Question::Review {
+                seed: 3,
+                history: bad
+            }),
+            Answer::Refused(_)
+        ));
+    }
+
+    #[test]
+    fn certain_deal_is_a_certain_win_and_odds_agree() {
+        let Answer::CertainDeal { seed: Some(seed) } =
+            answer(&Question::CertainDeal { from: 40, tries: 20 })
+        else {
+            panic!("one of 20 deals is a certain win");
+        };
+        assert!((40..60).contains(&seed));
+        let Answer::DealOdds { win, .. } = answer(&Question::DealOdds(seed)) else {
+            panic!("odds answered");
+        };
+        assert_eq!(win, 1.0);
+    }
+
+    #[test]
+    fn requests_and_replies_survive_the_trip_to_the_worker() {
+        let request = Request {
+            id: 7,
+            question: Question::Hint(State::new(2)),
+        };
+        let text = serde_json::to_string(&request).unwrap();
+        assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
+        let reply = Reply {
+            id: 7,
+            answer: answer(&request.question),
+        };
+        let text = serde_json::to_string(&reply).unwrap();
+        assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
+    }
+}
