@@ -222,7 +222,7 @@ test("full storage is reported and play goes on", async ({ page }) => {
     };
   });
   await playStep(page);
-  await expect(page.getByText(/storage is full, so your game could not be saved/)).toBeVisible();
+  await expect(page.getByText(/storage is full, so your Dead Center game could not be saved/)).toBeVisible();
   await playStep(page); // still playable
   await page.evaluate(() => (window as any).__restoreSetItem());
   await playStep(page);

@@ -1,12 +1,15 @@
 //! The app: shared context, routing between screens, and the notices bar.
 
 use crate::dead_center::DeadCenterScreen;
+use crate::murderers_row::{MurderersRowGame, MurderersRowScreen};
 use crate::route::Route;
+use crate::screens::murderers_row_new::MurderersRowNew;
+use crate::screens::rules::MurderersRowRules;
 use crate::screens::{home::Home, new_game::NewGame, not_found::NotFound, rules::Rules};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
 use crate::session::{self, Notice};
 use crate::settings::Settings;
-use crate::stats::DeadCenterStats;
+use crate::stats::{DeadCenterStats, MurderersRowStats};
 use engine::dead_center::State;
 use leptos::prelude::*;
 
@@ -19,6 +22,9 @@ pub struct Ctx {
     pub stats: RwSignal<DeadCenterStats>,
     /// The Dead Center game in progress or just finished, as last saved.
     pub game: RwSignal<Option<State>>,
+    pub mr_stats: RwSignal<MurderersRowStats>,
+    /// The Murderers' Row game in progress or just finished, as last saved.
+    pub mr_game: RwSignal<Option<MurderersRowGame>>,
     /// Another tab changed the saved game; this tab has taken it over and
     /// says so until the player acknowledges.
     pub changed_elsewhere: RwSignal<bool>,
@@ -53,6 +59,8 @@ pub fn App() -> impl IntoView {
         settings: RwSignal::new(loaded.settings),
         stats: RwSignal::new(loaded.stats),
         game: RwSignal::new(loaded.game),
+        mr_stats: RwSignal::new(loaded.mr_stats),
+        mr_game: RwSignal::new(loaded.mr_game),
         changed_elsewhere: RwSignal::new(false),
     };
     provide_context(ctx);
@@ -85,6 +93,12 @@ pub fn App() -> impl IntoView {
                 Route::DeadCenter => view! { <DeadCenterScreen deal=None/> }.into_any(),
                 Route::DeadCenterDeal { variant, seed } => {
                     view! { <DeadCenterScreen deal=Some((variant, seed))/> }.into_any()
+                }
+                Route::MurderersRowNew => view! { <MurderersRowNew/> }.into_any(),
+                Route::MurderersRowRules => view! { <MurderersRowRules/> }.into_any(),
+                Route::MurderersRow => view! { <MurderersRowScreen seed=None/> }.into_any(),
+                Route::MurderersRowDeal { seed } => {
+                    view! { <MurderersRowScreen seed=Some(seed)/> }.into_any()
                 }
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
             }}

@@ -6,7 +6,7 @@ use crate::route::Route;
 use crate::screens::new_game::random_seed;
 use crate::session;
 use crate::stats::GameResult;
-use crate::ui::{CardFace, Dialog, TopBar};
+use crate::ui::{copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
 use engine::dead_center::{Action, LossReason, Phase, Space, State, Status, Variant, ZombieView};
@@ -27,7 +27,7 @@ fn start_game(ctx: Ctx, variant: Variant, seed: u64) {
 fn result_of(state: &State) -> Option<GameResult> {
     match state.status() {
         Status::Won { score } => Some(GameResult::Won {
-            score: score as u32,
+            score: Some(score as u32),
             assisted: state.assisted(),
         }),
         Status::Lost(_) => Some(GameResult::Lost),
@@ -205,21 +205,13 @@ fn Table() -> impl IntoView {
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if event.ctrl_key()
-            || event.meta_key()
-            || event.alt_key()
-            || ui.confirm_restart.get_untracked()
-        {
+        if ui.confirm_restart.get_untracked() {
             return;
         }
-        let in_field = event
-            .target()
-            .and_then(|t| wasm_bindgen::JsCast::dyn_into::<web_sys::HtmlElement>(t).ok())
-            .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
-        if in_field {
+        let Some(key) = shortcut_key(&event) else {
             return;
-        }
-        let action = match event.key().as_str() {
+        };
+        let action = match key.as_str() {
             digit @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9") => {
                 digit.parse::<u8>().ok().map(|n| Action::Place(n - 1))
             }
@@ -311,7 +303,7 @@ fn Table() -> impl IntoView {
                 <div class="dc-deal">
                     <p>{move || read(&|s| format!("Deal {} · {}", s.seed(), s.variant().name()))}</p>
                     <div class="button-row">
-                        <button class="button" on:click=move |_| copy_link(ui)>"Copy link"</button>
+                        <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
                         <button class="button" on:click=move |_| restart()>"Restart deal"</button>
                         <button class="button" on:click=move |_| new_deal()>"New deal"</button>
                     </div>
@@ -338,24 +330,12 @@ fn Table() -> impl IntoView {
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </Show>
         <Show when=move || ctx.changed_elsewhere.get()>
-            <Dialog title="This game changed in another tab">
-                <p>"This game was played further in another tab or window. This tab now shows where it is, so no move is lost."</p>
-                <button class="button primary" on:click=move |_| {
-                    ctx.changed_elsewhere.set(false);
-                    ui.message.set(None);
-                    ui.hint.set(None);
-                }>"Continue from there"</button>
-            </Dialog>
+            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
+                ui.message.set(None);
+                ui.hint.set(None);
+            })/>
         </Show>
     }
-}
-
-fn copy_link(ui: Ui) {
-    let href = window().location().href().unwrap_or_default();
-    let clipboard = window().navigator().clipboard();
-    let _ = clipboard.write_text(&href);
-    ui.message
-        .set(Some(format!("Link to this deal copied: {href}")));
 }
 
 #[component]

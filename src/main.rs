@@ -1,12 +1,16 @@
 //! Grave Matters: murder-mystery card games in the browser. This file only
-//! mounts the app into the page.
+//! mounts the app into the page, or, when the same module is started in the
+//! solver's web worker, listens for the solver's questions there.
 
 mod app;
 mod dead_center;
+mod murderers_row;
 mod route;
 mod screens;
 mod session;
 mod settings;
+mod solver_client;
+mod solver_worker;
 mod stats;
 mod storage;
 mod ui;
@@ -14,6 +18,10 @@ mod ui;
 use wasm_bindgen::JsCast;
 
 fn main() {
+    if let Some(scope) = solver_worker::scope() {
+        solver_worker::listen(scope);
+        return;
+    }
     let document = leptos::prelude::document();
     let (Some(body), Ok(root)) = (document.body(), document.create_element("div")) else {
         return; // The loading message in index.html stays, with its reload link.

@@ -17,6 +17,14 @@ pub enum Route {
     },
     DeadCenterNew,
     DeadCenterRules,
+    /// The Murderers' Row game in progress, or the new-game screen if none.
+    MurderersRow,
+    /// A Murderers' Row deal, named by its seed.
+    MurderersRowDeal {
+        seed: u64,
+    },
+    MurderersRowNew,
+    MurderersRowRules,
     /// A URL we could not read, with what was wrong with it.
     Invalid {
         reason: String,
@@ -42,12 +50,14 @@ impl Route {
                         "“{variant}” is not a Dead Center variant: use standard, hard or nightmare."
                     ),
                 },
-                (_, Err(_)) => Route::Invalid {
-                    reason: format!(
-                        "“{seed}” is not a deal number: a deal number is a whole number from 0 to {}.",
-                        u64::MAX
-                    ),
-                },
+                (_, Err(_)) => bad_deal_number(seed),
+            },
+            ["murderers-row"] => Route::MurderersRow,
+            ["murderers-row", "new"] => Route::MurderersRowNew,
+            ["murderers-row", "rules"] => Route::MurderersRowRules,
+            ["murderers-row", seed] => match seed.parse() {
+                Ok(seed) => Route::MurderersRowDeal { seed },
+                Err(_) => bad_deal_number(seed),
             },
             _ => Route::Invalid {
                 reason: format!("There is no page at “{}”.", truncate(path, 60)),
@@ -67,7 +77,21 @@ impl Route {
             Route::DeadCenterDeal { variant, seed } => {
                 format!("#/dead-center/{}/{seed}", variant.slug())
             }
+            Route::MurderersRow => "#/murderers-row".to_string(),
+            Route::MurderersRowNew => "#/murderers-row/new".to_string(),
+            Route::MurderersRowRules => "#/murderers-row/rules".to_string(),
+            Route::MurderersRowDeal { seed } => format!("#/murderers-row/{seed}"),
         }
+    }
+}
+
+fn bad_deal_number(seed: &str) -> Route {
+    Route::Invalid {
+        reason: format!(
+            "“{}” is not a deal number: a deal number is a whole number from 0 to {}.",
+            truncate(seed, 30),
+            u64::MAX
+        ),
     }
 }
 
@@ -95,6 +119,11 @@ mod tests {
                 variant: Variant::Hard,
                 seed: u64::MAX,
             },
+            Route::MurderersRow,
+            Route::MurderersRowNew,
+            Route::MurderersRowRules,
+            Route::MurderersRowDeal { seed: 0 },
+            Route::MurderersRowDeal { seed: u64::MAX },
         ];
         for route in routes {
             assert_eq!(Route::parse(&route.href()), route, "{}", route.href());
@@ -114,6 +143,8 @@ mod tests {
             "#/dead-center/standard/abc",
             "#/dead-center/standard/-1",
             "#/dead-center/standard/99999999999999999999999",
+            "#/murderers-row/12x",
+            "#/murderers-row/-3",
         ] {
             match Route::parse(bad) {
                 Route::Invalid { reason } => assert!(reason.contains("deal number"), "{reason}"),

@@ -2,11 +2,13 @@
 //! change, and what happens when another tab writes the same records.
 
 use crate::app::Ctx;
+use crate::murderers_row::MurderersRowGame;
 use crate::settings::Settings;
-use crate::stats::DeadCenterStats;
+use crate::stats::{DeadCenterStats, MurderersRowStats};
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
-use engine::dead_center::State;
+use engine::dead_center::State as DeadCenterState;
 use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -63,10 +65,47 @@ fn clear_topic(ctx: Ctx, topic: &str) {
     }
 }
 
+/// One kind of record the app keeps: its key, what the player calls it, and
+/// the check a loaded copy must pass.
+pub struct Record<T> {
+    pub key: &'static str,
+    pub what: &'static str,
+    pub validate: fn(&T) -> Result<(), String>,
+}
+
+pub const SETTINGS: Record<Settings> = Record {
+    key: storage::SETTINGS,
+    what: "settings",
+    validate: no_check,
+};
+pub const DEAD_CENTER_GAME: Record<DeadCenterState> = Record {
+    key: storage::SAVE_DEAD_CENTER,
+    what: "Dead Center game",
+    validate: DeadCenterState::validate,
+};
+pub const DEAD_CENTER_STATS: Record<DeadCenterStats> = Record {
+    key: storage::STATS_DEAD_CENTER,
+    // As first saved (the envelope's kind must match to load).
+    what: "statistics",
+    validate: no_check,
+};
+pub const MURDERERS_ROW_GAME: Record<MurderersRowGame> = Record {
+    key: storage::SAVE_MURDERERS_ROW,
+    what: "Murderers' Row game",
+    validate: MurderersRowGame::validate,
+};
+pub const MURDERERS_ROW_STATS: Record<MurderersRowStats> = Record {
+    key: storage::STATS_MURDERERS_ROW,
+    what: "Murderers' Row statistics",
+    validate: no_check,
+};
+
 pub struct Loaded {
     pub settings: Settings,
     pub stats: DeadCenterStats,
-    pub game: Option<State>,
+    pub game: Option<DeadCenterState>,
+    pub mr_stats: MurderersRowStats,
+    pub mr_game: Option<MurderersRowGame>,
     pub notices: Vec<Notice>,
 }
 
@@ -78,52 +117,43 @@ fn no_check<T>(_: &T) -> Result<(), String> {
     Ok(())
 }
 
-/// Loads settings, statistics and the game in progress. Whatever cannot be
+/// The saved copy of `record`, if any; a copy that cannot be used is backed
+/// up (see `storage::load`) and the problem returned.
+fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
+    storage::load(
+        &BrowserStore,
+        record.key,
+        record.what,
+        now_ms(),
+        record.validate,
+    )
+}
+
+/// The saved copy of `record`, or `None` with the problem added to `notices`.
+fn load_or_report<T: DeserializeOwned>(record: &Record<T>, notices: &mut Vec<Notice>) -> Option<T> {
+    load(record).unwrap_or_else(|problem| {
+        notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
+        None
+    })
+}
+
+/// Loads settings, statistics and the games in progress. Whatever cannot be
 /// loaded is backed up, reported, and replaced by a fresh start.
 pub fn load_everything() -> Loaded {
     let mut notices = Vec::new();
-    let mut report = |problem: storage::LoadProblem| {
-        notices.push(Notice::new(Tone::Error, "load", problem.message));
-    };
-    let now = now_ms();
-    let settings = storage::load(&BrowserStore, storage::SETTINGS, "settings", now, no_check)
-        .unwrap_or_else(|p| {
-            report(p);
-            None
-        })
-        .unwrap_or_default();
-    let stats = storage::load(
-        &BrowserStore,
-        storage::STATS_DEAD_CENTER,
-        "statistics",
-        now,
-        no_check,
-    )
-    .unwrap_or_else(|p| {
-        report(p);
-        None
-    })
-    .unwrap_or_default();
-    let game = load_game().unwrap_or_else(|p| {
-        report(p);
-        None
-    });
+    let settings = load_or_report(&SETTINGS, &mut notices).unwrap_or_default();
+    let stats = load_or_report(&DEAD_CENTER_STATS, &mut notices).unwrap_or_default();
+    let game = load_or_report(&DEAD_CENTER_GAME, &mut notices);
+    let mr_stats = load_or_report(&MURDERERS_ROW_STATS, &mut notices).unwrap_or_default();
+    let mr_game = load_or_report(&MURDERERS_ROW_GAME, &mut notices);
     Loaded {
         settings,
         stats,
         game,
+        mr_stats,
+        mr_game,
         notices,
     }
-}
-
-fn load_game() -> Result<Option<State>, storage::LoadProblem> {
-    storage::load(
-        &BrowserStore,
-        storage::SAVE_DEAD_CENTER,
-        "Dead Center game",
-        now_ms(),
-        State::validate,
-    )
 }
 
 fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
@@ -148,84 +178,99 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
     }
 }
 
-pub fn save_game(ctx: Ctx) {
-    let result = ctx.game.with_untracked(|game| match game {
-        Some(state) => storage::save(
-            &BrowserStore,
-            storage::SAVE_DEAD_CENTER,
-            "Dead Center game",
-            state,
-        ),
+/// Saves the value of `signal` as `record` (removes the record for `None`),
+/// telling the player if the browser refuses.
+pub fn save<T: Serialize + Send + Sync + 'static>(
+    ctx: Ctx,
+    record: &Record<T>,
+    signal: RwSignal<Option<T>>,
+) {
+    let result = signal.with_untracked(|value| match value {
+        Some(value) => storage::save(&BrowserStore, record.key, record.what, value),
         None => {
-            BrowserStore.remove(storage::SAVE_DEAD_CENTER);
+            BrowserStore.remove(record.key);
             Ok(())
         }
     });
-    report_save(ctx, result, "game");
+    report_save(ctx, result, record.what);
+}
+
+/// Saves a record that always has a value.
+fn save_value<T: Serialize + Send + Sync + 'static>(
+    ctx: Ctx,
+    record: &Record<T>,
+    signal: RwSignal<T>,
+) {
+    let result =
+        signal.with_untracked(|value| storage::save(&BrowserStore, record.key, record.what, value));
+    report_save(ctx, result, record.what);
+}
+
+pub fn save_game(ctx: Ctx) {
+    save(ctx, &DEAD_CENTER_GAME, ctx.game);
 }
 
 pub fn save_stats(ctx: Ctx) {
-    let result = ctx.stats.with_untracked(|stats| {
-        storage::save(
-            &BrowserStore,
-            storage::STATS_DEAD_CENTER,
-            "statistics",
-            stats,
-        )
-    });
-    report_save(ctx, result, "statistics");
+    save_value(ctx, &DEAD_CENTER_STATS, ctx.stats);
+}
+
+pub fn save_mr_game(ctx: Ctx) {
+    save(ctx, &MURDERERS_ROW_GAME, ctx.mr_game);
+}
+
+pub fn save_mr_stats(ctx: Ctx) {
+    save_value(ctx, &MURDERERS_ROW_STATS, ctx.mr_stats);
 }
 
 pub fn save_settings(ctx: Ctx) {
-    let result = ctx
-        .settings
-        .with_untracked(|s| storage::save(&BrowserStore, storage::SETTINGS, "settings", s));
-    report_save(ctx, result, "settings");
+    save_value(ctx, &SETTINGS, ctx.settings);
 }
 
 /// Another tab wrote one of our records (the browser tells only the other tabs).
 pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
-    match event.key().as_deref() {
-        // Take the other tab's game at once, so that nothing this tab does
-        // (even starting a new game) can overwrite moves made there.
-        Some(storage::SAVE_DEAD_CENTER) => {
-            reload_game(ctx);
-            ctx.changed_elsewhere.set(true);
-        }
-        Some(storage::STATS_DEAD_CENTER) => {
-            if let Ok(Some(stats)) = storage::load(
-                &BrowserStore,
-                storage::STATS_DEAD_CENTER,
-                "statistics",
-                now_ms(),
-                no_check,
-            ) {
-                ctx.stats.set(stats);
-            }
-        }
-        Some(storage::SETTINGS) => {
-            if let Ok(Some(settings)) = storage::load(
-                &BrowserStore,
-                storage::SETTINGS,
-                "settings",
-                now_ms(),
-                no_check,
-            ) {
-                ctx.settings.set(settings);
-            }
-        }
-        _ => {}
+    let Some(key) = event.key() else { return };
+    // A game: take the other tab's at once, so that nothing this tab does
+    // (even starting a new game) can overwrite moves made there.
+    if key == DEAD_CENTER_GAME.key {
+        reload(ctx, &DEAD_CENTER_GAME, ctx.game);
+        ctx.changed_elsewhere.set(true);
+    } else if key == MURDERERS_ROW_GAME.key {
+        reload(ctx, &MURDERERS_ROW_GAME, ctx.mr_game);
+        ctx.changed_elsewhere.set(true);
+    } else if key == DEAD_CENTER_STATS.key {
+        reload_value(&DEAD_CENTER_STATS, ctx.stats);
+    } else if key == MURDERERS_ROW_STATS.key {
+        reload_value(&MURDERERS_ROW_STATS, ctx.mr_stats);
+    } else if key == SETTINGS.key {
+        reload_value(&SETTINGS, ctx.settings);
     }
 }
 
-/// Takes the saved game as another tab left it.
-fn reload_game(ctx: Ctx) {
-    match load_game() {
-        Ok(game) => ctx.game.set(game),
+/// Takes a saved game as another tab left it.
+fn reload<T: DeserializeOwned + Send + Sync + 'static>(
+    ctx: Ctx,
+    record: &Record<T>,
+    signal: RwSignal<Option<T>>,
+) {
+    match load(record) {
+        Ok(game) => signal.set(game),
         Err(problem) => {
-            ctx.game.set(None);
-            notify(ctx, Notice::new(Tone::Error, "load", problem.message));
+            signal.set(None);
+            notify(
+                ctx,
+                Notice::new(Tone::Error, "load", problem.into_message()),
+            );
         }
+    }
+}
+
+/// Takes statistics or settings as another tab left them (kept if unreadable).
+fn reload_value<T: DeserializeOwned + Send + Sync + 'static>(
+    record: &Record<T>,
+    signal: RwSignal<T>,
+) {
+    if let Ok(Some(value)) = load(record) {
+        signal.set(value);
     }
 }
 

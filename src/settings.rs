@@ -25,6 +25,8 @@ pub struct Settings {
     pub theme: Theme,
     pub motion: Motion,
     pub dead_center_variant: Variant,
+    /// Murderers' Row: deal only games that perfect play wins for certain.
+    pub murderers_row_certain_only: bool,
 }
 
 impl Default for Settings {
@@ -33,6 +35,7 @@ impl Default for Settings {
             theme: Theme::System,
             motion: Motion::System,
             dead_center_variant: Variant::Standard,
+            murderers_row_certain_only: false,
         }
     }
 }

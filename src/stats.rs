@@ -1,12 +1,17 @@
-//! Statistics of finished games, per Dead Center variant. Wins with undo or
-//! hints are counted apart and never extend a streak or set a best score.
+//! Statistics of finished games: per Dead Center variant, and for Murderers'
+//! Row. Wins with undo or hints are counted apart and never extend a streak
+//! or set a best score.
 
 use engine::dead_center::Variant;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
-    Won { score: u32, assisted: bool },
+    /// A win, with its score in games that score one.
+    Won {
+        score: Option<u32>,
+        assisted: bool,
+    },
     Lost,
 }
 
@@ -30,7 +35,9 @@ impl VariantStats {
                 self.won += 1;
                 self.current_streak += 1;
                 self.best_streak = self.best_streak.max(self.current_streak);
-                self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
+                if let Some(score) = score {
+                    self.best_score = Some(self.best_score.map_or(score, |b| b.max(score)));
+                }
             }
             GameResult::Lost => self.current_streak = 0,
         }
@@ -69,6 +76,9 @@ impl DeadCenterStats {
     }
 }
 
+/// Murderers' Row has no variants and no score.
+pub type MurderersRowStats = VariantStats;
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -77,15 +87,15 @@ mod tests {
     fn wins_losses_and_streaks() {
         let mut s = VariantStats::default();
         s.record(GameResult::Won {
-            score: 3,
+            score: Some(3),
             assisted: false,
         });
         s.record(GameResult::Won {
-            score: 9,
+            score: Some(9),
             assisted: false,
         });
         s.record(GameResult::Won {
-            score: 5,
+            score: Some(5),
             assisted: false,
         });
         assert_eq!(
@@ -102,11 +112,11 @@ mod tests {
     fn assisted_wins_are_counted_apart() {
         let mut s = VariantStats::default();
         s.record(GameResult::Won {
-            score: 1,
+            score: Some(1),
             assisted: false,
         });
         s.record(GameResult::Won {
-            score: 30,
+            score: Some(30),
             assisted: true,
         });
         assert_eq!((s.played, s.won, s.assisted_wins), (2, 1, 1));
@@ -125,5 +135,16 @@ mod tests {
         assert_eq!(stats.get(Variant::Hard).played, 1);
         assert_eq!(stats.get(Variant::Standard), VariantStats::default());
         assert_eq!(VariantStats::default().win_rate_percent(), None);
+    }
+
+    #[test]
+    fn a_win_without_a_score_sets_no_best_score() {
+        let mut s = MurderersRowStats::default();
+        s.record(GameResult::Won {
+            score: None,
+            assisted: false,
+        });
+        assert_eq!((s.played, s.won, s.current_streak), (1, 1, 1));
+        assert_eq!(s.best_score, None);
     }
 }

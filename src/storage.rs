@@ -11,6 +11,8 @@ const APP: &str = "grave-matters";
 
 pub const SAVE_DEAD_CENTER: &str = "gm.save.dead-center";
 pub const STATS_DEAD_CENTER: &str = "gm.stats.dead-center";
+pub const SAVE_MURDERERS_ROW: &str = "gm.save.murderers-row";
+pub const STATS_MURDERERS_ROW: &str = "gm.stats.murderers-row";
 pub const SETTINGS: &str = "gm.settings";
 
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,6 +44,12 @@ struct Envelope<T> {
 pub struct LoadProblem {
     pub message: String,
     pub backup_key: Option<String>,
+}
+
+impl LoadProblem {
+    pub fn into_message(self) -> String {
+        self.message
+    }
 }
 
 pub fn save<T: Serialize>(

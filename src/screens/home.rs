@@ -24,6 +24,21 @@ pub fn Home() -> impl IntoView {
             })
         })
     };
+    let mr_in_progress = move || {
+        ctx.mr_game.with(|g| {
+            g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
+                let route = Route::MurderersRowDeal {
+                    seed: g.state.seed(),
+                };
+                let detail = format!(
+                    "Deal {} · {} cards alive",
+                    g.state.seed(),
+                    g.state.row().len()
+                );
+                (route.href(), detail)
+            })
+        })
+    };
     view! {
         <header class="home-header">
             <h1>"Grave Matters"</h1>
@@ -42,6 +57,20 @@ pub fn Home() -> impl IntoView {
                     })}
                     <a class="button" href=Route::DeadCenterNew.href()>"New game"</a>
                     <a class="button" href=Route::DeadCenterRules.href()>"Rules"</a>
+                </div>
+            </article>
+            <article class="game-entry">
+                <h2>"Murderers' Row"</h2>
+                <p>"Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds."</p>
+                <div class="button-row">
+                    {move || mr_in_progress().map(|(href, detail)| view! {
+                        <a class="button primary" href=href>
+                            "Continue"
+                            <span class="button-detail">{detail}</span>
+                        </a>
+                    })}
+                    <a class="button" href=Route::MurderersRowNew.href()>"New game"</a>
+                    <a class="button" href=Route::MurderersRowRules.href()>"Rules"</a>
                 </div>
             </article>
         </section>

@@ -1,6 +1,7 @@
 //! The screens other than a game's table.
 
 pub mod home;
+pub mod murderers_row_new;
 pub mod new_game;
 pub mod not_found;
 pub mod rules;

@@ -18,22 +18,12 @@ pub fn random_seed() -> u64 {
 #[component]
 pub fn NewGame() -> impl IntoView {
     let ctx = ctx();
-    let deal_number = RwSignal::new(String::new());
     let chosen = RwSignal::new(ctx.settings.get_untracked().dead_center_variant);
     let start = move |variant: Variant| {
         navigate(&Route::DeadCenterDeal {
             variant,
             seed: random_seed(),
         });
-    };
-    let play_number = move |ev: leptos::ev::SubmitEvent| {
-        ev.prevent_default();
-        // The route explains a malformed number, as it would for a typed URL.
-        navigate(&Route::parse(&format!(
-            "#/dead-center/{}/{}",
-            chosen.get_untracked().slug(),
-            deal_number.get_untracked().trim()
-        )));
     };
     view! {
         <TopBar title="New Dead Center game"/>
@@ -51,7 +41,7 @@ pub fn NewGame() -> impl IntoView {
         <section class="panel">
             <h2>"Play a deal by its number"</h2>
             <p>"Every deal has a number. Share it, and a friend plays the very same cards."</p>
-            <form class="deal-form" on:submit=play_number>
+            <DealNumberForm prefix=Signal::derive(move || format!("#/dead-center/{}", chosen.get().slug()))>
                 <label>
                     "Variant "
                     <select on:change=move |ev| {
@@ -62,20 +52,44 @@ pub fn NewGame() -> impl IntoView {
                         }).collect_view()}
                     </select>
                 </label>
-                <label>
-                    "Deal number "
-                    <input
-                        type="text"
-                        inputmode="numeric"
-                        autocomplete="off"
-                        required
-                        prop:value=deal_number
-                        on:input=move |ev| deal_number.set(event_target_value(&ev))
-                    />
-                </label>
-                <button class="button primary" type="submit">"Play this deal"</button>
-            </form>
+            </DealNumberForm>
         </section>
+    }
+}
+
+/// A deal number field: submitting goes to `prefix/<number>`, where the
+/// route explains a malformed number as it would for a typed address.
+/// `children` are extra fields shown before the number.
+#[component]
+pub fn DealNumberForm(
+    #[prop(into)] prefix: Signal<String>,
+    #[prop(optional)] children: Option<Children>,
+) -> impl IntoView {
+    let deal_number = RwSignal::new(String::new());
+    let play_number = move |ev: leptos::ev::SubmitEvent| {
+        ev.prevent_default();
+        navigate(&Route::parse(&format!(
+            "{}/{}",
+            prefix.get_untracked(),
+            deal_number.get_untracked().trim()
+        )));
+    };
+    view! {
+        <form class="deal-form" on:submit=play_number>
+            {children.map(|c| c())}
+            <label>
+                "Deal number "
+                <input
+                    type="text"
+                    inputmode="numeric"
+                    autocomplete="off"
+                    required
+                    prop:value=deal_number
+                    on:input=move |ev| deal_number.set(event_target_value(&ev))
+                />
+            </label>
+            <button class="button primary" type="submit">"Play this deal"</button>
+        </form>
     }
 }
 

@@ -1,6 +1,6 @@
 use crate::app::ctx;
 use crate::session;
-use crate::stats::DeadCenterStats;
+use crate::stats::{DeadCenterStats, MurderersRowStats, VariantStats};
 use crate::ui::{Dialog, TopBar};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
@@ -12,9 +12,19 @@ pub fn StatsScreen() -> impl IntoView {
     let reset = move |_| {
         ctx.stats.set(DeadCenterStats::default());
         session::save_stats(ctx);
+        ctx.mr_stats.set(MurderersRowStats::default());
+        session::save_mr_stats(ctx);
         confirming.set(false);
     };
-    let row = move |label: &'static str, value: fn(&crate::stats::VariantStats) -> String| {
+    let mr_row = move |label: &'static str, value: fn(&VariantStats) -> String| {
+        view! {
+            <tr>
+                <th scope="row">{label}</th>
+                <td>{move || ctx.mr_stats.with(value)}</td>
+            </tr>
+        }
+    };
+    let row = move |label: &'static str, value: fn(&VariantStats) -> String| {
         view! {
             <tr>
                 <th scope="row">{label}</th>
@@ -48,11 +58,29 @@ pub fn StatsScreen() -> impl IntoView {
                     </tbody>
                 </table>
             </div>
+        </section>
+        <section class="panel">
+            <h2>"Murderers' Row"</h2>
+            <p class="small">"Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."</p>
+            <div class="table-scroll">
+                <table class="stats-table">
+                    <tbody>
+                        {mr_row("Played", |s| s.played.to_string())}
+                        {mr_row("Won", |s| s.won.to_string())}
+                        {mr_row("Win rate", |s| s.win_rate_percent().map_or("–".into(), |p| format!("{p}%")))}
+                        {mr_row("Won with help", |s| s.assisted_wins.to_string())}
+                        {mr_row("Current streak", |s| s.current_streak.to_string())}
+                        {mr_row("Best streak", |s| s.best_streak.to_string())}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+        <section class="panel">
             <button class="button danger" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
         </section>
         <Show when=move || confirming.get()>
             <Dialog title="Reset statistics?">
-                <p>"All Dead Center statistics will be set back to zero. This cannot be undone."</p>
+                <p>"All statistics, of every game, will be set back to zero. This cannot be undone."</p>
                 <div class="button-row">
                     <button class="button" on:click=move |_| confirming.set(false)>"Keep them"</button>
                     <button class="button danger" on:click=reset>"Reset"</button>

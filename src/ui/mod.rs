@@ -124,3 +124,39 @@ fn set_background_inert(dialog: &web_sys::Element, inert: bool) {
         };
     }
 }
+
+/// The key of a table shortcut, or `None` when the key press belongs to
+/// something else: a modifier is held, or the focus is in a form field.
+pub fn shortcut_key(event: &web_sys::KeyboardEvent) -> Option<String> {
+    use wasm_bindgen::JsCast;
+    if event.ctrl_key() || event.meta_key() || event.alt_key() {
+        return None;
+    }
+    let in_field = event
+        .target()
+        .and_then(|t| t.dyn_into::<web_sys::HtmlElement>().ok())
+        .is_some_and(|el| matches!(el.tag_name().as_str(), "INPUT" | "SELECT" | "TEXTAREA"));
+    (!in_field).then(|| event.key())
+}
+
+/// Copies the page's address (the deal's share link) and says so.
+pub fn copy_page_link(message: RwSignal<Option<String>>) {
+    let href = window().location().href().unwrap_or_default();
+    let _ = window().navigator().clipboard().write_text(&href);
+    message.set(Some(format!("Link to this deal copied: {href}")));
+}
+
+/// Says that another tab moved the game on, and that this tab now shows it.
+#[component]
+pub fn ChangedElsewhereDialog(on_continue: Callback<()>) -> impl IntoView {
+    let ctx = crate::app::ctx();
+    view! {
+        <Dialog title="This game changed in another tab">
+            <p>"This game was played further in another tab or window. This tab now shows where it is, so no move is lost."</p>
+            <button class="button primary" on:click=move |_| {
+                ctx.changed_elsewhere.set(false);
+                on_continue.run(());
+            }>"Continue from there"</button>
+        </Dialog>
+    }
+}

@@ -28,9 +28,14 @@ pub enum Question {
 pub enum Answer {
     Hint(Hint),
     Review(Vec<Decision>),
-    DealOdds { seed: u64, win: f64 },
+    DealOdds {
+        seed: u64,
+        win: f64,
+    },
     /// `None` when none of the deals tried is a certain win.
-    CertainDeal { seed: Option<u64> },
+    CertainDeal {
+        seed: Option<u64>,
+    },
     /// The question could not be answered (a game that does not replay).
     Refused(String),
 }
@@ -235,9 +240,10 @@ mod tests {
 
     #[test]
     fn certain_deal_is_a_certain_win_and_odds_agree() {
-        let Answer::CertainDeal { seed: Some(seed) } =
-            answer(&Question::CertainDeal { from: 40, tries: 20 })
-        else {
+        let Answer::CertainDeal { seed: Some(seed) } = answer(&Question::CertainDeal {
+            from: 40,
+            tries: 20,
+        }) else {
             panic!("one of 20 deals is a certain win");
         };
         assert!((40..60).contains(&seed));

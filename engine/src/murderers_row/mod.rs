@@ -245,6 +245,8 @@ pub enum RuleError {
     CannotCopy(Killer),
     /// The effect's condition has no legal target: the card cannot be used.
     NoLegalTarget(Killer),
+    /// No active card next to the Copycat has an effect usable from there.
+    NothingToCopy,
     /// The chosen target does not meet the effect's condition.
     BadTarget(Killer),
     NothingToUndo,
@@ -301,6 +303,9 @@ impl fmt::Display for RuleError {
                 f,
                 "The {effect} cannot be used now: {}, and there is none.",
                 condition(effect)
+            ),
+            RuleError::NothingToCopy => f.write_str(
+                "The Copycat cannot be used now: no active card next to it has an effect it could use from its place.",
             ),
             RuleError::BadTarget(effect) => {
                 let text = condition(effect);
@@ -842,6 +847,31 @@ impl State {
             legal_moves(&self.row, &mut moves);
         }
         moves
+    }
+
+    /// Why `card` cannot be activated now, or `None` if it can.
+    pub fn why_not_activate(&self, card: Killer) -> Option<RuleError> {
+        match self.phase {
+            Phase::Won | Phase::Lost => return Some(RuleError::GameOver),
+            Phase::AirStrike { .. } => return Some(RuleError::ChooseAirStrikeFirst),
+            Phase::Activate => {}
+        }
+        if self.legal_moves().iter().any(|m| m.card == card) {
+            return None;
+        }
+        let Some(at) = self.row.find(card) else {
+            return Some(RuleError::NotInRow(card));
+        };
+        Some(if !self.row.active(at) {
+            RuleError::Inactive(card)
+        } else if card == Killer::Copycat {
+            match copyable(&self.row, at).next() {
+                Some(_) => RuleError::NothingToCopy,
+                None => RuleError::NoLegalTarget(Killer::Copycat),
+            }
+        } else {
+            RuleError::NoLegalTarget(card)
+        })
     }
 
     /// The cards the pending Air Strike may also kill.

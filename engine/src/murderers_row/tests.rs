@@ -858,6 +858,45 @@ fn history_replays_the_game_and_forgets_undone_actions() {
     assert!(undos > 0);
 }
 
+// "A card whose condition has no legal target cannot be activated": the
+// table says why, card by card.
+#[test]
+fn why_a_card_cannot_be_activated() {
+    let row = [a(Swordsman), i(Knight), a(Copycat), a(Sniper), a(Medic)];
+    let state = pos(&row, &DECK);
+    assert_eq!(state.why_not_activate(Medic), None);
+    assert_eq!(
+        state.why_not_activate(Swordsman),
+        Some(RuleError::NoLegalTarget(Swordsman))
+    );
+    assert_eq!(
+        state.why_not_activate(Knight),
+        Some(RuleError::Inactive(Knight))
+    );
+    assert_eq!(
+        state.why_not_activate(Hangman),
+        Some(RuleError::NotInRow(Hangman))
+    );
+    // The Copycat's active neighbours: the Sniper (no card 4 away from the
+    // Copycat) only; the Knight is inactive.
+    assert_eq!(
+        state.why_not_activate(Copycat),
+        Some(RuleError::NothingToCopy)
+    );
+    let lonely = pos(
+        &[i(Knight), a(Copycat), i(Tank), a(Sniper), a(Medic)],
+        &DECK,
+    );
+    assert_eq!(
+        lonely.why_not_activate(Copycat),
+        Some(RuleError::NoLegalTarget(Copycat))
+    );
+    for card in [Medic, Swordsman, Knight, Copycat] {
+        let listed = state.legal_moves().iter().any(|m| m.card == card);
+        assert_eq!(listed, state.why_not_activate(card).is_none());
+    }
+}
+
 // "All games": a saved game resumes exactly; a bad save is refused.
 #[test]
 fn save_and_load_and_validate() {

@@ -1,15 +1,19 @@
-//! The Murderers' Row solver, run in a web worker so that the page never
-//! waits for it. It answers each request (JSON text of
-//! `engine::murderers_row::advice::Request`) with a reply (JSON text of
-//! `Reply`), one at a time, and says "ready" once it is listening.
+//! The worker side of the Murderers' Row solver: when the app's module runs
+//! in a web worker (public/solver-worker.js starts it there), it answers
+//! each request (JSON of `advice::Request`) with a reply (JSON of
+//! `advice::Reply`), one at a time, after saying "ready".
 
-#[cfg(target_arch = "wasm32")]
-fn main() {
-    use engine::murderers_row::advice::{answer, Answer, Reply, Request};
-    use wasm_bindgen::{closure::Closure, JsCast, JsValue};
-    use web_sys::{js_sys, DedicatedWorkerGlobalScope, MessageEvent};
+use engine::murderers_row::advice::{answer, Answer, Reply, Request};
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use web_sys::{js_sys, DedicatedWorkerGlobalScope, MessageEvent};
 
-    let scope: DedicatedWorkerGlobalScope = js_sys::global().unchecked_into();
+/// The worker's global scope, if this code runs in a worker.
+pub fn scope() -> Option<DedicatedWorkerGlobalScope> {
+    js_sys::global().dyn_into().ok()
+}
+
+/// Answers the page's questions for the worker's whole life.
+pub fn listen(scope: DedicatedWorkerGlobalScope) {
     let replies = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
@@ -28,11 +32,6 @@ fn main() {
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    // Listens for the page's whole life.
     on_message.forget();
     let _ = scope.post_message(&JsValue::from_str("ready"));
 }
-
-/// Natively there is no worker: the app's native tests build this binary too.
-#[cfg(not(target_arch = "wasm32"))]
-fn main() {}

@@ -1,0 +1,1125 @@
+//! The Murderers' Row table. A tap becomes a step of a [`pick::Pick`]; a
+//! confirmed pick becomes an engine action; the engine's answer (the next
+//! state, or why not) is all the view shows. The solver's odds come from the
+//! worker (`solver_client`), never from the page's own thread.
+
+pub mod pick;
+
+use crate::app::{ctx, navigate, replace_route, Ctx};
+use crate::route::Route;
+use crate::session;
+use crate::solver_client;
+use crate::stats::GameResult;
+use crate::ui::{copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, TopBar};
+use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
+use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
+use engine::Game;
+use leptos::prelude::*;
+use pick::{Pick, Stage};
+use serde::{Deserialize, Serialize};
+
+/// The saved game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MurderersRowGame {
+    pub state: State,
+    /// Its result is in the statistics already: a lost game taken back by
+    /// undo goes on, but is not counted again.
+    pub counted: bool,
+}
+
+impl MurderersRowGame {
+    pub fn new(seed: u64) -> MurderersRowGame {
+        MurderersRowGame {
+            state: State::new(seed),
+            counted: false,
+        }
+    }
+
+    /// A loaded save must be a whole game, and exactly what its deal and its
+    /// moves give.
+    pub fn validate(&self) -> Result<(), String> {
+        self.state.validate()?;
+        self.state.validate_replay()
+    }
+
+    /// Begun and not over: leaving it counts as a loss.
+    pub fn in_progress(&self) -> bool {
+        !self.state.is_over() && !self.state.history().is_empty()
+    }
+}
+
+fn result_of(state: &State) -> Option<GameResult> {
+    match state.status() {
+        Status::Won => Some(GameResult::Won {
+            score: None,
+            assisted: state.assisted(),
+        }),
+        Status::Lost => Some(GameResult::Lost),
+        Status::Playing(_) => None,
+    }
+}
+
+/// Records the game's result once.
+fn count_result(ctx: Ctx, game: &mut MurderersRowGame, result: GameResult) {
+    if !game.counted {
+        game.counted = true;
+        ctx.mr_stats.update(|s| s.record(result));
+        session::save_mr_stats(ctx);
+    }
+}
+
+/// Starts a deal, counting the game it replaces as lost if it had begun.
+fn start_game(ctx: Ctx, seed: u64) {
+    if let Some(mut current) = ctx.mr_game.get_untracked().filter(|g| g.in_progress()) {
+        count_result(ctx, &mut current, GameResult::Lost);
+    }
+    solver_client::cancel();
+    ctx.mr_game.set(Some(MurderersRowGame::new(seed)));
+    session::save_mr_game(ctx);
+}
+
+/// The Murderers' Row screen for a deal (or, with none, the game in progress).
+#[component]
+pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
+    let ctx = ctx();
+    let current = ctx
+        .mr_game
+        .with_untracked(|g| g.as_ref().map(|g| (g.state.seed(), g.in_progress())));
+    let Some(seed) = seed else {
+        let target = match current {
+            Some((seed, _)) => Route::MurderersRowDeal { seed },
+            None => Route::MurderersRowNew,
+        };
+        request_animation_frame(move || replace_route(target));
+        return ().into_any();
+    };
+    let is_current = matches!(current, Some((s, _)) if s == seed);
+    let must_confirm = !is_current && matches!(current, Some((_, true)));
+    if !is_current && !must_confirm {
+        start_game(ctx, seed);
+    }
+    let confirming = RwSignal::new(must_confirm);
+    // Built once per deal, not on every move.
+    let table_matches = Memo::new(move |_| {
+        ctx.mr_game
+            .with(|g| g.as_ref().is_some_and(|g| g.state.seed() == seed))
+    });
+    view! {
+        <Show when=move || confirming.get()>
+            <TopBar title="Murderers' Row"/>
+            <Dialog title="Leave the game in progress?">
+                <p>"You have a Murderers' Row game in progress. Starting this deal counts that game as a loss."</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| navigate(&Route::MurderersRow)>"Back to my game"</button>
+                    <button class="button danger" on:click=move |_| {
+                        start_game(ctx, seed);
+                        confirming.set(false);
+                    }>"Start this deal"</button>
+                </div>
+            </Dialog>
+        </Show>
+        <Show when=move || !confirming.get()>
+            {move || if table_matches.get() {
+                view! { <Table/> }.into_any()
+            } else {
+                view! { <StaleGame/> }.into_any()
+            }}
+        </Show>
+    }
+    .into_any()
+}
+
+/// Shown when the saved game no longer is the deal in the URL.
+#[component]
+fn StaleGame() -> impl IntoView {
+    view! {
+        <TopBar title="Murderers' Row"/>
+        <section class="panel" role="alert">
+            <p>"This deal is no longer the game in progress."</p>
+            <div class="button-row">
+                <a class="button primary" href=Route::MurderersRow.href()>"Go to the game in progress"</a>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </section>
+    }
+}
+
+/// Table-local state: choices, feedback and dialogs, never the game itself.
+#[derive(Clone, Copy)]
+struct Ui {
+    pick: RwSignal<Pick>,
+    message: RwSignal<Option<String>>,
+    /// The solver is working on a question of this table.
+    thinking: RwSignal<Option<&'static str>>,
+    hint: RwSignal<Option<Hint>>,
+    review: RwSignal<Option<Result<Vec<Decision>, String>>>,
+    end_dismissed: RwSignal<bool>,
+    confirm_restart: RwSignal<bool>,
+}
+
+fn game_state(ctx: Ctx) -> Option<State> {
+    ctx.mr_game
+        .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))
+}
+
+/// Sends an action to the engine: on success the new state is shown and
+/// saved; on refusal the reason is shown and nothing changes.
+fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
+    if ctx.changed_elsewhere.get_untracked() {
+        return; // The other-tab dialog must be answered first.
+    }
+    let Some(mut game) = ctx.mr_game.get_untracked() else {
+        return;
+    };
+    let before = game.state.clone();
+    match game.state.apply(action) {
+        Ok(()) => {
+            if let Some(result) = result_of(&game.state) {
+                count_result(ctx, &mut game, result);
+            }
+            ui.message.set(what_happened(&before, &game.state, action));
+            ui.pick.set(Pick::default());
+            ui.hint.set(None);
+            ui.review.set(None);
+            ui.end_dismissed.set(false);
+            ctx.mr_game.set(Some(game));
+            session::save_mr_game(ctx);
+        }
+        Err(error) => ui.message.set(Some(error.to_string())),
+    }
+}
+
+/// "the Medic", "the Medic and the Tank"...
+fn the_cards(cards: &[Killer]) -> String {
+    let names: Vec<String> = cards.iter().map(|c| format!("the {c}")).collect();
+    match names.as_slice() {
+        [] => "nothing".to_string(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `text` with its first letter a capital (our texts start in ASCII).
+fn capitalised(mut text: String) -> String {
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
+
+/// An action in words, as the player would say it.
+pub fn describe(action: Action) -> String {
+    match action {
+        Action::Activate {
+            card,
+            copying,
+            target,
+        } => {
+            let who = match copying {
+                Some(source) => format!("{card} (as the {source})"),
+                None => card.to_string(),
+            };
+            match target {
+                Target::None => who,
+                Target::Card(c) => format!("{who} on the {c}"),
+                Target::Pair(a, b) => format!("{who} on the {a} and the {b}"),
+                Target::Random(Direction::Left) => format!("{who} to the left"),
+                Target::Random(Direction::Right) => format!("{who} to the right"),
+            }
+        }
+        Action::AlsoKill(card) => format!("the Air Strike also kills the {card}"),
+        Action::Undo => "undo".to_string(),
+    }
+}
+
+/// The message after an action: what the die showed and who died.
+fn what_happened(before: &State, after: &State, action: Action) -> Option<String> {
+    let died = &after.dead()[before.dead().len().min(after.dead().len())..];
+    let die = after.last_die().filter(|_| {
+        matches!(
+            action,
+            Action::Activate {
+                target: Target::Random(_),
+                ..
+            }
+        )
+    });
+    let mut text = match (action, die) {
+        (Action::Undo, _) => "Taken back.".to_string(),
+        (_, Some(die)) => format!(
+            "The die card is the {die}: {} pip{}. ",
+            die.pips(),
+            if die.pips() == 1 { "" } else { "s" }
+        ),
+        _ => String::new(),
+    };
+    if action != Action::Undo {
+        if let Phase::AirStrike { target, .. } = after.phase() {
+            text.push_str(&format!(
+                "The Air Strike hits the {target}: choose which card next to it also dies."
+            ));
+        } else if died.is_empty() {
+            if die.is_some() {
+                text.push_str("Nothing died.");
+            }
+        } else {
+            text.push_str(&capitalised(the_cards(died)));
+            text.push_str(" died.");
+        }
+    }
+    (!text.is_empty()).then(|| text.trim_end().to_string())
+}
+
+/// A probability as a whole percentage that never rounds a chance to a
+/// certainty: "100%" only for a sure win, "0%" only for a sure loss.
+pub fn percent(p: f64) -> String {
+    if p >= 1.0 - advice::NEGLIGIBLE {
+        "100%".to_string()
+    } else if p <= advice::NEGLIGIBLE {
+        "0%".to_string()
+    } else {
+        let whole = ((p * 100.0).round() as u32).clamp(1, 99);
+        format!("{whole}%")
+    }
+}
+
+/// Whether `asked` is still the position on the table (an answer about
+/// another position is dropped).
+fn still_current(ctx: Ctx, asked: &State) -> bool {
+    ctx.mr_game.with_untracked(|g| {
+        g.as_ref().is_some_and(|g| {
+            g.state.seed() == asked.seed()
+                && g.state.history() == asked.history()
+                && g.state.phase() == asked.phase()
+        })
+    })
+}
+
+fn ask_hint(ctx: Ctx, ui: Ui) {
+    let Some(asked) = game_state(ctx) else { return };
+    if asked.is_over() {
+        return;
+    }
+    ui.thinking.set(Some("Working out the odds…"));
+    let question = Question::Hint(asked.clone());
+    solver_client::ask(question, move |answer| {
+        let _ = ui.thinking.try_set(None);
+        if !still_current(ctx, &asked) {
+            return;
+        }
+        match answer {
+            Ok(Answer::Hint(hint)) => {
+                if let Some((best, _)) = hint.best() {
+                    if !matches!(best, Action::AlsoKill(_)) {
+                        let _ = ui.pick.try_set(pick::of_action(best));
+                    }
+                }
+                let _ = ui.hint.try_set(Some(hint));
+                let _ = ui.message.try_set(None);
+                ctx.mr_game.update(|g| {
+                    if let Some(g) = g {
+                        g.state.mark_assisted();
+                    }
+                });
+                session::save_mr_game(ctx);
+            }
+            Ok(other) => {
+                let _ = ui.message.try_set(Some(unexpected(other)));
+            }
+            Err(why) => {
+                let _ = ui.message.try_set(Some(why));
+            }
+        }
+    });
+}
+
+fn unexpected(answer: Answer) -> String {
+    match answer {
+        Answer::Refused(why) => format!("The solver could not answer: {why}."),
+        _ => "The solver gave an unexpected answer.".to_string(),
+    }
+}
+
+fn ask_deal_odds(ctx: Ctx, ui: Ui) {
+    let Some(seed) = game_state(ctx).map(|s| s.seed()) else {
+        return;
+    };
+    ui.thinking.set(Some("Working out this deal's odds…"));
+    solver_client::ask(Question::DealOdds(seed), move |answer| {
+        let _ = ui.thinking.try_set(None);
+        let text = match answer {
+            Ok(Answer::DealOdds { win, .. }) if win >= 1.0 - advice::NEGLIGIBLE => {
+                format!("Deal {seed} is a certain win with perfect play.")
+            }
+            Ok(Answer::DealOdds { win, .. }) => format!(
+                "With perfect play, deal {seed} is won {} of the time (the die decides the rest).",
+                percent(win)
+            ),
+            Ok(other) => unexpected(other),
+            Err(why) => why,
+        };
+        let _ = ui.message.try_set(Some(text));
+    });
+}
+
+fn ask_review(ctx: Ctx, ui: Ui) {
+    let Some(asked) = game_state(ctx) else { return };
+    if !advice::can_review(&asked) {
+        return;
+    }
+    let question = Question::Review {
+        seed: asked.seed(),
+        history: asked.history().to_vec(),
+    };
+    ui.thinking.set(Some("Looking back over your game…"));
+    solver_client::ask(question, move |answer| {
+        let _ = ui.thinking.try_set(None);
+        if !still_current(ctx, &asked) {
+            return;
+        }
+        let review = match answer {
+            Ok(Answer::Review(decisions)) => Ok(decisions),
+            Ok(other) => Err(unexpected(other)),
+            Err(why) => Err(why),
+        };
+        let _ = ui.review.try_set(Some(review));
+    });
+}
+
+#[component]
+fn Table() -> impl IntoView {
+    let ctx = ctx();
+    let ui = Ui {
+        pick: RwSignal::new(Pick::default()),
+        message: RwSignal::new(None),
+        thinking: RwSignal::new(None),
+        hint: RwSignal::new(None),
+        review: RwSignal::new(None),
+        end_dismissed: RwSignal::new(false),
+        confirm_restart: RwSignal::new(false),
+    };
+    // Answers for a table that is gone are not wanted.
+    on_cleanup(solver_client::cancel);
+
+    let stage = Memo::new(move |_| {
+        let pick = ui.pick.get();
+        ctx.mr_game.with(|g| {
+            g.as_ref()
+                .map_or(Stage::Over, |g| pick::stage(&g.state, &pick))
+        })
+    });
+    let on_card = move |card: Killer| {
+        let Some(state) = game_state(ctx) else { return };
+        if let Stage::AlsoKill(_) = stage.get_untracked() {
+            dispatch(ctx, ui, Action::AlsoKill(card));
+            return;
+        }
+        match pick::tap(&state, ui.pick.get_untracked(), card) {
+            Ok(next) => {
+                ui.pick.set(next);
+                ui.message.set(None);
+            }
+            Err(why) => ui.message.set(Some(why)),
+        }
+    };
+    let confirm = move || {
+        if let Stage::Confirm(mv) = stage.get_untracked() {
+            dispatch(ctx, ui, mv.action());
+        }
+    };
+    let aim = move |direction: Direction| {
+        if stage.get_untracked() == Stage::Direction {
+            ui.pick.update(|p| *p = pick::aim(*p, direction));
+        }
+    };
+    let cancel = move || {
+        ui.pick.set(Pick::default());
+        ui.message.set(None);
+    };
+    let can_undo = move || {
+        ctx.mr_game
+            .with(|g| g.as_ref().is_some_and(|g| g.state.can_undo()))
+    };
+    let restart = move || {
+        if ctx
+            .mr_game
+            .with_untracked(|g| g.as_ref().is_some_and(|g| g.in_progress()))
+        {
+            ui.confirm_restart.set(true);
+        } else if let Some(seed) = game_state(ctx).map(|s| s.seed()) {
+            start_game(ctx, seed);
+            ui.message.set(None);
+        }
+    };
+    let new_deal = move || navigate(&Route::MurderersRowNew);
+
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        if ui.confirm_restart.get_untracked() {
+            return;
+        }
+        let Some(key) = shortcut_key(&event) else {
+            return;
+        };
+        let row_len = ctx
+            .mr_game
+            .with_untracked(|g| g.as_ref().map_or(0, |g| g.state.row().len()));
+        match key.as_str() {
+            digit @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "0") => {
+                let n = digit
+                    .parse::<usize>()
+                    .map_or(0, |d| if d == 0 { 10 } else { d });
+                let card = game_state(ctx).and_then(|s| s.row().get(n - 1).map(|s| s.card));
+                match card {
+                    Some(card) if n <= row_len => on_card(card),
+                    _ => return,
+                }
+            }
+            "Escape" => cancel(),
+            "c" | "C" => confirm(),
+            "ArrowLeft" | "l" | "L" => aim(Direction::Left),
+            "ArrowRight" | "r" | "R" => aim(Direction::Right),
+            "u" | "U" => dispatch(ctx, ui, Action::Undo),
+            "h" | "H" => ask_hint(ctx, ui),
+            _ => return,
+        }
+        event.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+
+    let instruction = move || {
+        let effect = ui.pick.with(pick::effect_of);
+        let card = ui.pick.with(|p| p.card);
+        match stage.get() {
+            Stage::Card => "Choose an active card to use.".to_string(),
+            Stage::Copy(_) => "Choose the active card next to the Copycat to copy.".to_string(),
+            Stage::Target(_) => format!(
+                "{}: choose a highlighted card. {}",
+                name(card),
+                effect.map_or("", |e| e.info().effect)
+            ),
+            Stage::FirstOfPair(_) => format!(
+                "{}: choose the first card of the pair. {}",
+                name(card),
+                effect.map_or("", |e| e.info().effect)
+            ),
+            Stage::SecondOfPair(_) => format!("{}: choose the second card of the pair.", name(card)),
+            Stage::Direction => format!(
+                "{}: choose a direction; then a die card is turned over and its pips say how far the shot goes.",
+                name(card)
+            ),
+            Stage::Confirm(mv) => format!("{}?", describe(mv.action())),
+            Stage::AlsoKill(_) => "Choose which card next to the Air Strike's target also dies.".to_string(),
+            Stage::Over => ctx.mr_game.with(|g| match g.as_ref().map(|g| g.state.status()) {
+                Some(Status::Won) => "You won: one card is left.".to_string(),
+                _ => "No card can be used: the game is lost.".to_string(),
+            }),
+        }
+    };
+
+    view! {
+        <TopBar title="Murderers' Row">
+            <a class="button" href=Route::MurderersRowRules.href()>"Rules"</a>
+        </TopBar>
+        <div class="mr-layout">
+            <p class="mr-instruction" aria-live="polite">{instruction}</p>
+            <PoisonBanner/>
+            <ol class="mr-row" aria-label="The row of cards, left to right">
+                {move || {
+                    let row = ctx.mr_game.with(|g| g.as_ref().map(|g| g.state.row()).unwrap_or_default());
+                    row.into_iter().enumerate().map(|(position, slot)| view! {
+                        <li><RowCard position card_slot=slot stage ui on_card=Callback::new(on_card)/></li>
+                    }).collect_view()
+                }}
+            </ol>
+            <ChoicePanel stage ui
+                confirm=Callback::new(move |_| confirm())
+                cancel=Callback::new(move |_| cancel())
+                aim=Callback::new(aim)/>
+            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+            <HintPanel ui/>
+            <div class="mr-actions">
+                <button
+                    class="button"
+                    class:unavailable=move || !can_undo()
+                    aria-disabled=move || (!can_undo()).to_string()
+                    on:click=move |_| dispatch(ctx, ui, Action::Undo)
+                >"Undo"</button>
+                <button class="button" on:click=move |_| ask_hint(ctx, ui)>"Hint"</button>
+                <button class="button" on:click=move |_| ask_deal_odds(ctx, ui)>"Deal odds"</button>
+            </div>
+            <ThinkingBar ui/>
+            <DiePanel/>
+            <div class="mr-deal">
+                <p>{move || game_state(ctx).map(|s| format!("Deal {}", s.seed())).unwrap_or_default()}</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
+                    <button class="button" on:click=move |_| restart()>"Restart deal"</button>
+                    <button class="button" on:click=move |_| new_deal()>"New deal"</button>
+                </div>
+            </div>
+            <CardTexts/>
+        </div>
+        <Show when=move || ui.confirm_restart.get()>
+            <Dialog title="Restart this deal?">
+                <p>"The game so far will count as a loss, and the same cards will be dealt again."</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| ui.confirm_restart.set(false)>"Keep playing"</button>
+                    <button class="button danger" on:click=move |_| {
+                        if let Some(seed) = game_state(ctx).map(|s| s.seed()) {
+                            start_game(ctx, seed);
+                        }
+                        ui.confirm_restart.set(false);
+                        ui.message.set(None);
+                        ui.pick.set(Pick::default());
+                        ui.hint.set(None);
+                    }>"Restart"</button>
+                </div>
+            </Dialog>
+        </Show>
+        <Show when=move || ctx.mr_game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) && !ui.end_dismissed.get()>
+            <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
+        </Show>
+        <Show when=move || ctx.changed_elsewhere.get()>
+            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
+                ui.message.set(None);
+                ui.pick.set(Pick::default());
+                ui.hint.set(None);
+            })/>
+        </Show>
+    }
+}
+
+fn name(card: Option<Killer>) -> &'static str {
+    card.map_or("", Killer::name)
+}
+
+#[component]
+fn PoisonBanner() -> impl IntoView {
+    let ctx = ctx();
+    let pending = move || {
+        ctx.mr_game
+            .with(|g| g.as_ref().is_some_and(|g| g.state.poison_pending()))
+    };
+    view! {
+        <Show when=pending>
+            <p class="mr-poison" role="note">"☠ Poison is waiting: the next card used dies right after its effect."</p>
+        </Show>
+    }
+}
+
+/// How a card of the row looks now: everything the button shows.
+#[derive(Clone, Copy, PartialEq)]
+struct Look {
+    offered: bool,
+    acting: bool,
+    chosen: bool,
+    dies: bool,
+    wakes: bool,
+    moves: bool,
+}
+
+impl Look {
+    fn of(state: &State, stage: &Stage, pick: &Pick, card: Killer) -> Look {
+        let preview = match stage {
+            Stage::Confirm(mv) => pick::preview(state, *mv),
+            _ => None,
+        };
+        let previewed = |list: fn(&pick::Preview) -> &Vec<Killer>| {
+            preview.as_ref().is_some_and(|p| list(p).contains(&card))
+        };
+        Look {
+            offered: stage.offered(state).contains(&card),
+            acting: pick.card == Some(card),
+            chosen: pick.copying == Some(card)
+                || pick.first == Some(card)
+                || matches!(pick.target, Some(Target::Card(c)) if c == card)
+                || matches!(pick.target, Some(Target::Pair(a, b)) if a == card || b == card),
+            dies: previewed(|p| &p.dies),
+            wakes: previewed(|p| &p.wakes),
+            moves: previewed(|p| &p.moves),
+        }
+    }
+
+    /// The notes that end the card's accessible name, and its classes.
+    fn notes(self) -> [(bool, &'static str, &'static str); 6] {
+        [
+            (self.acting, ", chosen to act", " acting"),
+            (self.chosen, ", chosen", " chosen"),
+            (self.offered && !self.acting, ", can be chosen", " offered"),
+            (self.dies, ", will die", " dies"),
+            (self.wakes, ", will become active", " wakes"),
+            (self.moves, ", will move", " moves"),
+        ]
+    }
+
+    fn badge(self) -> &'static str {
+        if self.dies {
+            "✝ dies"
+        } else if self.wakes {
+            "↑ wakes"
+        } else if self.moves {
+            "⇄ moves"
+        } else {
+            ""
+        }
+    }
+}
+
+/// One card of the row: a button with everything it shows in its name.
+#[component]
+fn RowCard(
+    position: usize,
+    card_slot: Slot,
+    stage: Memo<Stage>,
+    ui: Ui,
+    on_card: Callback<Killer>,
+) -> impl IntoView {
+    let ctx = ctx();
+    let Slot { card, active } = card_slot;
+    let info = card.info();
+    let look = Memo::new(move |_| {
+        let pick = ui.pick.get();
+        stage.with(|stage| {
+            ctx.mr_game
+                .with(|g| g.as_ref().map(|g| Look::of(&g.state, stage, &pick, card)))
+        })
+    });
+    let state_word = if active { "active" } else { "inactive" };
+    let label = move || {
+        let mut label = format!(
+            "{}. {}, {state_word}, {} pips: {}",
+            position + 1,
+            info.name,
+            info.pips,
+            info.short
+        );
+        if let Some(look) = look.get() {
+            for (on, note, _) in look.notes() {
+                if on {
+                    label.push_str(note);
+                }
+            }
+        }
+        label
+    };
+    let class = move || {
+        let mut class = format!("mr-card {state_word}");
+        if let Some(look) = look.get() {
+            for (on, _, name) in look.notes() {
+                if on {
+                    class.push_str(name);
+                }
+            }
+        }
+        class
+    };
+    view! {
+        <button class=class aria-label=label on:click=move |_| on_card.run(card)>
+            <span class="mr-card-top" aria-hidden="true">
+                <span class="mr-position">{position + 1}</span>
+                <span class="mr-pips">{pips_symbol(info.pips)}</span>
+            </span>
+            <span class="mr-name" aria-hidden="true">{info.name}</span>
+            <span class="mr-short" aria-hidden="true">{info.short}</span>
+            <span class="mr-state" aria-hidden="true">{if active { "Active" } else { "Inactive" }}</span>
+            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge)}</span>
+        </button>
+    }
+}
+
+/// A die face for 0–5 pips.
+fn pips_symbol(pips: u8) -> &'static str {
+    match pips {
+        0 => "○",
+        1 => "⚀",
+        2 => "⚁",
+        3 => "⚂",
+        4 => "⚃",
+        _ => "⚄",
+    }
+}
+
+/// The choices that are not cards: what to copy is a card, but a direction,
+/// confirming and cancelling are buttons here.
+#[component]
+fn ChoicePanel(
+    stage: Memo<Stage>,
+    ui: Ui,
+    confirm: Callback<()>,
+    cancel: Callback<()>,
+    aim: Callback<Direction>,
+) -> impl IntoView {
+    let ctx = ctx();
+    let actor = move || ui.pick.with(|p| p.card);
+    let reach_text = move |direction: Direction| {
+        let Some(actor) = actor() else {
+            return String::new();
+        };
+        let reach = ctx.mr_game.with(|g| {
+            g.as_ref()
+                .map(|g| pick::reach(&g.state, actor, direction))
+                .unwrap_or_default()
+        });
+        let total: usize = reach.iter().map(|r| r.2).sum();
+        reach
+            .into_iter()
+            .map(|(d, card, count)| {
+                let hit = match card {
+                    Some(c) if c == actor => "itself".to_string(),
+                    Some(c) => format!("the {c}"),
+                    None => "nothing".to_string(),
+                };
+                format!("{d}: {hit} ({count} in {total})")
+            })
+            .collect::<Vec<_>>()
+            .join(" · ")
+    };
+    let preview_text = move || {
+        let Stage::Confirm(mv) = stage.get() else {
+            return String::new();
+        };
+        if let Target::Random(direction) = mv.target {
+            return format!("The die decides: {}", reach_text(direction));
+        }
+        let shown = ctx
+            .mr_game
+            .with(|g| g.as_ref().and_then(|g| pick::preview(&g.state, mv)));
+        let Some(p) = shown else {
+            return String::new();
+        };
+        let mut parts = Vec::new();
+        if !p.dies.is_empty() {
+            parts.push(format!("{} will die", the_cards(&p.dies)));
+        }
+        if !p.wakes.is_empty() {
+            parts.push(format!("{} will become active", the_cards(&p.wakes)));
+        }
+        if !p.moves.is_empty() {
+            parts.push(format!("{} will move", the_cards(&p.moves)));
+        }
+        if p.poisons {
+            parts.push("the next card used will die after its effect".to_string());
+        }
+        if parts.is_empty() {
+            "Nothing else changes.".to_string()
+        } else {
+            capitalised(parts.join("; ")) + "."
+        }
+    };
+    let confirm_button = NodeRef::<leptos::html::Button>::new();
+    // Keyboard players land on the confirmation once a move is complete.
+    Effect::new(move |_| {
+        if matches!(stage.get(), Stage::Confirm(_)) {
+            if let Some(button) = confirm_button.get() {
+                let _ = button.focus();
+            }
+        }
+    });
+    let cancel_button = move || {
+        view! { <button class="button" on:click=move |_| cancel.run(())>"Cancel"</button> }
+    };
+    view! {
+        <div class="mr-choice" role="group" aria-label="Your choice">
+            {move || match stage.get() {
+                Stage::Direction => view! {
+                    <p class="small">"To the left: " {reach_text(Direction::Left)}</p>
+                    <p class="small">"To the right: " {reach_text(Direction::Right)}</p>
+                    <div class="button-row">
+                        <button class="button primary" on:click=move |_| aim.run(Direction::Left)>"← Left"</button>
+                        <button class="button primary" on:click=move |_| aim.run(Direction::Right)>"Right →"</button>
+                        {cancel_button()}
+                    </div>
+                }.into_any(),
+                Stage::Confirm(_) => view! {
+                    <p class="mr-preview">{preview_text()}</p>
+                    <div class="button-row">
+                        <button class="button primary" node_ref=confirm_button on:click=move |_| confirm.run(())>"Confirm"</button>
+                        {cancel_button()}
+                    </div>
+                }.into_any(),
+                Stage::Copy(_) | Stage::Target(_) | Stage::FirstOfPair(_) | Stage::SecondOfPair(_) => view! {
+                    <div class="button-row">{cancel_button()}</div>
+                }.into_any(),
+                Stage::Card | Stage::AlsoKill(_) | Stage::Over => ().into_any(),
+            }}
+        </div>
+    }
+}
+
+#[component]
+fn HintPanel(ui: Ui) -> impl IntoView {
+    let text = move || {
+        ui.hint.with(|h| {
+            let h = h.as_ref()?;
+            let (best, value) = h.best()?;
+            let next = h
+                .actions
+                .iter()
+                .find(|(_, v)| *v < value - advice::NEGLIGIBLE)
+                .map(|(_, v)| format!(" A worse move would leave at best {}.", percent(*v)))
+                .unwrap_or_default();
+            Some(format!(
+                "Hint: your chance of winning with perfect play is {} now. Best move: {}, which keeps {}.{next}",
+                percent(h.win),
+                describe(best),
+                percent(value)
+            ))
+        })
+    };
+    view! {
+        <Show when=move || text().is_some()>
+            <p class="mr-hint" role="status">{text}</p>
+        </Show>
+    }
+}
+
+#[component]
+fn ThinkingBar(ui: Ui) -> impl IntoView {
+    view! {
+        <Show when=move || ui.thinking.get().is_some()>
+            <div class="mr-thinking" role="status">
+                <span class="spinner" aria-hidden="true"></span>
+                <span>{move || ui.thinking.get()}</span>
+                <button class="button" on:click=move |_| {
+                    solver_client::cancel();
+                    ui.thinking.set(None);
+                }>"Stop"</button>
+            </div>
+        </Show>
+    }
+}
+
+/// The die deck (how many, order hidden), its discard and the dead.
+#[component]
+fn DiePanel() -> impl IntoView {
+    let ctx = ctx();
+    let read = move |f: &dyn Fn(&State) -> String| {
+        ctx.mr_game
+            .with(|g| g.as_ref().map(|g| f(&g.state)).unwrap_or_default())
+    };
+    view! {
+        <section class="mr-die" aria-label="Die deck and dead cards">
+            <p>
+                <strong>"Die deck: "</strong>
+                {move || read(&|s| {
+                    let mut pips: Vec<String> = s.die_deck_contents().iter().map(|c| c.pips().to_string()).collect();
+                    pips.sort();
+                    format!("{} cards, order hidden (pips {})", s.die_deck_len(), pips.join(", "))
+                })}
+            </p>
+            <p>
+                <strong>"Die discard: "</strong>
+                {move || read(&|s| {
+                    if s.die_discard().is_empty() {
+                        return "empty".to_string();
+                    }
+                    s.die_discard().iter().map(|c| format!("{} ({})", c.name(), c.pips())).collect::<Vec<_>>().join(", ")
+                })}
+            </p>
+            <p>
+                <strong>"Dead: "</strong>
+                {move || read(&|s| {
+                    if s.dead().is_empty() {
+                        return "none yet".to_string();
+                    }
+                    s.dead().iter().map(|c| c.name()).collect::<Vec<_>>().join(", ")
+                })}
+            </p>
+        </section>
+    }
+}
+
+/// The full text of every card in the row, on request.
+#[component]
+fn CardTexts() -> impl IntoView {
+    let ctx = ctx();
+    let cards = move || {
+        ctx.mr_game.with(|g| {
+            g.as_ref()
+                .map(|g| g.state.row().iter().map(|s| s.card).collect::<Vec<_>>())
+                .unwrap_or_default()
+        })
+    };
+    view! {
+        <details class="mr-texts">
+            <summary>"What the cards in the row do"</summary>
+            <dl>
+                {move || cards().into_iter().map(|card| view! {
+                    <dt>{card.name()} " (" {card.pips()} ")"</dt>
+                    <dd>{card.info().effect}</dd>
+                }).collect_view()}
+            </dl>
+        </details>
+    }
+}
+
+/// "move 3" for the third activation.
+fn ordinal(n: u16) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (1, 11) | (2, 12) | (3, 13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+/// The review's verdict in a sentence.
+pub fn verdict(review: &[Decision]) -> String {
+    let Some(first) = review.first() else {
+        return String::new();
+    };
+    let start = format!(
+        "This deal was {} with perfect play.",
+        match percent(first.before).as_str() {
+            "100%" => "a certain win".to_string(),
+            p => format!("won {p} of the time"),
+        }
+    );
+    match advice::first_mistake(review) {
+        Some(d) => format!(
+            "{start} Your {} move ({}) lost {}: your chance went from {} to {}.",
+            ordinal(d.activation),
+            describe(d.action),
+            percent(d.lost()),
+            percent(d.before),
+            percent(d.chosen)
+        ),
+        None => format!("{start} Every move you made kept your best chance."),
+    }
+}
+
+#[component]
+fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
+    let ctx = ctx();
+    let (won, assisted, can_undo, counted) = ctx.mr_game.with_untracked(|g| {
+        g.as_ref().map_or((false, false, false, false), |g| {
+            (
+                g.state.status() == Status::Won,
+                g.state.assisted(),
+                g.state.can_undo(),
+                g.counted,
+            )
+        })
+    });
+    let title = if won {
+        "You won!"
+    } else {
+        "The row is stuck: you lost"
+    };
+    let detail = if won {
+        format!(
+            "One card is left alive.{}",
+            if assisted {
+                " Undo or hints were used, so this win is counted as assisted."
+            } else {
+                ""
+            }
+        )
+    } else {
+        "No card can be used, and more than one card is alive (or none is).".to_string()
+    };
+    ask_review(ctx, ui);
+    let review = move || match ui.review.get() {
+        None => "Looking back over your game…".to_string(),
+        Some(Ok(decisions)) => verdict(&decisions),
+        Some(Err(why)) => why,
+    };
+    view! {
+        <Dialog title=title>
+            <p>{detail}</p>
+            <p class="mr-review" aria-live="polite">{review}</p>
+            {(!won && can_undo).then(|| view! {
+                <p class="small">{if counted { "This loss is counted in your statistics; if you undo and play on, the game is not counted again." } else { "" }}</p>
+            })}
+            <div class="button-row">
+                <button class="button primary" on:click=move |_| new_deal.run(())>"New deal"</button>
+                <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>
+                {(!won && can_undo).then(|| view! {
+                    <button class="button" on:click=move |_| dispatch(ctx, ui, Action::Undo)>"Undo last move"</button>
+                })}
+                <button class="button" on:click=move |_| ui.end_dismissed.set(true)>"See the table"</button>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </Dialog>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn percentages_never_round_a_chance_to_a_certainty() {
+        assert_eq!(percent(1.0), "100%");
+        assert_eq!(percent(0.0), "0%");
+        assert_eq!(percent(0.999), "99%");
+        assert_eq!(percent(0.001), "1%");
+        assert_eq!(percent(0.404), "40%");
+    }
+
+    #[test]
+    fn actions_read_as_sentences() {
+        assert_eq!(
+            describe(Action::copy(Killer::Sniper, Target::Card(Killer::Medic))),
+            "Copycat (as the Sniper) on the Medic"
+        );
+        assert_eq!(
+            describe(Action::activate(
+                Killer::Grenadier,
+                Target::Random(Direction::Left)
+            )),
+            "Grenadier to the left"
+        );
+        assert_eq!(ordinal(3), "3rd");
+        assert_eq!(ordinal(11), "11th");
+        assert_eq!(ordinal(22), "22nd");
+    }
+
+    #[test]
+    fn the_review_names_the_first_costly_move() {
+        let d = |activation, before, chosen| Decision {
+            activation,
+            action: Action::activate(Killer::MadBomber, Target::None),
+            before,
+            chosen,
+            after: chosen,
+        };
+        let text = verdict(&[
+            d(1, 1.0, 1.0),
+            d(2, 1.0, 1.0),
+            d(3, 1.0, 0.6),
+            d(4, 0.6, 0.0),
+        ]);
+        assert!(text.contains("a certain win"), "{text}");
+        assert!(
+            text.contains("Your 3rd move (Mad Bomber) lost 40%"),
+            "{text}"
+        );
+        let text = verdict(&[d(1, 0.5, 0.5)]);
+        assert!(text.contains("won 50% of the time"), "{text}");
+        assert!(
+            text.contains("Every move you made kept your best chance"),
+            "{text}"
+        );
+    }
+
+    #[test]
+    fn saved_games_must_replay() {
+        let mut game = MurderersRowGame::new(4);
+        assert!(game.validate().is_ok());
+        let first = game.state.legal_actions()[0];
+        game.state.apply(first).unwrap();
+        assert!(game.validate().is_ok());
+        assert!(game.in_progress());
+        let mut other = MurderersRowGame::new(5);
+        other.state = {
+            let mut s = State::new(5);
+            let a = s.legal_actions()[0];
+            s.apply(a).unwrap();
+            s
+        };
+        assert!(other.validate().is_ok());
+    }
+}

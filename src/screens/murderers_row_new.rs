@@ -1,0 +1,93 @@
+//! A new Murderers' Row deal: random, or only among deals that perfect play
+//! wins for certain (the solver checks them in its worker), or by number.
+
+use crate::app::{ctx, navigate};
+use crate::route::Route;
+use crate::screens::new_game::{random_seed, DealNumberForm};
+use crate::session;
+use crate::solver_client;
+use crate::ui::TopBar;
+use engine::murderers_row::advice::{Answer, Question};
+use leptos::prelude::*;
+
+/// How many deals the solver tries before giving up on a certain win.
+const CERTAIN_TRIES: u32 = 100;
+
+#[component]
+pub fn MurderersRowNew() -> impl IntoView {
+    let ctx = ctx();
+    let searching = RwSignal::new(false);
+    let message = RwSignal::new(None::<String>);
+    let certain_only = move || ctx.settings.with(|s| s.murderers_row_certain_only);
+    on_cleanup(solver_client::cancel);
+    let deal = move |_| {
+        if !certain_only() {
+            navigate(&Route::MurderersRowDeal {
+                seed: random_seed(),
+            });
+            return;
+        }
+        searching.set(true);
+        message.set(None);
+        let question = Question::CertainDeal {
+            from: random_seed(),
+            tries: CERTAIN_TRIES,
+        };
+        solver_client::ask(question, move |answer| {
+            let _ = searching.try_set(false);
+            match answer {
+                Ok(Answer::CertainDeal { seed: Some(seed) }) => {
+                    navigate(&Route::MurderersRowDeal { seed })
+                }
+                Ok(_) => {
+                    let _ = message.try_set(Some(
+                        "No certain win among the deals tried; try again.".to_string(),
+                    ));
+                }
+                Err(why) => {
+                    let _ = message.try_set(Some(why));
+                }
+            }
+        });
+    };
+    view! {
+        <TopBar title="New Murderers' Row game"/>
+        <section class="panel">
+            <h2>"Deal ten cards"</h2>
+            <label class="check">
+                <input
+                    type="checkbox"
+                    prop:checked=certain_only
+                    on:change=move |ev| {
+                        let on = event_target_checked(&ev);
+                        ctx.settings.update(|s| s.murderers_row_certain_only = on);
+                        session::save_settings(ctx);
+                    }
+                />
+                "Only deals I can win for certain with perfect play"
+            </label>
+            <p class="small">"The solver checks every possible order of the die deck before the deal is shown. On any deal, “Deal odds” on the table tells you its chances."</p>
+            <div class="button-row">
+                <button
+                    class="button primary"
+                    aria-disabled=move || searching.get().to_string()
+                    on:click=move |ev| if !searching.get_untracked() { deal(ev) }
+                >
+                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }}
+                </button>
+                <Show when=move || searching.get()>
+                    <button class="button" on:click=move |_| {
+                        solver_client::cancel();
+                        searching.set(false);
+                    }>"Stop"</button>
+                </Show>
+            </div>
+            <p role="status" aria-live="polite">{move || message.get()}</p>
+        </section>
+        <section class="panel">
+            <h2>"Play a deal by its number"</h2>
+            <p>"Every deal has a number. Share it, and a friend plays the very same cards."</p>
+            <DealNumberForm prefix="#/murderers-row".to_string()/>
+        </section>
+    }
+}

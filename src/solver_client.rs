@@ -1,0 +1,149 @@
+//! The page side of the solver worker: questions go to a web worker running
+//! this same module (see `solver_worker`), so that a long solve never
+//! freezes the page; answers come back to the callback given with each
+//! question. The worker starts on the first question and is stopped by
+//! [`cancel`] (a new one starts with the next question).
+
+use engine::murderers_row::advice::{Answer, Question, Reply, Request};
+use leptos::prelude::document;
+use std::cell::RefCell;
+use wasm_bindgen::{closure::Closure, JsCast, JsValue};
+use web_sys::{js_sys, MessageEvent, Worker, WorkerOptions, WorkerType};
+
+type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
+
+#[derive(Default)]
+struct Client {
+    worker: Option<Worker>,
+    /// The worker has started its module and listens.
+    ready: bool,
+    next_id: u32,
+    /// Requests written before the worker was ready.
+    queued: Vec<String>,
+    waiting: Vec<(u32, Callback)>,
+    /// Kept alive as long as the worker is.
+    handlers: Vec<Closure<dyn Fn(JsValue)>>,
+}
+
+thread_local! {
+    static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+}
+
+/// Asks the solver `question`; `on_answer` gets the answer, or why there is
+/// none. Answers come in the order asked.
+pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 'static) {
+    let started = CLIENT.with_borrow(|c| c.worker.is_some()) || start().is_ok();
+    if !started {
+        on_answer(Err(
+            "The solver could not start in this browser (web workers are needed).".into(),
+        ));
+        return;
+    }
+    CLIENT.with_borrow_mut(|c| {
+        c.next_id = c.next_id.wrapping_add(1);
+        let id = c.next_id;
+        let request = Request { id, question };
+        let Ok(text) = serde_json::to_string(&request) else {
+            return;
+        };
+        c.waiting.push((id, Box::new(on_answer)));
+        match (&c.worker, c.ready) {
+            (Some(worker), true) => {
+                let _ = worker.post_message(&JsValue::from_str(&text));
+            }
+            _ => c.queued.push(text),
+        }
+    });
+}
+
+/// Stops the worker and forgets every question asked (their callbacks are
+/// never called).
+pub fn cancel() {
+    CLIENT.with_borrow_mut(|c| {
+        if let Some(worker) = c.worker.take() {
+            worker.terminate();
+        }
+        *c = Client {
+            next_id: c.next_id,
+            ..Client::default()
+        };
+    });
+}
+
+/// Fails every waiting question with `why` and stops the worker.
+fn fail_all(why: String) {
+    let waiting = CLIENT.with_borrow_mut(|c| std::mem::take(&mut c.waiting));
+    cancel();
+    for (_, callback) in waiting {
+        callback(Err(why.clone()));
+    }
+}
+
+/// The absolute address of the first `<link>` matching `selector`: the
+/// app's module files as Trunk named them.
+fn link(selector: &str) -> Option<String> {
+    let href = document()
+        .query_selector(selector)
+        .ok()??
+        .get_attribute("href")?;
+    let base = document().base_uri().ok()??;
+    web_sys::Url::new_with_base(&href, &base)
+        .ok()
+        .map(|u| u.href())
+}
+
+fn start() -> Result<(), JsValue> {
+    let glue = link("link[rel=modulepreload]").ok_or("no module link")?;
+    let wasm = link("link[rel=preload][as=fetch]").ok_or("no wasm link")?;
+    let options = WorkerOptions::new();
+    options.set_type(WorkerType::Module);
+    let worker = Worker::new_with_options("solver-worker.js", &options)?;
+    let on_message = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
+        let data = event.unchecked_into::<MessageEvent>().data();
+        on_message(data.as_string().unwrap_or_default());
+    });
+    let on_error = Closure::<dyn Fn(JsValue)>::new(|_: JsValue| {
+        fail_all("The solver stopped unexpectedly. Ask again to restart it.".into());
+    });
+    worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+    let files = js_sys::Object::new();
+    js_sys::Reflect::set(&files, &"glue".into(), &glue.into())?;
+    js_sys::Reflect::set(&files, &"wasm".into(), &wasm.into())?;
+    worker.post_message(&files)?;
+    CLIENT.with_borrow_mut(|c| {
+        c.worker = Some(worker);
+        c.ready = false;
+        c.handlers = vec![on_message, on_error];
+    });
+    Ok(())
+}
+
+fn on_message(text: String) {
+    if text == "ready" {
+        CLIENT.with_borrow_mut(|c| {
+            c.ready = true;
+            if let Some(worker) = &c.worker {
+                for request in c.queued.drain(..) {
+                    let _ = worker.post_message(&JsValue::from_str(&request));
+                }
+            }
+        });
+        return;
+    }
+    if let Some(why) = text.strip_prefix("failed: ") {
+        fail_all(format!("The solver could not start ({why})."));
+        return;
+    }
+    let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
+        return;
+    };
+    let callback = CLIENT.with_borrow_mut(|c| {
+        let at = c.waiting.iter().position(|(id, _)| *id == reply.id)?;
+        Some(c.waiting.remove(at).1)
+    });
+    // Called with the client released: the callback may ask again.
+    if let Some(callback) = callback {
+        callback(Ok(reply.answer));
+    }
+}
