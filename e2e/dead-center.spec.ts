@@ -86,7 +86,7 @@ test("a game is played to its end by tapping legal moves, and counted", async ({
   // The finished game is in the statistics exactly once, even after a reload.
   await page.reload();
   await page.goto("./#/stats");
-  await expect(page.getByRole("row", { name: /^Played/ })).toContainText("1");
+  await expect(page.locator("section", { hasText: "Dead Center" }).getByRole("row", { name: /^Played/ })).toContainText("1");
 
   // "Same deal" deals the very same cabin again.
   await page.goto("./#/dead-center/standard/2024");
@@ -173,7 +173,7 @@ test("a corrupt save gives a message, a backup and a fresh game", async ({ page 
   );
   expect(backups).toEqual(["{this is not a save"]);
   await expect(page.getByRole("link", { name: /Continue/ })).toHaveCount(0);
-  await page.getByRole("link", { name: "New game" }).click();
+  await page.locator("article", { hasText: "Dead Center" }).getByRole("link", { name: "New game" }).click();
   await page.getByRole("button", { name: /Standard/ }).click();
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
   await page.getByRole("button", { name: "Dismiss message" }).click();

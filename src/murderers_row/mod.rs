@@ -18,13 +18,55 @@ use leptos::prelude::*;
 use pick::{Pick, Stage};
 use serde::{Deserialize, Serialize};
 
-/// The saved game.
+/// The game in progress. It is saved as its deal and the moves that stand
+/// (see [`SavedGame`]): loading replays them, so a save that is not a real
+/// game cannot load.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(try_from = "SavedGame", into = "SavedGame")]
 pub struct MurderersRowGame {
     pub state: State,
     /// Its result is in the statistics already: a lost game taken back by
     /// undo goes on, but is not counted again.
     pub counted: bool,
+}
+
+/// What is kept of a game: enough to replay it exactly.
+#[derive(Serialize, Deserialize)]
+struct SavedGame {
+    seed: u64,
+    history: Vec<Action>,
+    /// Undo or hints were used.
+    assisted: bool,
+    counted: bool,
+}
+
+impl From<MurderersRowGame> for SavedGame {
+    fn from(game: MurderersRowGame) -> SavedGame {
+        SavedGame {
+            seed: game.state.seed(),
+            history: game.state.history().to_vec(),
+            assisted: game.state.assisted(),
+            counted: game.counted,
+        }
+    }
+}
+
+impl TryFrom<SavedGame> for MurderersRowGame {
+    type Error = String;
+
+    fn try_from(saved: SavedGame) -> Result<MurderersRowGame, String> {
+        let mut state = State::replay(saved.seed, &saved.history)
+            .map_err(|e| format!("its moves do not replay ({e})"))?
+            .pop()
+            .unwrap_or_else(|| State::new(saved.seed));
+        if saved.assisted {
+            state.mark_assisted();
+        }
+        Ok(MurderersRowGame {
+            state,
+            counted: saved.counted,
+        })
+    }
 }
 
 impl MurderersRowGame {
@@ -35,11 +77,9 @@ impl MurderersRowGame {
         }
     }
 
-    /// A loaded save must be a whole game, and exactly what its deal and its
-    /// moves give.
+    /// A loaded game is whole (loading replayed it; this checks the result).
     pub fn validate(&self) -> Result<(), String> {
-        self.state.validate()?;
-        self.state.validate_replay()
+        self.state.validate()
     }
 
     /// Begun and not over: leaving it counts as a loss.
@@ -301,7 +341,10 @@ fn ask_hint(ctx: Ctx, ui: Ui) {
         return;
     }
     ui.thinking.set(Some("Working out the odds…"));
-    let question = Question::Hint(asked.clone());
+    let question = Question::Hint {
+        seed: asked.seed(),
+        history: asked.history().to_vec(),
+    };
     solver_client::ask(question, move |answer| {
         let _ = ui.thinking.try_set(None);
         if !still_current(ctx, &asked) {
@@ -406,6 +449,16 @@ fn Table() -> impl IntoView {
         ctx.mr_game.with(|g| {
             g.as_ref()
                 .map_or(Stage::Over, |g| pick::stage(&g.state, &pick))
+        })
+    });
+    let looks = Memo::new(move |_| {
+        let pick = ui.pick.get();
+        stage.with(|stage| {
+            ctx.mr_game.with(|g| {
+                g.as_ref()
+                    .map(|g| looks(&g.state, stage, &pick))
+                    .unwrap_or_default()
+            })
         })
     });
     let on_card = move |card: Killer| {
@@ -527,7 +580,7 @@ fn Table() -> impl IntoView {
                 {move || {
                     let row = ctx.mr_game.with(|g| g.as_ref().map(|g| g.state.row()).unwrap_or_default());
                     row.into_iter().enumerate().map(|(position, slot)| view! {
-                        <li><RowCard position card_slot=slot stage ui on_card=Callback::new(on_card)/></li>
+                        <li><RowCard position card_slot=slot looks on_card=Callback::new(on_card)/></li>
                     }).collect_view()
                 }}
             </ol>
@@ -618,17 +671,32 @@ struct Look {
     moves: bool,
 }
 
+/// How every card of the row looks (worked out once per change).
+fn looks(state: &State, stage: &Stage, pick: &Pick) -> Vec<(Killer, Look)> {
+    let preview = match stage {
+        Stage::Confirm(mv) => pick::preview(state, *mv),
+        _ => None,
+    };
+    let offered = stage.offered(state);
+    state
+        .row()
+        .iter()
+        .map(|slot| {
+            (
+                slot.card,
+                Look::of(&offered, preview.as_ref(), pick, slot.card),
+            )
+        })
+        .collect()
+}
+
 impl Look {
-    fn of(state: &State, stage: &Stage, pick: &Pick, card: Killer) -> Look {
-        let preview = match stage {
-            Stage::Confirm(mv) => pick::preview(state, *mv),
-            _ => None,
-        };
+    fn of(offered: &[Killer], preview: Option<&pick::Preview>, pick: &Pick, card: Killer) -> Look {
         let previewed = |list: fn(&pick::Preview) -> &Vec<Killer>| {
-            preview.as_ref().is_some_and(|p| list(p).contains(&card))
+            preview.is_some_and(|p| list(p).contains(&card))
         };
         Look {
-            offered: stage.offered(state).contains(&card),
+            offered: offered.contains(&card),
             acting: pick.card == Some(card),
             chosen: pick.copying == Some(card)
                 || pick.first == Some(card)
@@ -670,19 +738,13 @@ impl Look {
 fn RowCard(
     position: usize,
     card_slot: Slot,
-    stage: Memo<Stage>,
-    ui: Ui,
+    looks: Memo<Vec<(Killer, Look)>>,
     on_card: Callback<Killer>,
 ) -> impl IntoView {
-    let ctx = ctx();
     let Slot { card, active } = card_slot;
     let info = card.info();
     let look = Memo::new(move |_| {
-        let pick = ui.pick.get();
-        stage.with(|stage| {
-            ctx.mr_game
-                .with(|g| g.as_ref().map(|g| Look::of(&g.state, stage, &pick, card)))
-        })
+        looks.with(|all| all.iter().find(|(c, _)| *c == card).map(|(_, look)| *look))
     });
     let state_word = if active { "active" } else { "inactive" };
     let label = move || {
@@ -1106,20 +1168,22 @@ mod tests {
     }
 
     #[test]
-    fn saved_games_must_replay() {
+    fn a_game_is_saved_as_its_deal_and_moves_and_replayed_on_load() {
         let mut game = MurderersRowGame::new(4);
-        assert!(game.validate().is_ok());
-        let first = game.state.legal_actions()[0];
-        game.state.apply(first).unwrap();
-        assert!(game.validate().is_ok());
-        assert!(game.in_progress());
-        let mut other = MurderersRowGame::new(5);
-        other.state = {
-            let mut s = State::new(5);
-            let a = s.legal_actions()[0];
-            s.apply(a).unwrap();
-            s
-        };
-        assert!(other.validate().is_ok());
+        for _ in 0..3 {
+            let next = game.state.legal_actions()[0];
+            game.state.apply(next).unwrap();
+        }
+        game.state.mark_assisted();
+        game.counted = true;
+        let text = serde_json::to_string(&game).unwrap();
+        assert!(!text.contains("rng"), "only the deal and the moves: {text}");
+        let loaded: MurderersRowGame = serde_json::from_str(&text).unwrap();
+        assert_eq!(loaded, game);
+        assert!(loaded.validate().is_ok());
+        assert!(loaded.in_progress());
+        // Moves that are not legal in that deal: not a game.
+        let forged = text.replacen("\"seed\":4", "\"seed\":5", 1);
+        assert!(serde_json::from_str::<MurderersRowGame>(&forged).is_err());
     }
 }

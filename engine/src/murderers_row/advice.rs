@@ -11,8 +11,10 @@ use serde::{Deserialize, Serialize};
 /// A question for the solver.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Question {
-    /// The odds of the position and of each of its actions.
-    Hint(State),
+    /// The odds of the position reached by playing `history` on the deal
+    /// `seed`, and of each of its actions. (A game is sent as its deal and
+    /// moves: small, and it cannot be a position no game reaches.)
+    Hint { seed: u64, history: Vec<Action> },
     /// The odds before and after every decision of a game, given by its
     /// seed and the actions that stand.
     Review { seed: u64, history: Vec<Action> },
@@ -127,12 +129,13 @@ pub fn review(seed: u64, history: &[Action]) -> Result<Vec<Decision>, String> {
 /// Answers `question`.
 pub fn answer(question: &Question) -> Answer {
     match question {
-        Question::Hint(state) => {
-            if let Err(problem) = state.validate() {
-                return Answer::Refused(problem);
-            }
-            Answer::Hint(hint(state))
-        }
+        Question::Hint { seed, history } => match State::replay(*seed, history) {
+            Ok(mut positions) => match positions.pop() {
+                Some(state) => Answer::Hint(hint(&state)),
+                None => Answer::Refused("no position".into()),
+            },
+            Err(e) => Answer::Refused(format!("the game does not replay: {e}")),
+        },
         Question::Review { seed, history } => match review(*seed, history) {
             Ok(decisions) => Answer::Review(decisions),
             Err(problem) => Answer::Refused(problem),
@@ -255,9 +258,15 @@ mod tests {
 
     #[test]
     fn requests_and_replies_survive_the_trip_to_the_worker() {
+        let mut state = State::new(2);
+        let first = state.legal_actions()[0];
+        state.apply(first).unwrap();
         let request = Request {
             id: 7,
-            question: Question::Hint(State::new(2)),
+            question: Question::Hint {
+                seed: 2,
+                history: state.history().to_vec(),
+            },
         };
         let text = serde_json::to_string(&request).unwrap();
         assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
@@ -267,5 +276,7 @@ mod tests {
         };
         let text = serde_json::to_string(&reply).unwrap();
         assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
+        // The hint is about the position the moves lead to.
+        assert_eq!(reply.answer, Answer::Hint(hint(&state)));
     }
 }

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// Measures the Murderers' Row solver in the browser (WebAssembly, in the
+// app's own web worker) on fresh deals, and the page's frames meanwhile.
+//
+//   node tools/measure-solver.mjs [first-seed] [count]     (default 0 100)
+//
+// Needs a release build in dist/ (scripts/test or `trunk build --release`)
+// and Debian's Chromium. Prints each deal's solve time, then the median, the
+// worst (with its seed) and the longest gap between two animation frames on
+// the page's thread while the worker solved.
+import { chromium } from "playwright-core";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../e2e/static-server.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const first = Number(process.argv[2] || 0);
+const count = Number(process.argv[3] || 100);
+const server = await startServer({ root: join(root, "dist"), port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+try {
+  const page = await browser.newPage();
+  await page.goto(`http://127.0.0.1:${server.port}/`);
+  await page.waitForSelector("#app");
+  const result = await page.evaluate(
+    async ({ first, count }) => {
+      const link = (sel) => new URL(document.querySelector(sel).getAttribute("href"), document.baseURI).href;
+      const worker = new Worker("solver-worker.js", { type: "module" });
+      const next = () => new Promise((resolve) => (worker.onmessage = (e) => resolve(e.data)));
+      const ready = next();
+      worker.postMessage({ glue: link("link[rel=modulepreload]"), wasm: link("link[rel=preload][as=fetch]") });
+      if ((await ready) !== "ready") throw new Error("the worker did not start");
+      let last = performance.now();
+      let longestFrame = 0;
+      let running = true;
+      const tick = (now) => {
+        longestFrame = Math.max(longestFrame, now - last);
+        last = now;
+        if (running) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+      const times = [];
+      for (let seed = first; seed < first + count; seed++) {
+        const reply = next();
+        const start = performance.now();
+        worker.postMessage(JSON.stringify({ id: seed + 1, question: { DealOdds: seed } }));
+        const answer = JSON.parse(await reply);
+        times.push({ seed, ms: performance.now() - start, win: answer.answer.DealOdds?.win });
+      }
+      running = false;
+      worker.terminate();
+      return { times, longestFrame };
+    },
+    { first, count },
+  );
+  for (const t of result.times) console.log(`deal ${t.seed}: ${t.ms.toFixed(1)} ms, win ${t.win}`);
+  const sorted = [...result.times].sort((a, b) => a.ms - b.ms);
+  const median = sorted[Math.floor(sorted.length / 2)];
+  const worst = sorted[sorted.length - 1];
+  console.log(
+    `wasm solve of ${sorted.length} fresh deals: median ${median.ms.toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (deal ${worst.seed}); ` +
+      `longest frame on the page meanwhile: ${result.longestFrame.toFixed(0)} ms`,
+  );
+} finally {
+  await browser.close();
+  await server.close();
+}
