@@ -204,3 +204,39 @@ for (const [width, height] of [
     await page.screenshot({ path: `test-results/screens/murderers-row-${width}x${height}.png`, fullPage: true });
   });
 }
+
+test("undo after a loss, as ruled: the game goes on and the loss counts once", async ({ page }) => {
+  // Deal 2 after three moves that revealed no die card; the Knight taking
+  // the Medic's place then leaves no card able to act.
+  const history = [
+    { Activate: { card: "Poisoner", copying: null, target: "None" } },
+    { Activate: { card: "MadBomber", copying: null, target: "None" } },
+    { Activate: { card: "ConMan", copying: null, target: { Pair: ["Medic", "Copycat"] } } },
+  ];
+  const envelope = { app: "grave-matters", kind: "Murderers' Row game", version: 1, data: { seed: 2, history, assisted: false, counted: false } };
+  await page.goto("/#/");
+  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, JSON.stringify(envelope)]);
+  await page.reload();
+  await open(page, "#/murderers-row/2");
+  const before = await rowLabels(page);
+  await page.locator(".mr-card", { hasText: "Knight" }).click();
+  await page.locator(".mr-card", { hasText: "Medic" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("you lost");
+  await expect(dialog.locator(".mr-review")).toContainText("with perfect play");
+  await dialog.getByRole("button", { name: "Undo last move" }).click();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  expect(await rowLabels(page)).toEqual(before);
+  await page.goto("/#/stats");
+  const mr = page.locator("section", { hasText: "Murderers' Row" });
+  await expect(mr.getByRole("row", { name: /Played/ })).toContainText("1");
+  await page.goto("/#/murderers-row/2");
+  // Losing again does not count the game twice.
+  await page.locator(".mr-card", { hasText: "Knight" }).click();
+  await page.locator(".mr-card", { hasText: "Medic" }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("dialog")).toContainText("you lost");
+  await page.goto("/#/stats");
+  await expect(mr.getByRole("row", { name: /Played/ })).toContainText("1");
+});
