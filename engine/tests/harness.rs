@@ -403,7 +403,7 @@ mod serial_killer {
     fn choose(state: &State, seed: u64) -> engine::serial_killer::Action {
         let view = state.view(state.current());
         let mut rng = Pcg32::seed_from_u64(seed);
-        if seed % 64 == 0 {
+        if seed.is_multiple_of(64) {
             bot::strong_action(&view, 8, &mut rng)
         } else {
             bot::simple_action(&view, &mut rng, &mut Vec::new())

@@ -14,7 +14,7 @@
 use super::{
     role, Action, Game, Phase, Role, Seat, State, Tip, View, ACE_BITS, CLUES, GRAVES, JACK_BITS,
 };
-use crate::seats::{Bot, Level};
+use crate::seats::{Bot, Level, SeatKind};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 
@@ -192,14 +192,24 @@ pub fn distinct_choices(view: &View<'_>) -> Vec<Action> {
     choices
 }
 
-/// Plays `state` to the end with every player on [`rules_action`] and
+/// Plays `state` to the end, every player on [`rules_action`] except the
+/// Simple computers (on [`simple_action`], with `rng`), and
 /// returns `seat`'s share of the win (1, 1/k when shared by k, or 0).
-pub fn playout(state: &mut State, seat: Seat) -> f64 {
+pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> f64 {
+    let mut buffer = Vec::new();
     for _ in 0..MAX_PLAYOUT_ACTIONS {
         if state.is_over() {
             break;
         }
-        let action = rules_action(&state.view(state.current()));
+        let view = state.view(state.current());
+        // Seats known to be Simple computers are played as such; everyone
+        // else (people, Strong computers) by the rules of thumb.
+        let action = match view.seat_kind(view.current()) {
+            Some(SeatKind::Computer(Level::Simple)) if view.current() != seat => {
+                simple_action(&view, rng, &mut buffer)
+            }
+            _ => rules_action(&view),
+        };
         if state.apply(action).is_err() {
             break;
         }
@@ -246,9 +256,10 @@ pub fn strong_action(view: &View<'_>, playouts: u32, rng: &mut impl RngCore) -> 
         // One determinisation, shared by every choice.
         let seed = rng.next_u64();
         for (choice, result) in choices.iter().zip(results.iter_mut()) {
-            let mut sample = view.determinise(&mut Pcg32::seed_from_u64(seed));
+            let mut rollout_rng = Pcg32::seed_from_u64(seed);
+            let mut sample = view.determinise(&mut rollout_rng);
             *result = if sample.apply(*choice).is_ok() {
-                playout(&mut sample, me)
+                playout(&mut sample, me, &mut rollout_rng)
             } else {
                 0.0
             };
