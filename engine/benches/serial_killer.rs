@@ -48,14 +48,14 @@ fn simple_games(c: &mut Criterion) {
 
 /// Positions where the player to act has a real choice (a drawn Jack or
 /// Ace, or plays at the end of the turn with a held card), taken from
-/// Simple games of 4 players.
-fn decision_positions(count: usize) -> Vec<State> {
+/// Simple games of `players` players.
+fn decision_positions(players: usize, count: usize) -> Vec<State> {
     let mut positions = Vec::new();
     let mut rng = Pcg32::seed_from_u64(7);
     let mut actions = Vec::new();
-    let kinds = [SeatKind::Computer(Level::Simple); 4];
+    let kinds = vec![SeatKind::Computer(Level::Simple); players];
     for seed in 0.. {
-        let mut state = State::new(&kinds, seed).expect("4 players");
+        let mut state = State::new(&kinds, seed).expect("2 to 6 players");
         while !state.is_over() && positions.len() < count {
             let view = state.view(state.current());
             if !matches!(view.phase(), Phase::Draw { .. })
@@ -75,19 +75,21 @@ fn decision_positions(count: usize) -> Vec<State> {
 }
 
 fn strong_decision(c: &mut Criterion) {
-    let positions = decision_positions(64);
     let mut group = c.benchmark_group("serial_killer_strong_decision");
     group.sample_size(20);
-    group.bench_function("4_players", |b| {
-        let mut rng = Pcg32::seed_from_u64(11);
-        let mut i = 0;
-        b.iter(|| {
-            let state = &positions[i % positions.len()];
-            i += 1;
-            let view = state.view(state.current());
-            black_box(bot::strong_action(&view, bot::STRONG_PLAYOUTS, &mut rng))
+    for players in [2, 4, 6] {
+        let positions = decision_positions(players, 64);
+        group.bench_function(format!("{players}_players"), |b| {
+            let mut rng = Pcg32::seed_from_u64(11);
+            let mut i = 0;
+            b.iter(|| {
+                let state = &positions[i % positions.len()];
+                i += 1;
+                let view = state.view(state.current());
+                black_box(bot::strong_action(&view, bot::STRONG_BUDGET, &mut rng))
+            });
         });
-    });
+    }
     group.finish();
 }
 

@@ -404,7 +404,7 @@ mod serial_killer {
         let view = state.view(state.current());
         let mut rng = Pcg32::seed_from_u64(seed);
         if seed.is_multiple_of(64) {
-            bot::strong_action(&view, 8, &mut rng)
+            bot::strong_action(&view, 300, &mut rng)
         } else {
             bot::simple_action(&view, &mut rng, &mut Vec::new())
         }

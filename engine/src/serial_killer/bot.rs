@@ -18,12 +18,19 @@ use crate::seats::{Bot, Level, SeatKind};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 
-/// Playouts a Strong decision may spend in all, shared by its choices:
-/// about 10 ms natively in release on the reference machine (see the bench).
-pub const STRONG_PLAYOUTS: u32 = 1_200;
+/// Actions a Strong decision may simulate in all, over the playouts of all
+/// its choices: about 6 ms (at most 12 ms) of CPU natively in release (see the bench and the
+/// ignored test `strong_decision_time`). Counting actions rather than
+/// playouts keeps the time steady whether the game has far to go or not
+/// (and the engine reads no clock: there is none in the browser's wasm).
+pub const STRONG_BUDGET: u32 = 80_000;
 /// A playout still running after this many actions (possible in principle,
 /// as informants give clues back) is scored from the clues left.
-const MAX_PLAYOUT_ACTIONS: usize = 3_000;
+const MAX_PLAYOUT_ACTIONS: u32 = 3_000;
+/// What setting up one playout (copying and determinising the table) costs,
+/// counted in actions, so that playouts that end at once (a choice that
+/// ends the game) do not run the budget's time up.
+const PLAYOUT_OVERHEAD: u32 = 30;
 
 /// A computer player of a given level with its own generator.
 #[derive(Clone, Debug)]
@@ -32,7 +39,7 @@ pub struct SerialKillerBot {
     rng: Pcg32,
     /// Reused buffer for legal actions.
     actions: Vec<Action>,
-    playouts: u32,
+    budget: u32,
 }
 
 impl SerialKillerBot {
@@ -41,14 +48,14 @@ impl SerialKillerBot {
             level,
             rng: Pcg32::seed_from_u64(seed),
             actions: Vec::with_capacity(64),
-            playouts: STRONG_PLAYOUTS,
+            budget: STRONG_BUDGET,
         }
     }
 
-    /// A Strong bot that spends `playouts` per decision instead of
-    /// [`STRONG_PLAYOUTS`] (for tests in debug builds).
-    pub fn with_playouts(mut self, playouts: u32) -> SerialKillerBot {
-        self.playouts = playouts.max(1);
+    /// A Strong bot that simulates `budget` actions per decision instead of
+    /// [`STRONG_BUDGET`] (for tests in debug builds).
+    pub fn with_budget(mut self, budget: u32) -> SerialKillerBot {
+        self.budget = budget;
         self
     }
 
@@ -63,7 +70,7 @@ impl Bot<View<'_>> for SerialKillerBot {
     fn choose(&mut self, view: &View<'_>) -> Action {
         match self.level {
             Level::Simple => simple_action(view, &mut self.rng, &mut self.actions),
-            Level::Strong => strong_action(view, self.playouts, &mut self.rng),
+            Level::Strong => strong_action(view, self.budget, &mut self.rng),
         }
     }
 }
@@ -108,7 +115,8 @@ fn first_open_grave(view: &View<'_>) -> Option<u8> {
 ///   the turn's graves are fixed when it begins);
 /// - use a drawn Ace at once if there is a victim for it: to arrest an
 ///   opponent down to one clue, else to take back a clue if the police hold
-///   one; otherwise hold it;
+///   one, else (with one opponent left) to inform on them; otherwise hold
+///   it;
 /// - at the end of the turn, the same for held Aces;
 /// - bury a held Jack while two or more graves are open (fewer draws for the
 ///   next player, without closing the last grave, which would reopen all
@@ -147,9 +155,13 @@ pub fn rules_action(view: &View<'_>) -> Action {
 /// The rules' use of an Ace, if one is to be used now.
 fn rules_inform(view: &View<'_>, me: Seat) -> Option<Action> {
     let grave = first_free_victim(view)?;
-    let tip = match weakest_opponent(view, me) {
+    let weakest = weakest_opponent(view, me);
+    let tip = match weakest {
         Some(s) if view.clues(s) == 1 => Tip::InformOn(s),
         _ if view.clues(me) < CLUES => Tip::Discredit,
+        // Head to head a clue off the opponent is as good as one back, and
+        // an Ace kept for later may find no victim.
+        Some(s) if view.at_large().count() == 2 => Tip::InformOn(s),
         _ => return None,
     };
     Some(Action::Inform { grave, tip })
@@ -193,14 +205,13 @@ pub fn distinct_choices(view: &View<'_>) -> Vec<Action> {
 }
 
 /// Plays `state` to the end, every player on [`rules_action`] except the
-/// Simple computers (on [`simple_action`], with `rng`), and
-/// returns `seat`'s share of the win (1, 1/k when shared by k, or 0).
-pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> f64 {
+/// Simple computers (on [`simple_action`], with `rng`), and returns `seat`'s
+/// share of the win (1, 1/k when shared by k, or 0) and the number of
+/// actions played.
+pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> (f64, u32) {
     let mut buffer = Vec::new();
-    for _ in 0..MAX_PLAYOUT_ACTIONS {
-        if state.is_over() {
-            break;
-        }
+    let mut actions = 0;
+    while actions < MAX_PLAYOUT_ACTIONS && !state.is_over() {
         let view = state.view(state.current());
         // Seats known to be Simple computers are played as such; everyone
         // else (people, Strong computers) by the rules of thumb.
@@ -213,8 +224,9 @@ pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> f64 {
         if state.apply(action).is_err() {
             break;
         }
+        actions += 1;
     }
-    if state.is_over() {
+    let share = if state.is_over() {
         let winners = state.winners();
         if winners.contains(&seat) {
             1.0 / winners.len() as f64
@@ -225,7 +237,8 @@ pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> f64 {
         // Unfinished (never seen): the share of the clues left.
         let total: u32 = state.at_large().map(|s| u32::from(state.clues(s))).sum();
         f64::from(state.clues(seat)) / f64::from(total.max(1))
-    }
+    };
+    (share, actions)
 }
 
 /// How sure Strong must be (in standard errors of the paired difference)
@@ -234,10 +247,11 @@ pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> f64 {
 const DEPART_Z: f64 = 2.0;
 
 /// Strong: for each distinct choice, the average win share over
-/// determinised playouts (`playouts` shared by the choices, at least one
-/// each, the same determinisations for every choice). It plays the rules' choice unless another does better by
-/// a clear margin.
-pub fn strong_action(view: &View<'_>, playouts: u32, rng: &mut impl RngCore) -> Action {
+/// determinised playouts, the same determinisations for every choice, as
+/// many rounds (one playout per choice) as `budget` simulated actions allow,
+/// at least one. It plays the rules' choice unless another does better by a
+/// clear margin.
+pub fn strong_action(view: &View<'_>, budget: u32, rng: &mut impl RngCore) -> Action {
     let choices = distinct_choices(view);
     match choices.len() {
         0 => return Action::EndTurn,
@@ -247,19 +261,22 @@ pub fn strong_action(view: &View<'_>, playouts: u32, rng: &mut impl RngCore) -> 
     let me = view.current();
     let rules = rules_action(view);
     let default = choices.iter().position(|&c| c == rules).unwrap_or(0);
-    let per_choice = (playouts / choices.len() as u32).max(1);
     let mut results = vec![0.0f64; choices.len()];
     // Sums and sums of squares of each choice's result minus the default's.
     let mut sums = vec![0.0f64; choices.len()];
     let mut squares = vec![0.0f64; choices.len()];
-    for _ in 0..per_choice {
+    let mut spent = 0u32;
+    let mut rounds = 0u32;
+    while rounds == 0 || spent < budget {
         // One determinisation, shared by every choice.
         let seed = rng.next_u64();
         for (choice, result) in choices.iter().zip(results.iter_mut()) {
             let mut rollout_rng = Pcg32::seed_from_u64(seed);
             let mut sample = view.determinise(&mut rollout_rng);
             *result = if sample.apply(*choice).is_ok() {
-                playout(&mut sample, me, &mut rollout_rng)
+                let (share, actions) = playout(&mut sample, me, &mut rollout_rng);
+                spent = spent.saturating_add(actions + PLAYOUT_OVERHEAD);
+                share
             } else {
                 0.0
             };
@@ -269,8 +286,9 @@ pub fn strong_action(view: &View<'_>, playouts: u32, rng: &mut impl RngCore) -> 
             sums[i] += d;
             squares[i] += d * d;
         }
+        rounds += 1;
     }
-    let n = f64::from(per_choice);
+    let n = f64::from(rounds);
     let mut best = default;
     let mut best_mean = 0.0;
     for i in 0..choices.len() {

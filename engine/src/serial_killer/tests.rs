@@ -803,13 +803,13 @@ fn validate_rejects_broken_saves() {
 // ------------------------------------------------------------------ bots ----
 
 /// Plays a game with the given bots per seat; returns the winners.
-fn bot_game(levels: &[Level], seed: u64, playouts: u32) -> Vec<Seat> {
+fn bot_game(levels: &[Level], seed: u64, budget: u32) -> Vec<Seat> {
     let kinds: Vec<SeatKind> = levels.iter().map(|&l| SeatKind::Computer(l)).collect();
     let mut s = State::new(&kinds, seed).unwrap();
     let mut bots: Vec<SerialKillerBot> = levels
         .iter()
         .enumerate()
-        .map(|(i, &l)| SerialKillerBot::new(l, seed * 8 + i as u64).with_playouts(playouts))
+        .map(|(i, &l)| SerialKillerBot::new(l, seed * 8 + i as u64).with_budget(budget))
         .collect();
     for _ in 0..20_000 {
         if s.is_over() {
@@ -827,7 +827,7 @@ fn bot_game(levels: &[Level], seed: u64, playouts: u32) -> Vec<Seat> {
 #[test]
 fn bots_play_only_legal_actions_to_the_end() {
     for seed in 0..20 {
-        let winners = bot_game(&[Level::Simple, Level::Strong, Level::Simple], seed, 40);
+        let winners = bot_game(&[Level::Simple, Level::Strong, Level::Simple], seed, 2_000);
         assert!(!winners.is_empty());
     }
 }
@@ -871,7 +871,7 @@ fn bot_entry_point_answers_legal_actions() {
 #[test]
 fn strong_beats_simple() {
     let games = 600;
-    let share = strong_share(games, 4, 40);
+    let share = strong_share(games, 4, 4_000);
     assert!(
         share > 0.31,
         "Strong's win share {share:.3} over {games} games"
@@ -880,7 +880,7 @@ fn strong_beats_simple() {
 
 /// Strong's average win share in `games` games of `players` seats, Strong in
 /// one seat (rotating), Simple elsewhere.
-fn strong_share(games: u64, players: usize, playouts: u32) -> f64 {
+fn strong_share(games: u64, players: usize, budget: u32) -> f64 {
     let mut total = 0.0;
     for g in 0..games {
         let strong = (g as usize) % players;
@@ -893,7 +893,7 @@ fn strong_share(games: u64, players: usize, playouts: u32) -> f64 {
                 }
             })
             .collect();
-        let winners = bot_game(&levels, 1_000 + g, playouts);
+        let winners = bot_game(&levels, 1_000 + g, budget);
         if winners.contains(&Seat::new(strong)) {
             total += 1.0 / winners.len() as f64;
         }
@@ -910,7 +910,7 @@ fn self_play_strong_vs_simple() {
     let games = 400;
     for players in 2..=4 {
         let start = std::time::Instant::now();
-        let share = strong_share(games, players, bot::STRONG_PLAYOUTS);
+        let share = strong_share(games, players, bot::STRONG_BUDGET);
         println!(
             "{players} players, 1 Strong vs {} Simple: Strong wins {:.1}% of {games} games \
              (fair share {:.1}%), {:.1?}",
@@ -920,5 +920,51 @@ fn self_play_strong_vs_simple() {
             start.elapsed()
         );
         assert!(share > 1.0 / players as f64);
+    }
+}
+
+/// This thread's time on a CPU in nanoseconds (Linux), so that the timing
+/// below is not inflated by other processes on a busy machine; `None`
+/// elsewhere.
+fn thread_cpu_ns() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    text.split_whitespace().next()?.parse().ok()
+}
+
+// Strong's decision time with the full budget, 2–6 players, over every real
+// decision of 20 Simple games each (CPU time of this thread where it can
+// be read, wall time otherwise). Run with
+// `cargo test --release -p engine strong_decision_time -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn strong_decision_time() {
+    for players in [2, 4, 6] {
+        let kinds = vec![SeatKind::Computer(Level::Simple); players];
+        let mut rng = Pcg32::seed_from_u64(3);
+        let mut buffer = Vec::new();
+        let (mut count, mut total, mut max) = (0u32, 0.0f64, 0.0f64);
+        for seed in 0..20 {
+            let mut s = State::new(&kinds, seed).unwrap();
+            while !s.is_over() {
+                let view = s.view(s.current());
+                if bot::distinct_choices(&view).len() > 1 {
+                    let (cpu, wall) = (thread_cpu_ns(), std::time::Instant::now());
+                    std::hint::black_box(bot::strong_action(&view, bot::STRONG_BUDGET, &mut rng));
+                    let ms = match (cpu, thread_cpu_ns()) {
+                        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
+                        _ => wall.elapsed().as_secs_f64() * 1e3,
+                    };
+                    count += 1;
+                    total += ms;
+                    max = max.max(ms);
+                }
+                let action = bot::simple_action(&view, &mut rng, &mut buffer);
+                s.apply(action).unwrap();
+            }
+        }
+        println!(
+            "{players} players: {count} Strong decisions, mean {:.2} ms, max {max:.2} ms",
+            total / f64::from(count)
+        );
     }
 }
