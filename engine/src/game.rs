@@ -30,3 +30,27 @@ pub trait Game: Clone + PartialEq + Debug + Serialize + DeserializeOwned {
     /// lost or duplicated.
     fn all_pieces(&self) -> Vec<Self::Piece>;
 }
+
+/// A game for several seats, some perhaps played by the computer. Added on
+/// top of [`Game`]: `legal_actions` and `apply` are those of whoever must
+/// act now ([`Multiplayer::to_act`]).
+pub trait Multiplayer: Game {
+    /// What one seat may see: everything public plus that seat's secrets,
+    /// never another seat's secrets nor the order of face-down cards. The
+    /// only thing the UI renders, and the only thing bots read.
+    type View<'a>
+    where
+        Self: 'a;
+
+    /// How many seats the table has (arrested or eliminated ones included).
+    fn seat_count(&self) -> usize;
+
+    /// The seat that must act now; `None` once the game is over.
+    fn to_act(&self) -> Option<crate::seats::Seat>;
+
+    fn view(&self, seat: crate::seats::Seat) -> Self::View<'_>;
+
+    /// The winners once the game is over (several when the win is shared);
+    /// empty while it runs.
+    fn winners(&self) -> Vec<crate::seats::Seat>;
+}

@@ -5,5 +5,7 @@ pub mod cards;
 pub mod dead_center;
 pub mod game;
 pub mod murderers_row;
+pub mod seats;
+pub mod serial_killer;
 
-pub use game::Game;
+pub use game::{Game, Multiplayer};

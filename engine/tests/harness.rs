@@ -53,7 +53,17 @@ struct Spec<G: Game> {
     /// Each step tries one illegal action in this many ([`ILLEGAL_EVERY`]
     /// unless the action space is large).
     illegal_every: usize,
+    /// A computer player, if the game has one: at each step it chooses the
+    /// action with probability 1 in [`BOT_ODDS`] (given the state and a
+    /// seed; it must read only what the acting seat may see).
+    bot: Option<fn(&G, u64) -> G::Action>,
+    /// Game-specific invariants, checked at every step (e.g. clues
+    /// conserved); panics with a message when one fails.
+    check: Option<fn(&G)>,
 }
+
+/// A bot, when the game has one, chooses the action with probability 1 in this.
+const BOT_ODDS: u32 = 2;
 
 /// A take-back, when legal and allowed, is played with probability 1 in this.
 const TAKEBACK_ODDS: u32 = 8;
@@ -148,6 +158,9 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
             assert_eq!(loaded, state, "{}: save and load", at());
         }
 
+        if let Some(check) = spec.check {
+            check(&state);
+        }
         let legal = state.legal_actions();
         let moves = legal.iter().filter(|a| !(spec.is_takeback)(a)).count();
         assert_eq!(state.is_over(), moves == 0, "{}: {legal:?}", at());
@@ -214,7 +227,18 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
             }
             _ => {
                 assert!(!choices.is_empty(), "{}: only take-backs are legal", at());
-                choices[rng.next_u32() as usize % choices.len()].clone()
+                match spec.bot {
+                    Some(bot) if rng.next_u32() % BOT_ODDS == 0 => {
+                        let choice = bot(&state, u64::from(rng.next_u32()));
+                        assert!(
+                            legal_set.contains(&choice),
+                            "{}: bot chose {choice:?}",
+                            at()
+                        );
+                        choice
+                    }
+                    _ => choices[rng.next_u32() as usize % choices.len()].clone(),
+                }
             }
         };
         state.apply(action).expect("a legal action applies");
@@ -276,6 +300,8 @@ mod dead_center {
             max_actions: 12 + 33 * 3 + 4 * 3,
             may_cycle: false,
             illegal_every: ILLEGAL_EVERY,
+            bot: None,
+            check: None,
         }
     }
 
@@ -333,6 +359,8 @@ mod murderers_row {
             may_cycle: true,
             // About 1,600 actions in the space: try one in 40 per step.
             illegal_every: 40,
+            bot: None,
+            check: None,
         };
         let totals = run(&spec, 0..GAMES);
         println!("Murderers' Row: {totals:?}");
@@ -340,5 +368,87 @@ mod murderers_row {
         assert!(totals.takebacks > 0, "undo was never played");
         // Cycling forever must stay rare under random play.
         assert!(totals.unfinished * 100 < GAMES, "{totals:?}");
+    }
+}
+
+mod serial_killer {
+    use super::*;
+    use engine::seats::{Level, Seat, SeatKind};
+    use engine::serial_killer::{bot, Phase, State, CLUES};
+
+    /// 10,000 random deals with 2–6 players.
+    const GAMES: u64 = 10_000;
+
+    /// Random play can in principle go on (informants give clues back and
+    /// the graves are reshuffled), so a game still running after this many
+    /// actions is stopped and counted; real games are far shorter (see
+    /// `longest` in the output).
+    const MAX_ACTIONS: usize = 2_000;
+
+    /// 2–6 players from the seed, seats of every kind.
+    fn deal(seed: u64) -> State {
+        let players = 2 + (seed % 5) as usize;
+        let kinds: Vec<SeatKind> = (0..players)
+            .map(|i| match (seed / 5 + i as u64) % 3 {
+                0 => SeatKind::Person,
+                1 => SeatKind::Computer(Level::Simple),
+                _ => SeatKind::Computer(Level::Strong),
+            })
+            .collect();
+        State::new(&kinds, seed).expect("2 to 6 players")
+    }
+
+    /// The Simple bot mostly; now and then Strong with a small budget (a
+    /// full budget is too slow for a debug build).
+    fn choose(state: &State, seed: u64) -> engine::serial_killer::Action {
+        let view = state.view(state.current());
+        let mut rng = Pcg32::seed_from_u64(seed);
+        if seed.is_multiple_of(64) {
+            bot::strong_action(&view, 300, &mut rng)
+        } else {
+            bot::simple_action(&view, &mut rng, &mut Vec::new())
+        }
+    }
+
+    /// Clues are conserved between each player and the police (6 each), the
+    /// arrested have none, and a finished game has a winner (or several).
+    fn check(state: &State) {
+        for seat in Seat::all(state.players()) {
+            assert_eq!(state.clues(seat) + state.police(seat), CLUES, "{seat}");
+            assert!(!state.is_arrested(seat) || state.clues(seat) == 0);
+        }
+        if state.is_over() {
+            assert!(!state.winners().is_empty(), "no winner: {state:?}");
+            assert!(state.at_large().count() <= 1);
+        } else {
+            assert!(state.at_large().count() >= 2);
+            assert!(!state.is_arrested(state.current()));
+        }
+        // The full check of a save, at the turns' ends (cheaper than at
+        // every step in a debug build).
+        if matches!(state.phase(), Phase::Plays) || state.is_over() {
+            assert_eq!(state.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn serial_killer_random_games() {
+        let spec = Spec {
+            deal,
+            deck: |_| Card::deck(0),
+            key: card_key,
+            is_takeback: |_| false,
+            max_takebacks: 0,
+            max_actions: MAX_ACTIONS,
+            may_cycle: true,
+            // About 320 actions in the space: try one in 40 per step.
+            illegal_every: 40,
+            bot: Some(choose),
+            check: Some(check),
+        };
+        let totals = run(&spec, 0..GAMES);
+        println!("Serial Killer: {totals:?}");
+        assert_eq!(totals.games, GAMES);
+        assert_eq!(totals.unfinished, 0, "{totals:?}");
     }
 }

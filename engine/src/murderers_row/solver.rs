@@ -60,7 +60,7 @@
 
 use super::{
     air_strike_kill, finish, legal_moves, outcome, play_move, Action, Killer, Move, Phase, Row,
-    State, Target,
+    State, Target, MAX_ROW,
 };
 use std::collections::HashMap;
 
@@ -228,7 +228,7 @@ fn kind_of(node: &Node) -> Kind {
 ///   of an inactive card, only its place and state), so it is forgotten;
 /// - when no card with a random target can ever act (none alive, or all
 ///   inactive with no revival possible), the die deck never matters again.
-fn key(node: &Node) -> Node {
+fn reduce(node: &Node) -> Node {
     let mut k = *node;
     let row = &node.row;
     let n = row.len();
@@ -258,9 +258,52 @@ fn key(node: &Node) -> Node {
     }
 }
 
+/// A position's key packed into 24 bytes, for fast hashing and comparing:
+/// the reduced position ([`reduce`]), each row cell in 6 bits (its card and
+/// active flag, plus one so that no cell is 0), the poison and the Air
+/// Strike's choice in the high bits, the die deck's counts in `deck`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Key {
+    row: u128,
+    deck: u64,
+}
+
+impl std::hash::Hash for Key {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.row as u64);
+        state.write_u64((self.row >> 64) as u64);
+        state.write_u64(self.deck);
+    }
+}
+
+fn key(node: &Node) -> Key {
+    let k = reduce(node);
+    let mut row = 0u128;
+    for i in 0..k.row.len() {
+        let cell = k.row.cells[i];
+        let packed = u128::from((cell & CARD_BITS) | ((cell & ACTIVE_BIT) >> 2)) + 1;
+        row |= packed << (6 * i);
+    }
+    row |= u128::from(k.poison) << 108;
+    if let Some((actor, t)) = k.choice {
+        let choice = 1 | (actor.index() as u128) << 1 | u128::from(t) << 6;
+        row |= choice << 109;
+    }
+    let mut deck = 0u64;
+    for (f, &count) in k.deck.iter().enumerate() {
+        deck |= u64::from(count) << (8 * f);
+    }
+    Key { row, deck }
+}
+
+/// The bits of a row cell: the card's index and the active flag (see
+/// [`Row`]).
+const CARD_BITS: u8 = 0x1f;
+const ACTIVE_BIT: u8 = 0x80;
+
 /// Enumerates every position reachable from `root`.
 fn explore(root: Node, full: Pips, limit: usize) -> Graph {
-    let mut index: HashMap<Node, u32> = HashMap::new();
+    let mut index: Map<Key, u32> = Map::default();
     let mut graph = Graph {
         nodes: vec![root],
         kind: vec![kind_of(&root)],
@@ -563,11 +606,192 @@ fn root(state: &State) -> (Node, Pips) {
     (node, full)
 }
 
+// ------------------------------------------------------------- bounds ----
+
+/// How many cards one activation of `card`'s own effect can kill at most.
+/// The Poisoner's kill lands on the next activation but is counted here, on
+/// the Poisoner's; the Copycat is counted by what it can copy.
+fn kills(card: Killer) -> u32 {
+    match card {
+        Killer::Medic | Killer::Bugler | Killer::ConMan | Killer::Copycat => 0,
+        Killer::Poisoner
+        | Killer::Swordsman
+        | Killer::Executioner
+        | Killer::Sniper
+        | Killer::Assassin
+        | Killer::Knight
+        | Killer::Grenadier => 1,
+        Killer::Gunslinger
+        | Killer::SentryGun
+        | Killer::Tank
+        | Killer::Hangman
+        | Killer::AirStrike => 2,
+        Killer::Arsonist | Killer::MadBomber => 3,
+    }
+}
+
+/// Whether a card of `row` can be made active again: only the Medic and the
+/// Bugler revive (the Copycat only by copying one of them, which must then
+/// be active), and only active cards act.
+fn revival_possible(row: &Row) -> bool {
+    row.slots()
+        .any(|s| s.active && matches!(s.card, Killer::Medic | Killer::Bugler))
+}
+
+/// An upper bound on how many cards can still die from `node` within
+/// `moves` more activations (`u32::MAX`: any number).
+///
+/// Without revival every active card acts at most once and an inactive
+/// card never acts again, so the bound is the sum of the best `moves`
+/// activations of the active cards (a Copycat at most as much as the best
+/// other active card, the only ones it can copy). With revival, any living
+/// card may act, each activation killing at most as much as the best
+/// living card. A pending poison adds one kill.
+fn kill_bound(node: &Node, moves: u32) -> u32 {
+    let row = &node.row;
+    let poison = u32::from(node.poison);
+    if node.choice.is_some() {
+        return u32::MAX;
+    }
+    let copy_value = |active_only: bool| {
+        row.slots()
+            .filter(|s| s.card != Killer::Copycat && (s.active || !active_only))
+            .map(|s| kills(s.card))
+            .max()
+            .unwrap_or(0)
+    };
+    if revival_possible(row) {
+        if moves == u32::MAX {
+            return u32::MAX;
+        }
+        let best = row
+            .slots()
+            .map(|s| {
+                if s.card == Killer::Copycat {
+                    copy_value(false)
+                } else {
+                    kills(s.card)
+                }
+            })
+            .max()
+            .unwrap_or(0);
+        return moves.saturating_mul(best).saturating_add(poison);
+    }
+    let mut each = [0u32; MAX_ROW];
+    let mut count = 0;
+    for s in row.slots().filter(|s| s.active) {
+        each[count] = if s.card == Killer::Copycat {
+            copy_value(true)
+        } else {
+            kills(s.card)
+        };
+        count += 1;
+    }
+    let each = &mut each[..count];
+    each.sort_unstable_by(|a, b| b.cmp(a));
+    let moves = usize::try_from(moves).unwrap_or(usize::MAX).min(count);
+    each[..moves].iter().sum::<u32>() + poison
+}
+
+/// Whether `node` cannot be won within `moves` more activations: fewer
+/// cards can die than must (all but one).
+fn hopeless(node: &Node, moves: u32) -> bool {
+    let need = node.row.len().saturating_sub(1) as u32;
+    kill_bound(node, moves) < need
+}
+
+// ------------------------------------------------------------- search ----
+
+/// The search ran out of its budget or met a cycle it cannot value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Unsolved;
+
+impl std::fmt::Display for Unsolved {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("the position is too large to solve within the solver's budget")
+    }
+}
+
+/// A fast hash for the solver's tables (the keys are small and not chosen
+/// by an adversary).
+#[derive(Default, Clone, Copy)]
+struct FxHasher(u64);
+
+impl std::hash::Hasher for FxHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.add(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.add(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.add(n);
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.add(n as u64);
+    }
+    fn finish(&self) -> u64 {
+        // Mixes the high bits into the low ones, which pick the bucket.
+        let mut x = self.0;
+        x ^= x >> 32;
+        x = x.wrapping_mul(0xd6e8_feb8_6659_fd93);
+        x ^ (x >> 32)
+    }
+}
+
+impl FxHasher {
+    fn add(&mut self, word: u64) {
+        self.0 = (self.0.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+type Fast = std::hash::BuildHasherDefault<FxHasher>;
+type Map<K, V> = HashMap<K, V, Fast>;
+
+/// A refutation that holds at any depth.
+const CERTAIN: u32 = u32::MAX;
+
+/// A value this close to 1 is 1: exact values are fractions whose
+/// denominators are products of die deck sizes, far from 1e-12 in practice.
+const SURE: f64 = 1.0 - 1e-12;
+
+/// The longest search path (revivals and swaps can make long lines without
+/// repeating a position): deeper, the sure-win search proves nothing and the
+/// exact search gives up, rather than overflow the stack.
+const MAX_DEPTH: u32 = 200;
+
+/// "No edge to a position on the path": the low-link of a clean result.
+const CLEAN: u32 = u32::MAX;
+
+/// The waste limits of the sure-win search's rounds (iterative deepening,
+/// see [`Solver::sure`]).
+const SURE_WASTE: [u32; 5] = [0, 2, 4, 8, MAX_DEPTH];
+
+/// How many positions one call may expand, by default.
+pub const DEFAULT_BUDGET: usize = 3_000_000;
+
+/// The most positions the graph method may enumerate.
+const GRAPH_LIMIT: usize = 400_000;
+
+/// Past this many remembered positions the tables are emptied (they are
+/// caches): about 60 bytes each.
+const TABLE_LIMIT: usize = 1_500_000;
+
+/// The solver of one game, keeping what it learned between calls: solving
+/// every position of a game in turn reuses the values found before. The die
+/// cards of a game are fixed, so one solver serves every position of it (a
+/// position of another deal resets the tables).
+///
 /// A depth-first search with memory. A position is done as soon as one of
 /// its actions wins surely (nothing beats 1), and an action is dropped as
 /// soon as even winning all its outcomes not yet counted would not beat the
 /// best one so far; this spares most of the graph. Actions are tried most
-/// promising first (fewest cards left on average).
+/// promising first (fewest cards left on average). A position from which
+/// fewer cards can still die than must ([`kill_bound`]) is lost at once.
 ///
 /// Cycles. Meeting a position that is still on the search path closes a
 /// cycle. If the cycle holds no chance step (every action on it has one
@@ -580,109 +804,332 @@ fn root(state: &State) -> (Node, Pips) {
 /// remembered only if no such edge below it reaches above it (Tarjan's
 /// low-link); the position at the top of the cycle gets its true value. A
 /// cycle with a chance step (retrying a random card after revivals) can
-/// raise the value above every acyclic line: the search then gives up
-/// (`None`) and [`solve`] uses the graph method above.
+/// raise the value above every acyclic line: the search then gives up and
+/// the graph method above is used.
 ///
 /// Sure wins first. Before computing values, a cheaper search asks only
-/// "can this position be won with certainty?" ([`Search::sure`]): a
+/// "can this position be won with certainty?" ([`Solver::sure`]): a
 /// position is a sure win if some action has every outcome a sure win. Its
 /// proofs are finite trees of actions, so they never go around a cycle (an
 /// edge back to the path counts as "not proved") and are exact; positions
-/// proved sure wins have value 1 in the exact search. Most deals are sure
-/// wins, and this search stops at the first failing outcome of an action.
-struct Search {
+/// proved sure wins have value 1 in the exact search. It deepens step by
+/// step and remembers for each position the depth it failed at, so that a
+/// deeper round only looks again where more depth could help; a position
+/// that cannot lose enough cards within the depth left ([`hopeless`]) fails
+/// at once. A wrong "no" (one that depended on the path) only costs a
+/// missed proof: the exact search then decides.
+pub struct Solver {
     full: Pips,
-    memo: HashMap<Node, f64>,
+    /// Exact values of positions (never path-dependent ones).
+    memo: Map<Key, f64>,
+    /// Upper bounds on the values of positions (never path-dependent).
+    upper: Map<Key, f64>,
     /// Positions proved to be sure wins.
-    proven: std::collections::HashSet<Node>,
-    /// Positions proved not to be sure wins (independently of the path).
-    refuted: std::collections::HashSet<Node>,
+    proven: Map<Key, ()>,
+    /// Positions with no sure-win proof within the remembered depth, and
+    /// the round of the sure-win search that found it.
+    refuted: Map<Key, (u32, u32)>,
+    /// The current round of the sure-win search.
+    round: u32,
     /// The positions on the search path and their depth.
-    path: HashMap<Node, u32>,
-    /// The sure-win search's depth limit (deepened step by step).
-    depth_limit: u32,
-    /// How many more positions the exact search may expand: positions
-    /// whose value depends on the path are not remembered and may be
-    /// expanded again and again; past this budget the search gives up and
-    /// [`solve`] uses the graph method.
-    budget: usize,
+    path: Map<Key, u32>,
     /// The number of chance steps from the root to each depth of the path.
     chances: Vec<u32>,
+    /// How many positions each call may expand.
+    budget: usize,
+    /// The most positions the graph method may enumerate in a call.
+    graph_limit: usize,
+    /// How many the current call may still expand.
+    left: usize,
     moves: Vec<Move>,
 }
 
-/// A value this close to 1 is 1: exact values are fractions whose
-/// denominators are products of die deck sizes, far from 1e-12 in practice.
-const SURE: f64 = 1.0 - 1e-12;
+impl Solver {
+    /// A solver for the game of `state` (its die cards), with the default
+    /// budget.
+    pub fn new(state: &State) -> Solver {
+        Solver::with_budget(state, DEFAULT_BUDGET)
+    }
 
-/// See [`Search::budget`].
-const SEARCH_BUDGET: usize = 4_000_000;
-
-/// The depth limits of the sure-win search's rounds.
-const SURE_DEPTHS: [u32; 4] = [10, 16, 28, MAX_DEPTH];
-
-/// The longest search path (revivals and swaps can make long lines without
-/// repeating a position): deeper, the sure-win search proves nothing and the
-/// exact search gives up, rather than overflow the stack.
-const MAX_DEPTH: u32 = 200;
-
-/// "No edge to a position on the path": the low-link of a clean result.
-const CLEAN: u32 = u32::MAX;
-
-impl Search {
-    fn new(full: Pips) -> Search {
-        Search {
+    /// A solver that expands at most `budget` positions per call before
+    /// answering [`Unsolved`].
+    pub fn with_budget(state: &State, budget: usize) -> Solver {
+        let (_, full) = root(state);
+        Solver {
             full,
-            memo: HashMap::new(),
-            proven: std::collections::HashSet::new(),
-            refuted: std::collections::HashSet::new(),
-            path: HashMap::new(),
-            budget: SEARCH_BUDGET,
-            depth_limit: MAX_DEPTH,
+            memo: Map::default(),
+            upper: Map::default(),
+            proven: Map::default(),
+            refuted: Map::default(),
+            round: 0,
+            path: Map::default(),
             chances: Vec::new(),
+            budget,
+            graph_limit: if budget == usize::MAX {
+                usize::MAX
+            } else {
+                GRAPH_LIMIT
+            },
+            left: budget,
             moves: Vec::new(),
         }
     }
 
-    /// Whether `node` (at `depth` on the path) is a sure win: the winning
-    /// action's index if so. A "yes" never depends on the path.
-    fn sure(&mut self, node: &Node, depth: u32) -> Option<usize> {
+    /// How many positions the tables remember.
+    pub fn remembered(&self) -> usize {
+        self.memo.len() + self.upper.len() + self.proven.len() + self.refuted.len()
+    }
+
+    /// Starts a call on `state`: its root position, with the tables reset
+    /// if it belongs to another deal or they grew too large.
+    fn start(&mut self, state: &State) -> Node {
+        let (node, full) = root(state);
+        if full != self.full {
+            self.full = full;
+            self.forget();
+        }
+        if self.remembered() > TABLE_LIMIT {
+            self.forget();
+        }
+        self.path.clear();
+        self.chances.clear();
+        self.left = self.budget;
+        node
+    }
+
+    fn forget(&mut self) {
+        self.memo = Map::default();
+        self.upper = Map::default();
+        self.proven = Map::default();
+        self.refuted = Map::default();
+    }
+
+    /// Keeps memory bounded during a long call: the refutations go first
+    /// (they only save time), then the values.
+    fn trim(&mut self) {
+        if self.remembered() > TABLE_LIMIT {
+            self.refuted = Map::default();
+            if self.remembered() > TABLE_LIMIT {
+                self.memo = Map::default();
+                self.upper = Map::default();
+            }
+        }
+    }
+
+    /// Spends one expansion of the budget; `false` when none is left.
+    fn spend(&mut self) -> bool {
+        if self.left == 0 {
+            return false;
+        }
+        self.left -= 1;
+        if self.left.is_multiple_of(65_536) {
+            self.trim();
+        }
+        true
+    }
+
+    /// The exact probability of winning from `state` with best play, and an
+    /// action that achieves it (never undo: undo only returns to a position
+    /// whose value is already counted); [`Unsolved`] if the budget ran out.
+    pub fn solve(&mut self, state: &State) -> Result<Solution, Unsolved> {
+        let over = |win| Solution {
+            win,
+            best: None,
+            positions: 0,
+        };
+        match state.phase {
+            Phase::Won => return Ok(over(1.0)),
+            Phase::Lost => return Ok(over(0.0)),
+            _ => {}
+        }
+        let node = self.start(state);
+        let budget = self.left;
+        let examined = |solver: &Solver| budget - solver.left;
+        let mut actions = Vec::new();
+        expand(&node, self.full, &mut self.moves, &mut actions);
+        if hopeless(&node, CERTAIN) {
+            return Ok(Solution {
+                win: 0.0,
+                best: action_at(&node, 0),
+                positions: 1,
+            });
+        }
+        for waste in SURE_WASTE {
+            self.round += 1;
+            let found = self.sure(&node, waste, 0, true);
+            if let Some(action) = found {
+                return Ok(Solution {
+                    win: 1.0,
+                    best: action_at(&node, action),
+                    positions: examined(self),
+                });
+            }
+            let certain = self
+                .refuted
+                .get(&key(&node))
+                .is_some_and(|&(_, r)| r == CERTAIN);
+            if self.left == 0 || certain {
+                break;
+            }
+        }
+        self.path.clear();
+        self.chances.clear();
+        self.path.insert(key(&node), 0);
+        self.chances.push(0);
+        if let Some((win, best, _, _)) = self.best(&actions, 0, -1.0) {
+            return Ok(Solution {
+                win: win.max(0.0),
+                best: action_at(&node, best),
+                positions: examined(self),
+            });
+        }
+        if self.left == 0 {
+            return Err(Unsolved);
+        }
+        // A cycle with a chance step: the graph method, if the graph is
+        // small enough.
+        let mut solution = graph_solution(node, self.full, self.graph_limit).ok_or(Unsolved)?;
+        solution.positions += examined(self);
+        Ok(solution)
+    }
+
+    /// The exact winning probability of every legal action of `state` (undo
+    /// excluded), best first; [`Unsolved`] if the budget ran out.
+    pub fn action_values(&mut self, state: &State) -> Result<Vec<(Action, f64)>, Unsolved> {
+        let mut out: Vec<(Action, f64)> = Vec::new();
+        match state.phase {
+            Phase::Won | Phase::Lost => return Ok(out),
+            Phase::AirStrike { .. } => {
+                for card in state.air_strike_options() {
+                    let mut next = state.clone();
+                    if crate::game::Game::apply(&mut next, Action::AlsoKill(card)).is_ok() {
+                        out.push((Action::AlsoKill(card), self.solve(&next)?.win));
+                    }
+                }
+            }
+            Phase::Activate => {
+                let node = self.start(state);
+                let mut actions = Vec::new();
+                expand(&node, self.full, &mut self.moves, &mut actions);
+                let mut moves = Vec::new();
+                legal_moves(&node.row, &mut moves);
+                let values = match self.root_values(&node, &actions) {
+                    Some(values) => values,
+                    None if self.left == 0 => return Err(Unsolved),
+                    None => {
+                        let graph = explore(node, self.full, self.graph_limit);
+                        if graph.nodes.len() >= self.graph_limit {
+                            return Err(Unsolved);
+                        }
+                        let (value, _) = solve_graph(&graph);
+                        graph
+                            .node_actions(0)
+                            .map(|a| action_value(&graph, a, &value))
+                            .collect()
+                    }
+                };
+                out = moves
+                    .iter()
+                    .zip(values)
+                    .map(|(mv, v)| (mv.action(), v))
+                    .collect();
+            }
+        }
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        Ok(out)
+    }
+
+    /// Every action's value at the root (no cut), or `None` on a cycle with
+    /// a chance step or when the budget ran out.
+    fn root_values(&mut self, node: &Node, actions: &[Vec<(Node, f64)>]) -> Option<Vec<f64>> {
+        self.path.insert(key(node), 0);
+        self.chances.push(0);
+        let mut values = Vec::with_capacity(actions.len());
+        for outcomes in actions {
+            let chances = u32::from(outcomes.len() > 1);
+            let mut v = 0.0;
+            for (next, p) in outcomes {
+                if !self.proven.contains_key(&key(next)) && kind_of(next) == Kind::Open {
+                    // A cheap proof saves the exact search.
+                    self.round += 1;
+                    self.sure(next, SURE_WASTE[1], 1, false);
+                }
+                v += p * self.value(next, 1, chances, -1.0)?.0;
+            }
+            values.push(v.clamp(0.0, 1.0));
+        }
+        Some(values)
+    }
+
+    /// Whether `node` is a sure win with proofs that waste at most `waste`
+    /// steps on any line (a step wastes when it kills no card: a swap, a
+    /// revival, a miss). Kills are at most the row's length, so every
+    /// line of such a proof is short; the rounds allow more and more waste.
+    fn sure(&mut self, node: &Node, waste: u32, depth: u32, top: bool) -> Option<usize> {
+        self.prove(node, waste, depth, top).0
+    }
+
+    /// [`Solver::sure`], with the shallowest path depth a "no"
+    /// depended on ([`CLEAN`]: none) and whether a limit (waste, depth,
+    /// budget) cut the search: a "no" with neither is certain.
+    fn prove(
+        &mut self,
+        node: &Node,
+        waste: u32,
+        depth: u32,
+        top: bool,
+    ) -> (Option<usize>, u32, bool) {
         match kind_of(node) {
-            Kind::Won => return Some(0),
-            Kind::Lost => return None,
+            Kind::Won => return (Some(0), CLEAN, false),
+            Kind::Lost => return (None, CLEAN, false),
             Kind::Open => {}
         }
         let k = key(node);
-        if self.proven.contains(&k) && depth > 0 {
-            return Some(0);
+        if !top && self.proven.contains_key(&k) {
+            return (Some(0), CLEAN, false);
         }
-        if self.refuted.contains(&k) {
-            return None;
+        if let Some(&(round, r)) = self.refuted.get(&k) {
+            if r == CERTAIN {
+                return (None, CLEAN, false);
+            }
+            if r >= waste || round == self.round {
+                return (None, CLEAN, true);
+            }
         }
-        if self.path.contains_key(&k) {
-            return None;
+        if let Some(&at) = self.path.get(&k) {
+            return (None, at, false);
         }
-        if depth >= self.depth_limit {
-            // Not proved here (a missed proof at worst).
-            return None;
+        if depth >= MAX_DEPTH {
+            return (None, CLEAN, true);
+        }
+        if hopeless(node, CERTAIN) {
+            self.refuted.insert(k, (0, CERTAIN));
+            return (None, CLEAN, false);
+        }
+        if !self.spend() {
+            return (None, CLEAN, true);
         }
         self.path.insert(k, depth);
         let mut actions = Vec::new();
         expand(node, self.full, &mut self.moves, &mut actions);
-        let mut order: Vec<(f64, usize)> = actions
-            .iter()
-            .enumerate()
-            .map(|(i, outcomes)| {
-                let left: f64 = outcomes.iter().map(|(n, p)| p * n.row.len() as f64).sum();
-                (left + outcomes.len() as f64, i)
-            })
-            .collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0));
+        // Random actions last: every one of their outcomes must be proved.
+        let order = promising(&actions, 1.0);
+        let len = node.row.len();
         let mut win = None;
-        for (_, i) in order {
+        let mut low = CLEAN;
+        let mut limited = false;
+        for i in order {
             let mut all = true;
             for (next, _) in &actions[i] {
-                if self.sure(next, depth + 1).is_none() {
+                let wasted = next.choice.is_none() && next.row.len() >= len;
+                let (ok, l, lim) = if wasted && waste == 0 {
+                    (None, CLEAN, true)
+                } else {
+                    self.prove(next, waste - u32::from(wasted), depth + 1, false)
+                };
+                low = low.min(l);
+                limited |= lim;
+                if ok.is_none() {
                     all = false;
                     break;
                 }
@@ -695,129 +1142,220 @@ impl Search {
         self.path.remove(&k);
         match win {
             Some(i) => {
-                self.proven.insert(k);
-                Some(i)
+                self.proven.insert(k, ());
+                (Some(i), CLEAN, false)
             }
             None => {
-                // A "no" that depended on the path (an edge back to it) may
-                // be wrong elsewhere; it is remembered anyway, since a wrong
-                // "no" only costs a missed proof (the exact search then
-                // decides), while forgetting it would make the search
-                // exponential.
-                self.refuted.insert(k);
-                None
+                if !limited && low >= depth {
+                    self.refuted.insert(k, (0, CERTAIN));
+                } else if self.left > 0 {
+                    let entry = self.refuted.entry(k).or_insert((0, 0));
+                    *entry = (self.round, entry.1.max(waste));
+                }
+                (None, low, limited)
             }
         }
     }
 
     /// The value of `node` at `depth` on the path, reached after `chances`
     /// chance steps, and the shallowest path depth its value depends on.
-    fn value(&mut self, node: &Node, depth: u32, chances: u32) -> Option<(f64, u32)> {
+    /// Only values above `alpha` are wanted: the result is exact (`true`)
+    /// or, when the value is at most `alpha`, may be only an upper bound.
+    fn value(
+        &mut self,
+        node: &Node,
+        depth: u32,
+        chances: u32,
+        alpha: f64,
+    ) -> Option<(f64, u32, bool)> {
         match kind_of(node) {
-            Kind::Won => return Some((1.0, CLEAN)),
-            Kind::Lost => return Some((0.0, CLEAN)),
+            Kind::Won => return Some((1.0, CLEAN, true)),
+            Kind::Lost => return Some((0.0, CLEAN, true)),
             Kind::Open => {}
         }
         let k = key(node);
-        if self.proven.contains(&k) {
-            return Some((1.0, CLEAN));
+        if self.proven.contains_key(&k) {
+            return Some((1.0, CLEAN, true));
         }
         if let Some(&v) = self.memo.get(&k) {
-            return Some((v, CLEAN));
+            return Some((v, CLEAN, true));
+        }
+        if let Some(&bound) = self.upper.get(&k) {
+            if bound <= alpha {
+                return Some((bound, CLEAN, false));
+            }
         }
         if let Some(&at) = self.path.get(&k) {
             if chances > self.chances[at as usize] {
                 return None;
             }
-            return Some((0.0, at));
+            return Some((0.0, at, true));
         }
-        if self.budget == 0 || depth >= MAX_DEPTH {
+        if hopeless(node, CERTAIN) {
+            self.memo.insert(k, 0.0);
+            return Some((0.0, CLEAN, true));
+        }
+        if depth >= MAX_DEPTH {
             return None;
         }
-        self.budget -= 1;
+        if !self.spend() {
+            return None;
+        }
         self.path.insert(k, depth);
         self.chances.push(chances);
         let mut actions = Vec::new();
         expand(node, self.full, &mut self.moves, &mut actions);
-        let best = self.best(&actions, depth, true);
+        let best = self.best(&actions, depth, alpha);
         self.path.remove(&k);
         self.chances.pop();
-        let (v, _, low) = best?;
+        let (v, _, low, exact) = best?;
         if low >= depth {
-            self.memo.insert(k, v);
+            if exact {
+                self.memo.insert(k, v);
+                self.upper.remove(&k);
+            } else {
+                self.upper.insert(k, v);
+            }
         }
-        Some((v, low))
+        Some((v, low, exact))
+    }
+
+    /// An upper bound on the value of `node` known without searching.
+    fn known_upper(&self, node: &Node) -> f64 {
+        if node.choice.is_none() && node.row.len() == 1 {
+            return 1.0;
+        }
+        let k = key(node);
+        if let Some(&v) = self.memo.get(&k) {
+            return v;
+        }
+        if let Some(&v) = self.upper.get(&k) {
+            return v;
+        }
+        if hopeless(node, CERTAIN) {
+            return 0.0;
+        }
+        1.0
     }
 
     /// The best of the `actions` of the position at `depth`, its index, and
-    /// the low-link; with `cut`, stops at a sure win.
+    /// the low-link, and whether the value is exact. Only a value above
+    /// `alpha` is wanted (`alpha < 0`: the exact value): when the best is at
+    /// most `alpha` the result may be only an upper bound. Stops at a sure
+    /// win.
+    ///
+    /// An action is dropped as soon as even its outcomes not yet counted at
+    /// their upper bounds would not beat the best action so far (nor
+    /// `alpha`), and each outcome is asked only for what could make a
+    /// difference: the value it would need for its action to win, any
+    /// lower value being only an upper bound.
     fn best(
         &mut self,
         actions: &[Vec<(Node, f64)>],
         depth: u32,
-        cut: bool,
-    ) -> Option<(f64, usize, u32)> {
-        let mut order: Vec<(f64, usize)> = actions
-            .iter()
-            .enumerate()
-            .map(|(i, outcomes)| {
-                let left: f64 = outcomes.iter().map(|(n, p)| p * n.row.len() as f64).sum();
-                (left, i)
-            })
-            .collect();
-        order.sort_by(|a, b| a.0.total_cmp(&b.0));
+        alpha: f64,
+    ) -> Option<(f64, usize, u32, bool)> {
         let here = self.chances.get(depth as usize).copied().unwrap_or(0);
-        let mut best = (-1.0, 0);
+        let mut best = (-1.0f64, 0);
+        // The best upper bound of the dropped actions.
+        let mut dropped = -1.0f64;
         let mut low = CLEAN;
-        for (_, i) in order {
+        let mut bounds = Vec::new();
+        for i in promising(actions, 0.0) {
             let outcomes = &actions[i];
             let chances = here + u32::from(outcomes.len() > 1);
+            let target = best.0.max(alpha);
+            bounds.clear();
+            bounds.extend(outcomes.iter().map(|(next, _)| self.known_upper(next)));
+            // The action's value so far (counted outcomes exactly or by an
+            // upper bound) plus the upper bounds of the outcomes not yet
+            // counted.
             let mut v = 0.0;
-            // The probability of the outcomes not yet counted: once even
-            // winning all of them would not beat the best action so far,
-            // this action is not the best and its exact value is not needed.
-            let mut rest = 1.0;
-            let mut beaten = false;
-            for (next, p) in outcomes {
-                let (w, l) = self.value(next, depth + 1, chances)?;
+            let mut rest: f64 = outcomes.iter().zip(&bounds).map(|((_, p), b)| p * b).sum();
+            let mut exact = true;
+            if v + rest <= target + EPSILON {
+                dropped = dropped.max(v + rest);
+                continue;
+            }
+            for ((next, p), &bound) in outcomes.iter().zip(&bounds) {
+                if v + rest <= target + EPSILON {
+                    exact = false;
+                    break;
+                }
+                rest -= p * bound;
+                // What this outcome must exceed for the action to beat the
+                // target.
+                let need = (target - v - rest) / p;
+                let (w, l, known) = self.value(next, depth + 1, chances, need)?;
                 low = low.min(l);
                 v += p * w;
-                rest -= p;
-                if cut && v + rest <= best.0 + EPSILON {
-                    beaten = true;
+                if !known {
+                    // At most `need`: the action cannot beat the target.
+                    exact = false;
                     break;
                 }
             }
-            if !beaten && v > best.0 + EPSILON {
-                best = (v, i);
+            if !exact {
+                dropped = dropped.max(v + rest);
+                continue;
             }
-            if cut && best.0 >= SURE {
+            if v > best.0 + EPSILON || best.0 < 0.0 {
+                best = (v, i);
+            } else {
+                dropped = dropped.max(v);
+            }
+            if best.0 >= SURE {
                 break;
             }
         }
-        Some((best.0.clamp(0.0, 1.0), best.1, low))
-    }
-
-    /// Every action's value at the root (no cut), or `None` on a cycle
-    /// with a chance step.
-    fn root(&mut self, node: &Node) -> Option<Vec<f64>> {
-        let mut actions = Vec::new();
-        expand(node, self.full, &mut self.moves, &mut actions);
-        self.path.insert(key(node), 0);
-        self.chances.push(0);
-        let mut values = Vec::with_capacity(actions.len());
-        for outcomes in &actions {
-            let chances = u32::from(outcomes.len() > 1);
-            let mut v = 0.0;
-            for (next, p) in outcomes {
-                v += p * self.value(next, 1, chances)?.0;
-            }
-            values.push(v.clamp(0.0, 1.0));
+        // Every dropped action is at most the best or `alpha`: if the best
+        // beats `alpha` it is the exact value, else the larger of the two
+        // bounds is an upper bound.
+        if best.0 > alpha {
+            Some((best.0.clamp(0.0, 1.0), best.1, low, true))
+        } else {
+            let bound = best.0.max(dropped).clamp(0.0, 1.0);
+            Some((bound, best.1, low, false))
         }
-        Some(values)
     }
 }
 
+/// The indices of `actions`, most promising first: fewest cards left on
+/// average, then fewest outcomes.
+fn promising(actions: &[Vec<(Node, f64)>], outcome_weight: f64) -> Vec<usize> {
+    let mut order: Vec<(f64, usize)> = actions
+        .iter()
+        .enumerate()
+        .map(|(i, outcomes)| {
+            let left: f64 = outcomes.iter().map(|(n, p)| p * n.row.len() as f64).sum();
+            (left + outcome_weight * outcomes.len() as f64, i)
+        })
+        .collect();
+    order.sort_by(|a, b| a.0.total_cmp(&b.0));
+    order.into_iter().map(|(_, i)| i).collect()
+}
+
+/// The value of `node` by the graph method, if its graph has fewer than
+/// `limit` positions.
+fn graph_solution(node: Node, full: Pips, limit: usize) -> Option<Solution> {
+    let graph = explore(node, full, limit);
+    if graph.nodes.len() >= limit {
+        return None;
+    }
+    let (value, choice) = solve_graph(&graph);
+    let a = choice[0] as usize;
+    let first = graph.action_start[0] as usize;
+    let best = if a >= first && a < graph.action_start[1] as usize {
+        action_at(&node, a - first)
+    } else {
+        None
+    };
+    Some(Solution {
+        win: value[0],
+        best,
+        positions: graph.nodes.len(),
+    })
+}
 /// The action of `node` with index `k` (in [`expand`]'s order).
 fn action_at(node: &Node, k: usize) -> Option<Action> {
     match node.choice {
@@ -839,134 +1377,72 @@ fn action_at(node: &Node, k: usize) -> Option<Action> {
 }
 
 /// The exact probability of winning from `state` with best play, and an
-/// action that achieves it (never undo: undo only returns to a position
-/// whose value is already counted).
-///
-/// Tries the depth-first [`Search`] first, and falls back on the graph
-/// method (any position) if the search meets a cycle with a chance step or
-/// runs out of budget or depth.
+/// action that achieves it, with no budget: exact, but may take long on a
+/// position too large for [`Solver::solve`] (none is known among deals and
+/// positions of play). The app should keep a [`Solver`] per game instead.
 pub fn solve(state: &State) -> Solution {
-    if let Some(solution) = solve_by_search(state) {
-        return solution;
+    let mut solver = Solver::with_budget(state, usize::MAX);
+    match solver.solve(state) {
+        Ok(solution) => solution,
+        Err(Unsolved) => solve_by_graph(state),
     }
-    solve_by_graph(state)
 }
 
-/// [`solve`] by the depth-first search only; `None` if it meets a cycle
-/// with a chance step or runs out of budget or depth.
+/// [`Solver::solve`] with a fresh solver and the default budget.
+pub fn try_solve(state: &State) -> Result<Solution, Unsolved> {
+    Solver::new(state).solve(state)
+}
+
+/// The exact winning probability of every legal action of `state` (undo
+/// excluded), best first, with no budget (see [`solve`]).
+pub fn action_values(state: &State) -> Vec<(Action, f64)> {
+    let mut solver = Solver::with_budget(state, usize::MAX);
+    solver
+        .action_values(state)
+        .unwrap_or_else(|Unsolved| graph_action_values(state))
+}
+
+fn graph_action_values(state: &State) -> Vec<(Action, f64)> {
+    let (node, full) = root(state);
+    let graph = explore(node, full, usize::MAX);
+    let (value, _) = solve_graph(&graph);
+    let mut moves = Vec::new();
+    legal_moves(&node.row, &mut moves);
+    let mut out: Vec<(Action, f64)> = moves
+        .iter()
+        .zip(
+            graph
+                .node_actions(0)
+                .map(|a| action_value(&graph, a, &value)),
+        )
+        .map(|(mv, v)| (mv.action(), v))
+        .collect();
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    out
+}
+
+/// [`Solver::solve`] by the search only (no graph method): `None` if it
+/// meets a cycle with a chance step or runs out of the default budget.
 pub fn solve_by_search(state: &State) -> Option<Solution> {
+    let mut solver = Solver::new(state);
+    solver.graph_limit = 0;
+    solver.solve(state).ok()
+}
+
+/// [`solve`] by the graph method only: enumerates every reachable position.
+pub fn solve_by_graph(state: &State) -> Solution {
     let over = |win| Solution {
         win,
         best: None,
         positions: 0,
     };
     match state.phase {
-        Phase::Won => return Some(over(1.0)),
-        Phase::Lost => return Some(over(0.0)),
+        Phase::Won => return over(1.0),
+        Phase::Lost => return over(0.0),
         _ => {}
     }
     let (node, full) = root(state);
-    let mut search = Search::new(full);
-    // Iterative deepening: short proofs are found without wandering down
-    // long lines of swaps and revivals. A "no" under a depth limit is only
-    // "not proved that short", so the refutations are forgotten between
-    // rounds; the proofs are kept (they hold at any depth).
-    let mut examined = 0;
-    for limit in SURE_DEPTHS {
-        search.depth_limit = limit;
-        examined += search.refuted.len();
-        search.refuted.clear();
-        if let Some(action) = search.sure(&node, 0) {
-            return Some(Solution {
-                win: 1.0,
-                best: action_at(&node, action),
-                positions: examined + search.proven.len() + search.refuted.len(),
-            });
-        }
-    }
-    search.path.clear();
-    let mut actions = Vec::new();
-    expand(&node, full, &mut search.moves, &mut actions);
-    search.path.insert(key(&node), 0);
-    search.chances.push(0);
-    let best = search.best(&actions, 0, true)?;
-    Some(Solution {
-        win: best.0.max(0.0),
-        best: action_at(&node, best.1),
-        positions: search.memo.len() + search.proven.len() + search.refuted.len() + 1,
-    })
-}
-
-/// [`solve`] by the graph method only: enumerates every reachable position.
-pub fn solve_by_graph(state: &State) -> Solution {
-    match state.phase {
-        Phase::Won => {
-            return Solution {
-                win: 1.0,
-                best: None,
-                positions: 0,
-            }
-        }
-        Phase::Lost => {
-            return Solution {
-                win: 0.0,
-                best: None,
-                positions: 0,
-            }
-        }
-        _ => {}
-    }
-    let (node, full) = root(state);
-    let graph = explore(node, full, usize::MAX);
-    let (value, choice) = solve_graph(&graph);
-    let a = choice[0] as usize;
-    let first = graph.action_start[0] as usize;
-    let best = if a >= first && a < graph.action_start[1] as usize {
-        action_at(&node, a - first)
-    } else {
-        None
-    };
-    Solution {
-        win: value[0],
-        best,
-        positions: graph.nodes.len(),
-    }
-}
-
-/// The exact winning probability of every legal action of `state` (undo
-/// excluded), best first.
-pub fn action_values(state: &State) -> Vec<(Action, f64)> {
-    if state.phase != Phase::Activate {
-        let mut out: Vec<(Action, f64)> = Vec::new();
-        if let Phase::AirStrike { .. } = state.phase {
-            for card in state.air_strike_options() {
-                let mut next = state.clone();
-                if crate::game::Game::apply(&mut next, Action::AlsoKill(card)).is_ok() {
-                    out.push((Action::AlsoKill(card), solve(&next).win));
-                }
-            }
-        }
-        out.sort_by(|a, b| b.1.total_cmp(&a.1));
-        return out;
-    }
-    let (node, full) = root(state);
-    let mut moves = Vec::new();
-    legal_moves(&node.row, &mut moves);
-    let values = Search::new(full).root(&node).unwrap_or_else(|| {
-        let graph = explore(node, full, usize::MAX);
-        let (value, _) = solve_graph(&graph);
-        graph
-            .node_actions(0)
-            .map(|a| action_value(&graph, a, &value))
-            .collect()
-    });
-    let mut out: Vec<(Action, f64)> = moves
-        .iter()
-        .zip(values)
-        .map(|(mv, v)| (mv.action(), v))
-        .collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1));
-    out
+    graph_solution(node, full, usize::MAX).unwrap_or_else(|| over(0.0))
 }
 
 /// Statistics of the graph of `state`: how many positions (at least `limit`
@@ -1005,4 +1481,159 @@ pub(crate) fn value_iteration(state: &State, rounds: usize) -> (f64, usize) {
     }
     let largest = components(&graph).iter().map(Vec::len).max().unwrap_or(0);
     (value[0], largest)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murderers_row::Slot;
+    use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg32;
+
+    /// The most cards that can die from `node` within `moves` steps (an Air
+    /// Strike's choice counts as a step), over every action and outcome.
+    fn most_kills(node: &Node, full: Pips, moves: u32) -> u32 {
+        if moves == 0 || (node.choice.is_none() && kind_of(node) != Kind::Open) {
+            return 0;
+        }
+        let mut actions = Vec::new();
+        expand(node, full, &mut Vec::new(), &mut actions);
+        let n = node.row.len() as u32;
+        actions
+            .iter()
+            .flatten()
+            .map(|(next, _)| n - next.row.len() as u32 + most_kills(next, full, moves - 1))
+            .max()
+            .unwrap_or(0)
+    }
+
+    /// A random position of 3 to 7 cards, all 18 possible (revivals too).
+    fn random_node(seed: u64) -> (Node, Pips) {
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let mut cards = Killer::ALL.to_vec();
+        crate::cards::shuffle(&mut cards, &mut rng);
+        let n = rng.random_range(3..=7);
+        let row: Vec<Slot> = cards[..n]
+            .iter()
+            .map(|&card| Slot {
+                card,
+                active: rng.random_range(0..3) > 0,
+            })
+            .collect();
+        let deck = cards[n..n + 3].to_vec();
+        let state = State::from_parts(&row, deck, vec![], rng.random_range(0..4) == 0, seed);
+        root(&state)
+    }
+
+    #[test]
+    fn kill_bound_is_never_below_the_kills_possible() {
+        let mut tight = 0;
+        for seed in 0..400 {
+            let (node, full) = random_node(seed);
+            for moves in 1..=3 {
+                let most = most_kills(&node, full, moves);
+                let bound = kill_bound(&node, moves);
+                assert!(
+                    bound >= most,
+                    "seed {seed} moves {moves}: {bound} < {most} {node:?}"
+                );
+                tight += usize::from(bound == most);
+            }
+            if !revival_possible(&node.row) {
+                let most = most_kills(&node, full, 30);
+                assert!(kill_bound(&node, CERTAIN) >= most, "seed {seed}: {node:?}");
+            }
+        }
+        assert!(tight > 100, "{tight}");
+    }
+
+    /// A position the bound calls hopeless is lost: the graph method says 0.
+    #[test]
+    fn hopeless_positions_are_lost() {
+        let mut hopeless_seen = 0;
+        for seed in 0..400 {
+            let (node, full) = random_node(seed);
+            if node.choice.is_none() && hopeless(&node, CERTAIN) {
+                let graph = explore(node, full, usize::MAX);
+                let (value, _) = solve_graph(&graph);
+                assert_eq!(value[0], 0.0, "seed {seed}: {node:?}");
+                hopeless_seen += 1;
+            }
+        }
+        assert!(hopeless_seen > 20, "{hopeless_seen}");
+    }
+
+    /// The packed key tells reduced positions apart exactly: equal keys if
+    /// and only if equal reduced positions.
+    #[test]
+    fn packed_keys_match_reduced_positions() {
+        let mut by_key: HashMap<Key, Node> = HashMap::new();
+        let mut by_node: HashMap<Node, Key> = HashMap::new();
+        let mut actions = Vec::new();
+        for seed in 0..300 {
+            let (root_node, full) = random_node(seed);
+            expand(&root_node, full, &mut Vec::new(), &mut actions);
+            let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
+            for node in nodes {
+                let (k, r) = (key(&node), reduce(&node));
+                assert_eq!(*by_key.entry(k).or_insert(r), r, "{node:?}");
+                assert_eq!(*by_node.entry(r).or_insert(k), k, "{node:?}");
+            }
+        }
+        assert!(by_key.len() > 1000);
+    }
+
+    /// Positions of random games (revivals, swaps and cycles included),
+    /// solved in turn by one solver per game, as the app does: the same
+    /// values as the graph method, and the best action achieves the value.
+    #[test]
+    fn reused_solver_matches_the_graph_method_along_random_games() {
+        use crate::game::Game;
+        use rand::RngCore;
+        let mut compared = 0;
+        let mut chancy = 0;
+        for seed in 0..60 {
+            let mut state = State::new(seed);
+            let mut solver = Solver::new(&state);
+            let mut rng = Pcg32::seed_from_u64(seed);
+            while !state.is_over() {
+                let (node, full) = root(&state);
+                if explore(node, full, 20_000).nodes.len() < 20_000 {
+                    let expected = solve_by_graph(&state).win;
+                    let solved = solver.solve(&state).expect("solved");
+                    assert!(
+                        (solved.win - expected).abs() < 1e-9,
+                        "seed {seed}: {} vs {expected} in {state:?}",
+                        solved.win
+                    );
+                    let values = solver.action_values(&state).expect("solved");
+                    assert!((values[0].1 - expected).abs() < 1e-9, "seed {seed}");
+                    let best = solved.best.expect("a best action");
+                    let of_best = values.iter().find(|(a, _)| *a == best).expect("legal");
+                    assert!((of_best.1 - expected).abs() < 1e-9, "seed {seed}");
+                    compared += 1;
+                    chancy += usize::from(expected > 0.0 && expected < 1.0);
+                }
+                let actions: Vec<Action> = state
+                    .legal_actions()
+                    .into_iter()
+                    .filter(|&a| a != Action::Undo)
+                    .collect();
+                let pick = actions[(rng.next_u32() as usize) % actions.len()];
+                state.apply(pick).expect("legal");
+            }
+        }
+        assert!(compared > 200 && chancy > 30, "{compared} {chancy}");
+    }
+
+    /// Out of budget, the solver says so rather than guess.
+    #[test]
+    fn a_tiny_budget_answers_unsolved() {
+        let state = State::new(29);
+        assert_eq!(Solver::with_budget(&state, 50).solve(&state), Err(Unsolved));
+        assert_eq!(
+            Solver::with_budget(&state, 50).action_values(&state),
+            Err(Unsolved)
+        );
+    }
 }

@@ -1210,48 +1210,46 @@ fn solver_with_cycles_matches_value_iteration() {
 }
 
 /// `cargo test -p engine --release -- --ignored --nocapture solver_timing`.
-/// Times the depth-first search on fresh deals; a deal where it gives up
-/// (and `solve` would fall back on the slower graph method) is counted, not
-/// timed. `probe_slow_deal` shows seed 29, a slow one.
+/// Times [`solver::Solver`] (default budget) on the fresh deals of seeds
+/// 0..100, seed 97 included (it once took minutes); a deal it cannot solve
+/// within its budget is counted. `cargo bench -p engine --bench
+/// murderers_row` also times positions of random games.
 #[test]
 #[ignore]
 fn solver_timing_fresh_deals() {
     let mut times = Vec::new();
-    let mut cycles = 0;
-    // Seed 97 is left out: its search ran over two minutes (see
-    // `probe_slow_deal`).
-    let deals = 97;
+    let mut unsolved = 0;
+    let deals = 100;
     for seed in 0..deals {
         let state = State::new(seed);
         let t = std::time::Instant::now();
-        let solved = solver::solve_by_search(&state);
+        let solved = solver::Solver::new(&state).solve(&state);
         let elapsed = t.elapsed();
         match solved {
-            Some(solved) => {
-                println!(
-                    "seed {seed}: win {:.6} best {:?}, {} positions, {elapsed:?}",
-                    solved.win, solved.best, solved.positions
-                );
-                times.push(elapsed);
-            }
-            None => {
-                println!("seed {seed}: cycle met after {elapsed:?}");
-                cycles += 1;
+            Ok(solved) => println!(
+                "seed {seed}: win {:.6} best {:?}, {} positions, {elapsed:?}",
+                solved.win, solved.best, solved.positions
+            ),
+            Err(solver::Unsolved) => {
+                println!("seed {seed}: unsolved after {elapsed:?}");
+                unsolved += 1;
             }
         }
+        times.push((elapsed, seed));
     }
     times.sort();
     println!(
-        "searched {} deals: median {:?}, max {:?}; {cycles} of {deals} met a cycle",
-        times.len(),
-        times[times.len() / 2],
-        times.last()
+        "{deals} deals: median {:?}, worst {:?} (seed {}); {unsolved} unsolved",
+        times[times.len() / 2].0,
+        times[times.len() - 1].0,
+        times[times.len() - 1].1,
     );
 }
 
 /// Seed 29 (Bugler, Medic, Copycat, Con Man and three random cards: long
-/// lines of revivals and swaps), solved in about 0.5 s, and seed 97, whose
-/// search ran over two minutes: their rows, and the search on seed 29.
+/// lines of revivals and swaps) and seed 97 (Con Man swaps and revivals:
+/// over 5 million reachable positions), the slowest fresh deals: their
+/// rows, and the search on both.
 #[test]
 #[ignore]
 fn probe_slow_deal() {
@@ -1263,7 +1261,9 @@ fn probe_slow_deal() {
             state.die_deck_contents()
         );
     }
-    let t = std::time::Instant::now();
-    let solved = solver::solve_by_search(&State::new(29));
-    println!("seed 29 search: {solved:?} in {:?}", t.elapsed());
+    for seed in [97, 29] {
+        let t = std::time::Instant::now();
+        let solved = solver::solve_by_search(&State::new(seed));
+        println!("seed {seed} search: {solved:?} in {:?}", t.elapsed());
+    }
 }

@@ -1,0 +1,1138 @@
+//! Serial Killer: 2–6 players, one standard deck, six graves. Each turn the
+//! player draws one card per open grave; a King or Queen (a victim) closes
+//! its grave and counts as a kill; a turn without a kill costs a clue; with
+//! no clues left a player is arrested. The last player with clues wins.
+//! Rules in `rules/serial-killer.md`, rulings in `RULINGS.md`.
+//!
+//! Cards: Ace = informant, King/Queen = victim, Jack = corpse, 2–10 = number.
+//!
+//! Layout: graves are numbered 0–5 left to right, seats 0.. clockwise. The
+//! victim stack's top card is the last of [`State`]'s stack.
+//!
+//! A turn, as actions: [`Action::Draw`] once per grave that was open when the
+//! turn began (a drawn Jack or Ace then waits for [`Action::Bury`],
+//! [`Action::Inform`] or [`Action::Hold`]); then the clue penalty (automatic);
+//! then any plays of held cards and [`Action::EndTurn`], which makes the
+//! arrests and passes the turn on.
+
+pub mod bot;
+#[cfg(test)]
+mod tests;
+
+pub use crate::seats::{Level, Seat, SeatKind};
+
+use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
+use crate::game::{Game, Multiplayer};
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
+use serde::{Deserialize, Serialize};
+use std::fmt;
+
+pub const GRAVES: usize = 6;
+/// Clues (counters) each player starts with.
+pub const CLUES: u8 = 6;
+pub const MIN_PLAYERS: usize = 2;
+pub const MAX_PLAYERS: usize = 6;
+/// After this many tied rounds of the first-player draw (never seen in
+/// practice) the first tied seat starts, so that setup always ends.
+const MAX_FIRST_DRAW_ROUNDS: usize = 64;
+
+/// What a card means in this game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Role {
+    /// Ace.
+    Informant,
+    /// King or Queen.
+    Victim,
+    /// Jack.
+    Corpse,
+    /// 2–10: a missed opportunity.
+    Number,
+}
+
+pub fn role(card: Card) -> Role {
+    match card.rank() {
+        Some(1) => Role::Informant,
+        Some(KING) | Some(QUEEN) => Role::Victim,
+        Some(JACK) => Role::Corpse,
+        _ => Role::Number,
+    }
+}
+
+/// The value of a card in the first-player draw: Ace high.
+pub fn first_draw_value(card: Card) -> u8 {
+    match card.rank() {
+        Some(1) => 14,
+        Some(rank) => rank,
+        None => 0,
+    }
+}
+
+/// The eight cards that can be held (Aces and Jacks), in the order of the
+/// bits of a held-cards mask.
+pub const SPECIALS: [Card; 8] = [
+    Card::new(1, Suit::Clubs),
+    Card::new(1, Suit::Diamonds),
+    Card::new(1, Suit::Hearts),
+    Card::new(1, Suit::Spades),
+    Card::new(JACK, Suit::Clubs),
+    Card::new(JACK, Suit::Diamonds),
+    Card::new(JACK, Suit::Hearts),
+    Card::new(JACK, Suit::Spades),
+];
+const ACE_BITS: u8 = 0x0f;
+const JACK_BITS: u8 = 0xf0;
+
+fn special_bit(card: Card) -> u8 {
+    SPECIALS
+        .iter()
+        .position(|&c| c == card)
+        .map_or(0, |i| 1 << i)
+}
+
+fn cards_of(mask: u8) -> impl Iterator<Item = Card> {
+    (0..8)
+        .filter(move |i| mask & (1 << i) != 0)
+        .map(|i| SPECIALS[i])
+}
+
+/// Whether a grave (bottom to top) is open: empty or a number card on top.
+pub fn grave_is_open(grave: &[Card]) -> bool {
+    grave.last().is_none_or(|&c| role(c) == Role::Number)
+}
+
+/// Whether a grave has a victim on top with no informant on it yet.
+pub fn grave_has_free_victim(grave: &[Card]) -> bool {
+    grave.last().is_some_and(|&c| role(c) == Role::Victim)
+}
+
+/// What an informant does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Tip {
+    /// Discredit a clue: the player takes one of their own clues back from
+    /// the police.
+    Discredit,
+    /// Inform on another player, who loses a clue to the police.
+    InformOn(Seat),
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Action {
+    /// Draw the next card of the draw phase (it goes to the next open grave).
+    Draw,
+    /// Keep the drawn Jack or Ace face up.
+    Hold,
+    /// Put a Jack into a grave as a corpse: the drawn Jack into the grave it
+    /// was drawn for, or (after the draw phase) a held Jack into any open
+    /// grave. (Jacks are interchangeable: a held one is taken in
+    /// [`SPECIALS`] order.)
+    Bury { grave: u8 },
+    /// Use an Ace as an informant, placed on a victim without an informant
+    /// in `grave`: the drawn Ace, or (after the draw phase) a held one.
+    Inform { grave: u8, tip: Tip },
+    /// End the turn (after the draw phase): arrests, then the next player.
+    EndTurn,
+}
+
+/// Where the turn stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Phase {
+    /// The player must draw the next card, addressed to `grave`.
+    Draw {
+        grave: u8,
+    },
+    /// The drawn `card` (a Jack or an Ace), addressed to `grave`, waits: a
+    /// Jack is buried there or held, an Ace is used as an informant or held.
+    Drawn {
+        card: Card,
+        grave: u8,
+    },
+    /// The draw phase and the clue penalty are over: the player may play
+    /// held Jacks and Aces, then ends the turn.
+    Plays,
+    Over,
+}
+
+/// Who must act, or how the game ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Status {
+    Playing {
+        seat: Seat,
+        phase: Phase,
+    },
+    /// The last player with clues, or several players arrested at the same
+    /// moment as the last ones: they share the win.
+    Over {
+        winners: Vec<Seat>,
+    },
+}
+
+/// Why an action was refused.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum RuleError {
+    GameOver,
+    /// A table needs 2–6 players.
+    PlayerCount(usize),
+    /// A card must be drawn now.
+    MustDraw,
+    /// No card is to be drawn now.
+    NotDrawing,
+    /// The drawn Jack or Ace waits for a decision first.
+    DecideDrawnCard(Card),
+    /// `Hold` with no drawn Jack or Ace waiting.
+    NothingToHold,
+    /// The turn can end only after the draw phase.
+    CannotEndTurnYet,
+    /// The drawn card waiting is not a Jack.
+    NotAJack(Card),
+    /// The drawn card waiting is not an Ace.
+    NotAnAce(Card),
+    /// No Jack is held to bury.
+    NoJackHeld,
+    /// No Ace is held to use.
+    NoAceHeld,
+    NoSuchGrave(u8),
+    /// A drawn Jack goes only into the grave it was drawn for.
+    NotItsGrave {
+        card: Card,
+        grave: u8,
+    },
+    /// A corpse goes only into an open grave.
+    GraveClosed(u8),
+    /// An informant goes only on a victim that has no informant yet.
+    NoFreeVictim(u8),
+    /// The police hold none of the player's clues.
+    NoClueToTakeBack,
+    /// Not a player who can lose a clue: oneself, an arrested player, one
+    /// with no clue left, or no such seat.
+    CannotInformOn(Seat),
+}
+
+impl fmt::Display for RuleError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            RuleError::GameOver => f.write_str("The game is over."),
+            RuleError::PlayerCount(n) => write!(
+                f,
+                "Serial Killer is for {MIN_PLAYERS} to {MAX_PLAYERS} players, not {n}."
+            ),
+            RuleError::MustDraw => f.write_str("First draw a card from the victim stack."),
+            RuleError::NotDrawing => f.write_str("No card is to be drawn now."),
+            RuleError::DecideDrawnCard(card) => {
+                write!(f, "First decide what to do with the drawn {}.", card.name())
+            }
+            RuleError::NothingToHold => f.write_str("There is no drawn Jack or Ace to hold."),
+            RuleError::CannotEndTurnYet => {
+                f.write_str("The turn ends only after a card is drawn for every open grave.")
+            }
+            RuleError::NotAJack(card) => {
+                write!(f, "Only a Jack is a corpse; the {} is not.", card.name())
+            }
+            RuleError::NotAnAce(card) => {
+                write!(
+                    f,
+                    "Only an Ace is an informant; the {} is not.",
+                    card.name()
+                )
+            }
+            RuleError::NoJackHeld => f.write_str("You hold no Jack to bury."),
+            RuleError::NoAceHeld => f.write_str("You hold no Ace to use as an informant."),
+            RuleError::NoSuchGrave(g) => write!(f, "There is no grave {}.", u16::from(g) + 1),
+            RuleError::NotItsGrave { card, grave } => write!(
+                f,
+                "The drawn {} can only be buried in grave {}, the one it was drawn for.",
+                card.name(),
+                u16::from(grave) + 1
+            ),
+            RuleError::GraveClosed(g) => write!(
+                f,
+                "Grave {} is closed: a corpse goes only into an open grave.",
+                u16::from(g) + 1
+            ),
+            RuleError::NoFreeVictim(g) => write!(
+                f,
+                "Grave {} has no victim without an informant on it.",
+                u16::from(g) + 1
+            ),
+            RuleError::NoClueToTakeBack => {
+                f.write_str("The police hold none of your clues: there is nothing to discredit.")
+            }
+            RuleError::CannotInformOn(seat) => write!(
+                f,
+                "{seat} cannot be informed on: only another player still at large with a clue left."
+            ),
+        }
+    }
+}
+
+/// A game of Serial Killer in progress.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    seed: u64,
+    rng: Pcg32,
+    /// Who plays each seat; its length is the number of players.
+    kinds: Vec<SeatKind>,
+    /// The first-player draw: one round per entry, each the cards drawn by
+    /// the seats still tied (all seats in the first round).
+    first_draws: Vec<Vec<(Seat, Card)>>,
+    first: Seat,
+    /// The victim stack, bottom first; the top card is the last.
+    stack: Vec<Card>,
+    /// How many cards at the bottom of the stack are known to everyone
+    /// (held cards of arrested players put there since the last shuffle).
+    known_bottom: u8,
+    /// Each grave bottom to top.
+    graves: [Vec<Card>; GRAVES],
+    /// Clues each player still has; the police hold the rest of `CLUES`.
+    clues: [u8; MAX_PLAYERS],
+    arrested: [bool; MAX_PLAYERS],
+    /// Held (face-up) Jacks and Aces per seat, as masks over [`SPECIALS`].
+    held: [u8; MAX_PLAYERS],
+    current: Seat,
+    /// The graves open at the start of this turn (bit per grave): the n-th
+    /// card drawn is addressed to the n-th of them.
+    targets: u8,
+    /// Cards drawn so far this turn.
+    drawn: u8,
+    /// A victim was drawn this turn.
+    killed: bool,
+    phase: Phase,
+    /// Turns completed.
+    turns: u32,
+    /// Times the graves were shuffled back into the stack.
+    reshuffles: u32,
+    winners: Vec<Seat>,
+}
+
+fn sorted_deck() -> Vec<Card> {
+    let mut deck = Card::deck(0);
+    deck.sort_unstable();
+    deck
+}
+
+/// The `n`-th set bit of `mask` (0-based), if any.
+fn nth_bit(mask: u8, n: u8) -> Option<u8> {
+    let mut rest = mask;
+    for _ in 0..n {
+        rest &= rest.wrapping_sub(1);
+    }
+    (rest != 0).then(|| rest.trailing_zeros() as u8)
+}
+
+/// Draws for first player: high card (Ace high) starts; tied players draw
+/// again from a freshly shuffled deck.
+fn first_player_draw(players: usize, rng: &mut Pcg32) -> (Seat, Vec<Vec<(Seat, Card)>>) {
+    let mut contenders: Vec<Seat> = Seat::all(players).collect();
+    let mut rounds = Vec::new();
+    while rounds.len() < MAX_FIRST_DRAW_ROUNDS {
+        let mut deck = Card::deck(0);
+        shuffle(&mut deck, rng);
+        let round: Vec<(Seat, Card)> = contenders.iter().copied().zip(deck).collect();
+        let best = round
+            .iter()
+            .map(|&(_, c)| first_draw_value(c))
+            .max()
+            .unwrap_or(0);
+        contenders = round
+            .iter()
+            .filter(|&&(_, c)| first_draw_value(c) == best)
+            .map(|&(s, _)| s)
+            .collect();
+        rounds.push(round);
+        if contenders.len() <= 1 {
+            break;
+        }
+    }
+    (contenders.first().copied().unwrap_or(Seat(0)), rounds)
+}
+
+impl State {
+    /// A new game for the given seats (2–6, clockwise): first player by high
+    /// card, then the deck shuffled into the victim stack. The same seats
+    /// and seed always deal the same game.
+    pub fn new(seats: &[SeatKind], seed: u64) -> Result<State, RuleError> {
+        let players = seats.len();
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err(RuleError::PlayerCount(players));
+        }
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let (first, first_draws) = first_player_draw(players, &mut rng);
+        let mut stack = Card::deck(0);
+        shuffle(&mut stack, &mut rng);
+        let mut clues = [0; MAX_PLAYERS];
+        clues[..players].fill(CLUES);
+        let mut state = State {
+            seed,
+            rng,
+            kinds: seats.to_vec(),
+            first_draws,
+            first,
+            stack,
+            known_bottom: 0,
+            graves: Default::default(),
+            clues,
+            arrested: [false; MAX_PLAYERS],
+            held: [0; MAX_PLAYERS],
+            current: first,
+            targets: 0,
+            drawn: 0,
+            killed: false,
+            phase: Phase::Plays,
+            turns: 0,
+            reshuffles: 0,
+            winners: Vec::new(),
+        };
+        state.begin_turn(first);
+        Ok(state)
+    }
+
+    /// A game of `players` people (all seats [`SeatKind::Person`]).
+    pub fn with_players(players: usize, seed: u64) -> Result<State, RuleError> {
+        State::new(&vec![SeatKind::Person; players], seed)
+    }
+
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    pub fn players(&self) -> usize {
+        self.kinds.len()
+    }
+
+    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        self.kinds.get(seat.index()).copied()
+    }
+
+    pub fn seat_kinds(&self) -> &[SeatKind] {
+        &self.kinds
+    }
+
+    /// The first-player draw, round by round.
+    pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
+        &self.first_draws
+    }
+
+    pub fn first_player(&self) -> Seat {
+        self.first
+    }
+
+    /// Whose turn it is (the last player to act once the game is over).
+    pub fn current(&self) -> Seat {
+        self.current
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn status(&self) -> Status {
+        match self.phase {
+            Phase::Over => Status::Over {
+                winners: self.winners.clone(),
+            },
+            phase => Status::Playing {
+                seat: self.current,
+                phase,
+            },
+        }
+    }
+
+    pub fn winners(&self) -> &[Seat] {
+        &self.winners
+    }
+
+    pub fn grave(&self, grave: usize) -> &[Card] {
+        self.graves.get(grave).map_or(&[], |g| g.as_slice())
+    }
+
+    pub fn graves(&self) -> &[Vec<Card>; GRAVES] {
+        &self.graves
+    }
+
+    pub fn is_open(&self, grave: usize) -> bool {
+        self.graves.get(grave).is_some_and(|g| grave_is_open(g))
+    }
+
+    pub fn open_graves(&self) -> usize {
+        self.graves.iter().filter(|g| grave_is_open(g)).count()
+    }
+
+    /// Graves with a victim and no informant: where an Ace can be played.
+    pub fn free_victims(&self) -> impl Iterator<Item = u8> + '_ {
+        (0..GRAVES as u8).filter(|&g| grave_has_free_victim(&self.graves[usize::from(g)]))
+    }
+
+    pub fn stack_len(&self) -> usize {
+        self.stack.len()
+    }
+
+    /// The cards at the bottom of the stack that everyone saw go there
+    /// (bottom first), since the last shuffle.
+    pub fn stack_known_bottom(&self) -> &[Card] {
+        &self.stack[..usize::from(self.known_bottom).min(self.stack.len())]
+    }
+
+    /// The clues `seat` still has (0 once arrested).
+    pub fn clues(&self, seat: Seat) -> u8 {
+        self.clues.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The clues the police hold about `seat`.
+    pub fn police(&self, seat: Seat) -> u8 {
+        if seat.index() < self.players() {
+            CLUES - self.clues(seat).min(CLUES)
+        } else {
+            0
+        }
+    }
+
+    pub fn is_arrested(&self, seat: Seat) -> bool {
+        self.arrested.get(seat.index()).copied().unwrap_or(false)
+    }
+
+    /// Players not arrested.
+    pub fn at_large(&self) -> impl Iterator<Item = Seat> + '_ {
+        Seat::all(self.players()).filter(|&s| !self.is_arrested(s))
+    }
+
+    /// The Jacks and Aces `seat` holds face up.
+    pub fn held(&self, seat: Seat) -> Vec<Card> {
+        cards_of(self.held_mask(seat)).collect()
+    }
+
+    fn held_mask(&self, seat: Seat) -> u8 {
+        self.held.get(seat.index()).copied().unwrap_or(0)
+    }
+
+    /// The graves open when this turn began, left to right.
+    pub fn turn_targets(&self) -> Vec<u8> {
+        (0..GRAVES as u8)
+            .filter(|g| self.targets & (1 << g) != 0)
+            .collect()
+    }
+
+    /// Cards drawn so far this turn.
+    pub fn drawn_this_turn(&self) -> u8 {
+        self.drawn
+    }
+
+    /// Whether a victim was drawn this turn.
+    pub fn killed_this_turn(&self) -> bool {
+        self.killed
+    }
+
+    pub fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    pub fn reshuffles(&self) -> u32 {
+        self.reshuffles
+    }
+
+    pub fn in_progress(&self) -> bool {
+        self.phase != Phase::Over
+    }
+
+    /// What `seat` may see: everything but the order of the victim stack.
+    pub fn view(&self, seat: Seat) -> View<'_> {
+        View { state: self, seat }
+    }
+
+    // ------------------------------------------------------------ rules ----
+
+    fn begin_turn(&mut self, seat: Seat) {
+        self.current = seat;
+        self.targets = (0..GRAVES)
+            .filter(|&g| grave_is_open(&self.graves[g]))
+            .fold(0u8, |m, g| m | 1 << g);
+        self.drawn = 0;
+        self.killed = false;
+        self.next_draw_or_penalty();
+    }
+
+    /// After a card of the draw phase is dealt with: the next draw, or the
+    /// end-of-turn clue penalty (step 1) and the optional plays (step 2).
+    fn next_draw_or_penalty(&mut self) {
+        match nth_bit(self.targets, self.drawn) {
+            Some(grave) => self.phase = Phase::Draw { grave },
+            None => {
+                if !self.killed {
+                    let c = &mut self.clues[self.current.index()];
+                    *c = c.saturating_sub(1);
+                }
+                self.phase = Phase::Plays;
+            }
+        }
+    }
+
+    /// Every card in the graves and the stack shuffled into a new stack.
+    fn reshuffle(&mut self) {
+        for grave in &mut self.graves {
+            self.stack.append(grave);
+        }
+        shuffle(&mut self.stack, &mut self.rng);
+        self.known_bottom = 0;
+        self.reshuffles = self.reshuffles.saturating_add(1);
+    }
+
+    /// Puts a card on a grave; if that closed the last open grave, the
+    /// graves are shuffled back into the stack at once.
+    fn place(&mut self, grave: u8, card: Card) {
+        self.graves[usize::from(grave)].push(card);
+        if role(card) != Role::Number && self.graves.iter().all(|g| !grave_is_open(g)) {
+            self.reshuffle();
+        }
+    }
+
+    fn draw(&mut self, grave: u8) {
+        if self.stack.is_empty() {
+            self.reshuffle();
+        }
+        let Some(card) = self.stack.pop() else {
+            // Only the eight Jacks and Aces can be held, so the graves and
+            // the stack never run dry; a broken save just skips the draw.
+            self.drawn += 1;
+            self.next_draw_or_penalty();
+            return;
+        };
+        self.known_bottom = self.known_bottom.min(self.stack.len() as u8);
+        self.drawn += 1;
+        match role(card) {
+            Role::Number => {
+                self.place(grave, card);
+                self.next_draw_or_penalty();
+            }
+            Role::Victim => {
+                self.killed = true;
+                self.place(grave, card);
+                self.next_draw_or_penalty();
+            }
+            Role::Corpse | Role::Informant => self.phase = Phase::Drawn { card, grave },
+        }
+    }
+
+    /// Whether `tip` may be given by the current player now.
+    fn check_tip(&self, tip: Tip) -> Result<(), RuleError> {
+        match tip {
+            Tip::Discredit => {
+                if self.clues(self.current) >= CLUES {
+                    return Err(RuleError::NoClueToTakeBack);
+                }
+            }
+            Tip::InformOn(seat) => {
+                if seat == self.current
+                    || seat.index() >= self.players()
+                    || self.is_arrested(seat)
+                    || self.clues(seat) == 0
+                {
+                    return Err(RuleError::CannotInformOn(seat));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn give_tip(&mut self, tip: Tip) {
+        match tip {
+            Tip::Discredit => {
+                let c = &mut self.clues[self.current.index()];
+                *c = (*c + 1).min(CLUES);
+            }
+            Tip::InformOn(seat) => {
+                let c = &mut self.clues[seat.index()];
+                *c = c.saturating_sub(1);
+            }
+        }
+    }
+
+    /// The card a Bury or Inform plays: the drawn card waiting (which must
+    /// be of `wanted` role), or a held one after the draw phase.
+    fn card_to_play(&self, wanted: Role) -> Result<(Card, bool), RuleError> {
+        match self.phase {
+            Phase::Draw { .. } => Err(RuleError::MustDraw),
+            Phase::Over => Err(RuleError::GameOver),
+            Phase::Drawn { card, .. } if role(card) == wanted => Ok((card, true)),
+            Phase::Drawn { card, .. } if wanted == Role::Corpse => Err(RuleError::NotAJack(card)),
+            Phase::Drawn { card, .. } => Err(RuleError::NotAnAce(card)),
+            Phase::Plays => {
+                let (bits, missing) = if wanted == Role::Corpse {
+                    (JACK_BITS, RuleError::NoJackHeld)
+                } else {
+                    (ACE_BITS, RuleError::NoAceHeld)
+                };
+                let held = self.held_mask(self.current) & bits;
+                cards_of(held).next().map(|c| (c, false)).ok_or(missing)
+            }
+        }
+    }
+
+    fn bury(&mut self, grave: u8) -> Result<(), RuleError> {
+        let (jack, from_draw) = self.card_to_play(Role::Corpse)?;
+        if usize::from(grave) >= GRAVES {
+            return Err(RuleError::NoSuchGrave(grave));
+        }
+        if let Phase::Drawn {
+            grave: addressed, ..
+        } = self.phase
+        {
+            if addressed != grave {
+                return Err(RuleError::NotItsGrave { card: jack, grave });
+            }
+        }
+        if !grave_is_open(&self.graves[usize::from(grave)]) {
+            return Err(RuleError::GraveClosed(grave));
+        }
+        if !from_draw {
+            self.held[self.current.index()] &= !special_bit(jack);
+        }
+        self.place(grave, jack);
+        if from_draw {
+            self.next_draw_or_penalty();
+        }
+        Ok(())
+    }
+
+    fn inform(&mut self, grave: u8, tip: Tip) -> Result<(), RuleError> {
+        let (ace, from_draw) = self.card_to_play(Role::Informant)?;
+        if usize::from(grave) >= GRAVES {
+            return Err(RuleError::NoSuchGrave(grave));
+        }
+        if !grave_has_free_victim(&self.graves[usize::from(grave)]) {
+            return Err(RuleError::NoFreeVictim(grave));
+        }
+        self.check_tip(tip)?;
+        if !from_draw {
+            self.held[self.current.index()] &= !special_bit(ace);
+        }
+        self.graves[usize::from(grave)].push(ace);
+        self.give_tip(tip);
+        if from_draw {
+            self.next_draw_or_penalty();
+        }
+        Ok(())
+    }
+
+    /// Step 3 of the end of the turn: arrests (held cards go under the
+    /// stack), then the winner or the next player.
+    fn end_turn(&mut self) {
+        let players = self.players();
+        let mut arrested_now = Vec::new();
+        for seat in Seat::all(players) {
+            let i = seat.index();
+            if !self.arrested[i] && self.clues[i] == 0 {
+                self.arrested[i] = true;
+                arrested_now.push(seat);
+                let held = std::mem::take(&mut self.held[i]);
+                let cards: Vec<Card> = cards_of(held).collect();
+                self.stack.splice(0..0, cards.iter().copied());
+                self.known_bottom = self.known_bottom.saturating_add(cards.len() as u8);
+            }
+        }
+        self.turns = self.turns.saturating_add(1);
+        let at_large: Vec<Seat> = self.at_large().collect();
+        match at_large.len() {
+            0 => {
+                self.winners = arrested_now;
+                self.phase = Phase::Over;
+            }
+            1 => {
+                self.winners = at_large;
+                self.phase = Phase::Over;
+            }
+            _ => {
+                let mut next = self.current.next(players);
+                while self.is_arrested(next) {
+                    next = next.next(players);
+                }
+                self.begin_turn(next);
+            }
+        }
+    }
+
+    /// The legal actions, written into `out` (cleared first), without other
+    /// allocation: what bots and benches call in their loops.
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        out.clear();
+        match self.phase {
+            Phase::Over => {}
+            Phase::Draw { .. } => out.push(Action::Draw),
+            Phase::Drawn { card, grave } => {
+                out.push(Action::Hold);
+                match role(card) {
+                    Role::Corpse => out.push(Action::Bury { grave }),
+                    _ => self.push_informs(out),
+                }
+            }
+            Phase::Plays => {
+                let held = self.held_mask(self.current);
+                if held & JACK_BITS != 0 {
+                    for grave in 0..GRAVES as u8 {
+                        if grave_is_open(&self.graves[usize::from(grave)]) {
+                            out.push(Action::Bury { grave });
+                        }
+                    }
+                }
+                if held & ACE_BITS != 0 {
+                    self.push_informs(out);
+                }
+                out.push(Action::EndTurn);
+            }
+        }
+    }
+
+    fn push_informs(&self, out: &mut Vec<Action>) {
+        for grave in self.free_victims() {
+            for tip in self.legal_tips() {
+                out.push(Action::Inform { grave, tip });
+            }
+        }
+    }
+
+    /// The tips the current player may give now.
+    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + '_ {
+        let discredit = (self.clues(self.current) < CLUES).then_some(Tip::Discredit);
+        let others = Seat::all(self.players())
+            .filter(|&s| self.check_tip(Tip::InformOn(s)).is_ok())
+            .map(Tip::InformOn);
+        discredit.into_iter().chain(others)
+    }
+
+    /// Checks a state read from outside (a save): 2–6 players, the 52 cards
+    /// once each, well-formed graves, clues in range, a phase that matches
+    /// the turn.
+    pub fn validate(&self) -> Result<(), String> {
+        let players = self.players();
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
+            return Err("the number of players is not 2 to 6".into());
+        }
+        let mut cards = self.all_pieces();
+        cards.sort_unstable();
+        if cards != sorted_deck() {
+            return Err("the cards are not the 52 cards once each".into());
+        }
+        for grave in &self.graves {
+            let closed_at = grave.iter().position(|&c| role(c) != Role::Number);
+            let ok = match closed_at {
+                None => true,
+                Some(i) => match (role(grave[i]), &grave[i + 1..]) {
+                    (Role::Corpse, []) | (Role::Victim, []) => true,
+                    (Role::Victim, [ace]) => role(*ace) == Role::Informant,
+                    _ => false,
+                },
+            };
+            if !ok {
+                return Err("a grave holds cards in an impossible order".into());
+            }
+        }
+        if self.graves.iter().all(|g| !grave_is_open(g)) {
+            return Err("all six graves are closed but were not reshuffled".into());
+        }
+        for i in 0..MAX_PLAYERS {
+            let seated = i < players;
+            if self.clues[i] > CLUES
+                || (!seated && (self.clues[i] != 0 || self.arrested[i] || self.held[i] != 0))
+                || (self.arrested[i] && (self.clues[i] != 0 || self.held[i] != 0))
+            {
+                return Err("clues or held cards are out of range".into());
+            }
+        }
+        if usize::from(self.known_bottom) > self.stack.len() {
+            return Err("more known cards under the stack than cards".into());
+        }
+        if self.first.index() >= players || self.current.index() >= players {
+            return Err("a seat is out of range".into());
+        }
+        if self.targets >> GRAVES != 0 || u32::from(self.drawn) > self.targets.count_ones() {
+            return Err("the turn's draws do not match its graves".into());
+        }
+        let at_large = self.at_large().count();
+        match self.phase {
+            Phase::Over => {
+                if self.winners.is_empty()
+                    || self.winners.iter().any(|w| w.index() >= players)
+                    || at_large > 1
+                {
+                    return Err("the game is over without a winner".into());
+                }
+            }
+            phase => {
+                if at_large < 2 || self.is_arrested(self.current) || !self.winners.is_empty() {
+                    return Err("the game should be over".into());
+                }
+                let expected = match phase {
+                    Phase::Draw { grave } => {
+                        nth_bit(self.targets, self.drawn) == Some(grave)
+                            && usize::from(grave) < GRAVES
+                    }
+                    Phase::Drawn { card, grave } => {
+                        self.drawn > 0
+                            && nth_bit(self.targets, self.drawn - 1) == Some(grave)
+                            && matches!(role(card), Role::Corpse | Role::Informant)
+                            && !self.all_pieces_except_drawn().contains(&card)
+                    }
+                    _ => u32::from(self.drawn) == self.targets.count_ones(),
+                };
+                if !expected {
+                    return Err("the phase does not match the turn".into());
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn all_pieces_except_drawn(&self) -> Vec<Card> {
+        let mut cards = self.stack.clone();
+        for grave in &self.graves {
+            cards.extend_from_slice(grave);
+        }
+        for &mask in &self.held {
+            cards.extend(cards_of(mask));
+        }
+        cards
+    }
+}
+
+impl Game for State {
+    type Action = Action;
+    type Error = RuleError;
+    type Piece = Card;
+
+    /// Every action shape: a Jack into graves 0–6, an Ace on graves 0–6 with
+    /// every tip on seats 0–6 (grave 6 and seat 6 never exist).
+    fn action_space(&self) -> Vec<Action> {
+        let mut all = vec![Action::Draw, Action::Hold, Action::EndTurn];
+        all.extend((0..=GRAVES as u8).map(|grave| Action::Bury { grave }));
+        let tips = std::iter::once(Tip::Discredit)
+            .chain((0..=MAX_PLAYERS).map(|s| Tip::InformOn(Seat::new(s))));
+        for tip in tips {
+            all.extend((0..=GRAVES as u8).map(|grave| Action::Inform { grave, tip }));
+        }
+        all
+    }
+
+    fn legal_actions(&self) -> Vec<Action> {
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
+    }
+
+    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
+        match action {
+            Action::Draw => match self.phase {
+                Phase::Draw { grave } => {
+                    self.draw(grave);
+                    Ok(())
+                }
+                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                Phase::Plays => Err(RuleError::NotDrawing),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+            Action::Hold => match self.phase {
+                Phase::Drawn { card, .. } => {
+                    self.held[self.current.index()] |= special_bit(card);
+                    self.next_draw_or_penalty();
+                    Ok(())
+                }
+                Phase::Draw { .. } => Err(RuleError::MustDraw),
+                Phase::Plays => Err(RuleError::NothingToHold),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+            Action::Bury { grave } => self.bury(grave),
+            Action::Inform { grave, tip } => self.inform(grave, tip),
+            Action::EndTurn => match self.phase {
+                Phase::Plays => {
+                    self.end_turn();
+                    Ok(())
+                }
+                Phase::Draw { .. } => Err(RuleError::MustDraw),
+                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+        }
+    }
+
+    fn is_over(&self) -> bool {
+        self.phase == Phase::Over
+    }
+
+    /// The stack, the graves, the held cards and the drawn card waiting for
+    /// a decision.
+    fn all_pieces(&self) -> Vec<Card> {
+        let mut cards = self.all_pieces_except_drawn();
+        if let Phase::Drawn { card, .. } = self.phase {
+            cards.push(card);
+        }
+        cards
+    }
+}
+
+impl Multiplayer for State {
+    type View<'a> = View<'a>;
+
+    fn seat_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.in_progress().then_some(self.current)
+    }
+
+    fn view(&self, seat: Seat) -> View<'_> {
+        State::view(self, seat)
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.winners.clone()
+    }
+}
+
+/// What one seat sees: in Serial Killer everything is public (graves, clues,
+/// held cards face up) except the order of the victim stack, which this view
+/// does not give: only its length, the cards it holds as a sorted list, and
+/// the cards everyone saw put under it.
+#[derive(Clone, Copy, Debug)]
+pub struct View<'a> {
+    state: &'a State,
+    seat: Seat,
+}
+
+impl<'a> View<'a> {
+    /// The seat looking.
+    pub fn seat(&self) -> Seat {
+        self.seat
+    }
+
+    pub fn players(&self) -> usize {
+        self.state.players()
+    }
+
+    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        self.state.seat_kind(seat)
+    }
+
+    pub fn first_draws(&self) -> &'a [Vec<(Seat, Card)>] {
+        self.state.first_draws()
+    }
+
+    pub fn current(&self) -> Seat {
+        self.state.current
+    }
+
+    /// Whether the seat looking must act now.
+    pub fn to_act(&self) -> bool {
+        self.state.in_progress() && self.state.current == self.seat
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.state.phase
+    }
+
+    pub fn status(&self) -> Status {
+        self.state.status()
+    }
+
+    pub fn graves(&self) -> &'a [Vec<Card>; GRAVES] {
+        &self.state.graves
+    }
+
+    pub fn grave(&self, grave: usize) -> &'a [Card] {
+        self.state.grave(grave)
+    }
+
+    pub fn is_open(&self, grave: usize) -> bool {
+        self.state.is_open(grave)
+    }
+
+    pub fn open_graves(&self) -> usize {
+        self.state.open_graves()
+    }
+
+    pub fn free_victims(&self) -> impl Iterator<Item = u8> + 'a {
+        self.state.free_victims()
+    }
+
+    pub fn clues(&self, seat: Seat) -> u8 {
+        self.state.clues(seat)
+    }
+
+    pub fn police(&self, seat: Seat) -> u8 {
+        self.state.police(seat)
+    }
+
+    pub fn is_arrested(&self, seat: Seat) -> bool {
+        self.state.is_arrested(seat)
+    }
+
+    pub fn at_large(&self) -> impl Iterator<Item = Seat> + 'a {
+        self.state.at_large()
+    }
+
+    pub fn held(&self, seat: Seat) -> Vec<Card> {
+        self.state.held(seat)
+    }
+
+    pub fn stack_len(&self) -> usize {
+        self.state.stack_len()
+    }
+
+    pub fn stack_known_bottom(&self) -> &'a [Card] {
+        self.state.stack_known_bottom()
+    }
+
+    /// The cards in the victim stack, sorted (their order stays hidden).
+    pub fn stack_cards(&self) -> Vec<Card> {
+        let mut cards = self.state.stack.clone();
+        cards.sort_unstable();
+        cards
+    }
+
+    pub fn turn_targets(&self) -> Vec<u8> {
+        self.state.turn_targets()
+    }
+
+    pub fn drawn_this_turn(&self) -> u8 {
+        self.state.drawn
+    }
+
+    pub fn killed_this_turn(&self) -> bool {
+        self.state.killed
+    }
+
+    pub fn turns(&self) -> u32 {
+        self.state.turns
+    }
+
+    pub fn winners(&self) -> &'a [Seat] {
+        &self.state.winners
+    }
+
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.state.legal_actions()
+    }
+
+    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+        self.state.legal_actions_into(out)
+    }
+
+    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + 'a {
+        self.state.legal_tips()
+    }
+
+    pub(crate) fn held_mask(&self, seat: Seat) -> u8 {
+        self.state.held_mask(seat)
+    }
+
+    /// A full game state consistent with everything this seat sees: the
+    /// hidden part of the stack in a random order drawn from `rng`, and a
+    /// fresh generator for later shuffles. What look-ahead bots play on;
+    /// the result depends only on public facts and `rng`.
+    pub fn determinise(&self, rng: &mut impl RngCore) -> State {
+        let mut state = self.state.clone();
+        state.rng = Pcg32::seed_from_u64(rng.next_u64());
+        let known = usize::from(state.known_bottom).min(state.stack.len());
+        let hidden = &mut state.stack[known..];
+        hidden.sort_unstable();
+        shuffle(hidden, rng);
+        state
+    }
+}
