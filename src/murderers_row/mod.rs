@@ -275,37 +275,44 @@ pub fn describe(action: Action) -> String {
 /// The message after an action: what the die showed and who died.
 fn what_happened(before: &State, after: &State, action: Action) -> Option<String> {
     let died = &after.dead()[before.dead().len().min(after.dead().len())..];
-    let die = after.last_die().filter(|_| {
-        matches!(
-            action,
-            Action::Activate {
-                target: Target::Random(_),
-                ..
-            }
-        )
-    });
-    let mut text = match (action, die) {
-        (Action::Undo, _) => "Taken back.".to_string(),
-        (_, Some(die)) => format!(
-            "The die card is the {die}: {} pip{}. ",
-            die.pips(),
-            if die.pips() == 1 { "" } else { "s" }
-        ),
-        _ => String::new(),
-    };
-    if action != Action::Undo {
-        if let Phase::AirStrike { target, .. } = after.phase() {
-            text.push_str(&format!(
-                "The Air Strike hits the {target}: choose which card next to it also dies."
-            ));
-        } else if died.is_empty() {
-            if die.is_some() {
-                text.push_str("Nothing died.");
-            }
-        } else {
-            text.push_str(&capitalised(the_cards(died)));
-            text.push_str(" died.");
+    let mut text = String::new();
+    if action == Action::Undo {
+        return Some("Taken back.".to_string());
+    }
+    if let (
+        Action::Activate {
+            card,
+            target: Target::Random(direction),
+            ..
+        },
+        Some(die),
+    ) = (action, after.last_die())
+    {
+        // The card the shot reached, counted in the row as it was.
+        let row = before.packed_row();
+        let hit = row
+            .find(card)
+            .and_then(|at| row.at_distance(at, direction, die.pips()))
+            .map(|i| row.card(i));
+        let hit = match hit {
+            Some(c) if c == card => "itself".to_string(),
+            Some(c) => format!("the {c}"),
+            None => "nothing: no card is that far".to_string(),
+        };
+        let pips = die.pips();
+        let plural = if pips == 1 { "" } else { "s" };
+        text = format!("The die card is the {die}: {pips} pip{plural}, so the shot hit {hit}. ");
+        if died.is_empty() && !matches!(after.phase(), Phase::AirStrike { .. }) {
+            text.push_str("Nothing died.");
         }
+    }
+    if let Phase::AirStrike { target, .. } = after.phase() {
+        text.push_str(&format!(
+            "The Air Strike hits the {target}: choose which card next to it also dies."
+        ));
+    } else if !died.is_empty() {
+        text.push_str(&capitalised(the_cards(died)));
+        text.push_str(" died.");
     }
     (!text.is_empty()).then(|| text.trim_end().to_string())
 }
@@ -1111,6 +1118,36 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_random_shot_says_what_the_die_showed_and_what_it_hit() {
+        use engine::murderers_row::{Killer::*, Slot};
+        let a = |card| Slot { card, active: true };
+        // The die deck's top card (last) is the Tank: 2 pips.
+        let before = State::from_parts(
+            &[a(Grenadier), a(Knight), a(Medic), a(Sniper)],
+            vec![Swordsman, Tank],
+            Vec::new(),
+            false,
+            1,
+        );
+        let shot = Action::activate(Grenadier, Target::Random(Direction::Right));
+        let mut after = before.clone();
+        after.apply(shot).unwrap();
+        let text = what_happened(&before, &after, shot).unwrap();
+        assert_eq!(
+            text,
+            "The die card is the Tank: 2 pips, so the shot hit the Medic. The Medic died."
+        );
+        let wide = Action::activate(Grenadier, Target::Random(Direction::Left));
+        let mut after = before.clone();
+        after.apply(wide).unwrap();
+        let text = what_happened(&before, &after, wide).unwrap();
+        assert!(
+            text.ends_with("so the shot hit nothing: no card is that far. Nothing died."),
+            "{text}"
+        );
+    }
 
     #[test]
     fn percentages_never_round_a_chance_to_a_certainty() {
