@@ -726,6 +726,7 @@ fn view_hides_the_stack_order() {
     assert_eq!(va.stack_len(), 52);
     assert_eq!(va.graves(), vb.graves());
     assert_eq!(va.legal_actions(), vb.legal_actions());
+    assert_eq!(format!("{va:?}"), format!("{vb:?}"));
     let mut r1 = Pcg32::seed_from_u64(5);
     let mut r2 = Pcg32::seed_from_u64(5);
     assert_eq!(va.determinise(&mut r1), vb.determinise(&mut r2));
@@ -901,13 +902,13 @@ fn strong_share(games: u64, players: usize, budget: u32) -> f64 {
     total / games as f64
 }
 
-// 1,200 games with the full budget: 1 Strong against 1, 2 and 3 Simple, 400
+// 1,800 games with the full budget: 1 Strong against 1, 2 and 3 Simple, 600
 // games each, Strong's seat rotating. Run with
 // `cargo test --release -p engine self_play -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn self_play_strong_vs_simple() {
-    let games = 400;
+    let games = 600;
     for players in 2..=4 {
         let start = std::time::Instant::now();
         let share = strong_share(games, players, bot::STRONG_BUDGET);
