@@ -387,6 +387,38 @@ fn end_of_turn_held_jacks_into_open_graves() {
     assert_eq!(s.phase(), Phase::Plays, "more plays or the end of turn");
 }
 
+// A held corpse or informant is played only by the player holding it, at
+// the end of their own turn.
+#[test]
+fn held_cards_are_played_only_by_their_holder() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[N2]];
+    let mut s = table(2, graves, &[N3, N5, N6, N7], 0);
+    give(&mut s, 1, JC);
+    give(&mut s, 1, AH);
+    let s = run(&s, &draws(2));
+    assert_eq!(s.phase(), Phase::Plays);
+    assert_eq!(
+        refused(&s, Action::Bury { grave: 2 }),
+        RuleError::NoJackHeld
+    );
+    assert_eq!(
+        refused(
+            &s,
+            Action::Inform {
+                grave: 0,
+                tip: Tip::Discredit
+            }
+        ),
+        RuleError::NoAceHeld
+    );
+    assert_eq!(s.legal_actions(), vec![Action::EndTurn]);
+    // On their own turn, after the draws, they may.
+    let s = run(&s, &[Action::EndTurn]);
+    assert_eq!(s.current(), Seat(1));
+    let s = run(&s, &draws(2));
+    assert!(s.legal_actions().contains(&Action::Bury { grave: 2 }));
+}
+
 // --------------------------------------------------------- informants ----
 
 // Ruling "Draw phase" and "Informant": a drawn Ace may be used at once on a
