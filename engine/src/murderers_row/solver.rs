@@ -47,10 +47,38 @@
 //!    they are the optimum. A component with no exit at all cannot reach a
 //!    win: its value is 0.
 //!
-//! 4. In practice [`solve`] first runs a depth-first search with memory
-//!    ([`Search`]), which stops at sure wins and drops beaten actions, and
-//!    is exact on positions whose cycles hold no chance step (see there);
-//!    only when it meets a cycle with a chance step does it use steps 1–3.
+//! 4. In practice a [`Solver`] first runs depth-first searches with memory
+//!    (see there), which stop at sure wins and drop beaten actions, and are
+//!    exact on positions whose cycles hold no chance step; only when they
+//!    meet a cycle with a chance step does it use steps 1–3.
+//!
+//! ## Reductions and bounds (each exact)
+//!
+//! - Positions with equal keys ([`reduce`]) have equal values: the mirror
+//!   image; the identities of inactive cards when nothing can revive; the
+//!   die deck when no random card can act again. The key is packed into 24
+//!   bytes ([`Key`]), one-to-one with the reduced position.
+//! - [`kill_bound`]: without an active Medic or Bugler no card becomes
+//!   active again, so each active card acts at most once and the kills still
+//!   possible are at most the sum of what each can kill; fewer than the row
+//!   needs (all but one) means a certain loss, value 0 ([`hopeless`]).
+//! - Sure-win proofs ([`Solver::sure`]) are finite trees: a "yes" is exact
+//!   whatever limits the search had; a "no" is used only to skip work.
+//! - Upper bounds (Star1 pruning, [`Solver::best`]): an action is dropped
+//!   only when even its uncounted outcomes at their upper bounds would not
+//!   beat the best action so far, so the maximum is unchanged; a position
+//!   asked only whether it beats a threshold answers with a true upper bound
+//!   when it does not, remembered as such (never as a value).
+//!
+//! ## Budget
+//!
+//! A [`Solver`] expands at most a budget of positions per call and keeps its
+//! tables below [`TABLE_LIMIT`] entries (they are caches: emptying them
+//! costs time, never exactness); past the budget it answers [`Unsolved`]
+//! rather than a guess. The free functions [`solve`] and [`action_values`]
+//! have no budget. Measured (`cargo bench -p engine --bench murderers_row`):
+//! every fresh deal of seeds 0..100 and every position of 200 random games
+//! is solved within the default budget.
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
@@ -261,18 +289,16 @@ fn reduce(node: &Node) -> Node {
 /// A position's key packed into 24 bytes, for fast hashing and comparing:
 /// the reduced position ([`reduce`]), each row cell in 6 bits (its card and
 /// active flag, plus one so that no cell is 0), the poison and the Air
-/// Strike's choice in the high bits, the die deck's counts in `deck`.
+/// Strike's choice in the bits above (128 bits in all), the die deck's
+/// counts in the last word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Key {
-    row: u128,
-    deck: u64,
-}
+struct Key([u64; 3]);
 
 impl std::hash::Hash for Key {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.row as u64);
-        state.write_u64((self.row >> 64) as u64);
-        state.write_u64(self.deck);
+        for word in self.0 {
+            state.write_u64(word);
+        }
     }
 }
 
@@ -293,7 +319,7 @@ fn key(node: &Node) -> Key {
     for (f, &count) in k.deck.iter().enumerate() {
         deck |= u64::from(count) << (8 * f);
     }
-    Key { row, deck }
+    Key([row as u64, (row >> 64) as u64, deck])
 }
 
 /// The bits of a row cell: the card's index and the active flag (see
@@ -752,6 +778,14 @@ impl FxHasher {
 type Fast = std::hash::BuildHasherDefault<FxHasher>;
 type Map<K, V> = HashMap<K, V, Fast>;
 
+/// What the exact search knows of a position's value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Known {
+    Exact(f64),
+    /// The value is at most this.
+    Upper(f64),
+}
+
 /// A refutation that holds at any depth.
 const CERTAIN: u32 = u32::MAX;
 
@@ -778,7 +812,8 @@ pub const DEFAULT_BUDGET: usize = 3_000_000;
 const GRAPH_LIMIT: usize = 400_000;
 
 /// Past this many remembered positions the tables are emptied (they are
-/// caches): about 60 bytes each.
+/// caches): 32 to 40 bytes each plus the hash tables' slack, so at most
+/// about 140 MB at the peak of a table's growth.
 const TABLE_LIMIT: usize = 1_500_000;
 
 /// The solver of one game, keeping what it learned between calls: solving
@@ -812,20 +847,26 @@ const TABLE_LIMIT: usize = 1_500_000;
 /// position is a sure win if some action has every outcome a sure win. Its
 /// proofs are finite trees of actions, so they never go around a cycle (an
 /// edge back to the path counts as "not proved") and are exact; positions
-/// proved sure wins have value 1 in the exact search. It deepens step by
-/// step and remembers for each position the depth it failed at, so that a
-/// deeper round only looks again where more depth could help; a position
-/// that cannot lose enough cards within the depth left ([`hopeless`]) fails
-/// at once. A wrong "no" (one that depended on the path) only costs a
+/// proved sure wins have value 1 in the exact search. It deepens by the
+/// number of wasted steps allowed on a line (steps that kill nothing:
+/// swaps, revivals, misses), since kills alone make short lines while swaps
+/// and revivals make the huge graphs (seed 97: over 5 million positions).
+/// It remembers for each position the waste it failed with, so that a
+/// later round only looks again where more waste could help, and a failure
+/// that no limit and no edge back to the path caused is certain. A
+/// position that cannot lose enough cards ([`hopeless`]) fails at once. A
+/// wrong "no" (one that depended on the path or the round) only costs a
 /// missed proof: the exact search then decides.
+///
+/// Reuse. Exact values, upper bounds and proofs never depend on the path
+/// (only clean results are remembered), so they hold for every later call
+/// on the same deal; a "no" of the proof search is remembered with the
+/// waste it failed with.
 pub struct Solver {
     full: Pips,
-    /// Exact values of positions (never path-dependent ones).
-    memo: Map<Key, f64>,
-    /// Upper bounds on the values of positions (never path-dependent).
-    upper: Map<Key, f64>,
-    /// Positions proved to be sure wins.
-    proven: Map<Key, ()>,
+    /// Exact values of positions, or upper bounds, never path-dependent
+    /// ones; a proved sure win is exactly 1.
+    known: Map<Key, Known>,
     /// Positions with no sure-win proof within the remembered depth, and
     /// the round of the sure-win search that found it.
     refuted: Map<Key, (u32, u32)>,
@@ -857,9 +898,7 @@ impl Solver {
         let (_, full) = root(state);
         Solver {
             full,
-            memo: Map::default(),
-            upper: Map::default(),
-            proven: Map::default(),
+            known: Map::default(),
             refuted: Map::default(),
             round: 0,
             path: Map::default(),
@@ -877,7 +916,7 @@ impl Solver {
 
     /// How many positions the tables remember.
     pub fn remembered(&self) -> usize {
-        self.memo.len() + self.upper.len() + self.proven.len() + self.refuted.len()
+        self.known.len() + self.refuted.len()
     }
 
     /// Starts a call on `state`: its root position, with the tables reset
@@ -898,9 +937,7 @@ impl Solver {
     }
 
     fn forget(&mut self) {
-        self.memo = Map::default();
-        self.upper = Map::default();
-        self.proven = Map::default();
+        self.known = Map::default();
         self.refuted = Map::default();
     }
 
@@ -910,8 +947,7 @@ impl Solver {
         if self.remembered() > TABLE_LIMIT {
             self.refuted = Map::default();
             if self.remembered() > TABLE_LIMIT {
-                self.memo = Map::default();
-                self.upper = Map::default();
+                self.known = Map::default();
             }
         }
     }
@@ -1049,12 +1085,12 @@ impl Solver {
             let chances = u32::from(outcomes.len() > 1);
             let mut v = 0.0;
             for (next, p) in outcomes {
-                if !self.proven.contains_key(&key(next)) && kind_of(next) == Kind::Open {
+                if !self.proved(&key(next)) && kind_of(next) == Kind::Open {
                     // A cheap proof saves the exact search.
                     self.round += 1;
                     self.sure(next, SURE_WASTE[1], 1, false);
                 }
-                v += p * self.value(next, 1, chances, -1.0)?.0;
+                v += p * self.value(next, &key(next), 1, chances, -1.0)?.0;
             }
             values.push(v.clamp(0.0, 1.0));
         }
@@ -1062,9 +1098,12 @@ impl Solver {
     }
 
     /// Whether `node` is a sure win with proofs that waste at most `waste`
-    /// steps on any line (a step wastes when it kills no card: a swap, a
-    /// revival, a miss). Kills are at most the row's length, so every
-    /// line of such a proof is short; the rounds allow more and more waste.
+    /// steps on any line (a step wastes when it kills no card and sets no
+    /// poison: a swap, a revival, a miss): the winning action's index if so.
+    /// Kills are at most the row's length, so every line of such a proof is
+    /// short; the rounds allow more and more waste. A "yes" never depends on
+    /// the path. At the root (`top`) a remembered proof is not enough: the
+    /// action is wanted.
     fn sure(&mut self, node: &Node, waste: u32, depth: u32, top: bool) -> Option<usize> {
         self.prove(node, waste, depth, top).0
     }
@@ -1085,8 +1124,11 @@ impl Solver {
             Kind::Open => {}
         }
         let k = key(node);
-        if !top && self.proven.contains_key(&k) {
-            return (Some(0), CLEAN, false);
+        match self.known.get(&k) {
+            Some(&Known::Exact(v)) if v >= SURE && !top => return (Some(0), CLEAN, false),
+            // A value below 1, exact or bounded: certainly no sure win.
+            Some(&Known::Exact(v) | &Known::Upper(v)) if v < SURE => return (None, CLEAN, false),
+            _ => {}
         }
         if let Some(&(round, r)) = self.refuted.get(&k) {
             if r == CERTAIN {
@@ -1121,7 +1163,9 @@ impl Solver {
         for i in order {
             let mut all = true;
             for (next, _) in &actions[i] {
-                let wasted = next.choice.is_none() && next.row.len() >= len;
+                // A Poisoner's step kills later: not a waste.
+                let poisoning = next.poison && !node.poison;
+                let wasted = next.choice.is_none() && next.row.len() >= len && !poisoning;
                 let (ok, l, lim) = if wasted && waste == 0 {
                     (None, CLEAN, true)
                 } else {
@@ -1142,7 +1186,7 @@ impl Solver {
         self.path.remove(&k);
         match win {
             Some(i) => {
-                self.proven.insert(k, ());
+                self.known.insert(k, Known::Exact(1.0));
                 (Some(i), CLEAN, false)
             }
             None => {
@@ -1164,6 +1208,7 @@ impl Solver {
     fn value(
         &mut self,
         node: &Node,
+        k: &Key,
         depth: u32,
         chances: u32,
         alpha: f64,
@@ -1173,69 +1218,59 @@ impl Solver {
             Kind::Lost => return Some((0.0, CLEAN, true)),
             Kind::Open => {}
         }
-        let k = key(node);
-        if self.proven.contains_key(&k) {
-            return Some((1.0, CLEAN, true));
+        match self.known.get(k) {
+            Some(&Known::Exact(v)) => return Some((v, CLEAN, true)),
+            Some(&Known::Upper(bound)) if bound <= alpha => return Some((bound, CLEAN, false)),
+            _ => {}
         }
-        if let Some(&v) = self.memo.get(&k) {
-            return Some((v, CLEAN, true));
-        }
-        if let Some(&bound) = self.upper.get(&k) {
-            if bound <= alpha {
-                return Some((bound, CLEAN, false));
-            }
-        }
-        if let Some(&at) = self.path.get(&k) {
+        if let Some(&at) = self.path.get(k) {
             if chances > self.chances[at as usize] {
                 return None;
             }
             return Some((0.0, at, true));
         }
         if hopeless(node, CERTAIN) {
-            self.memo.insert(k, 0.0);
+            self.known.insert(*k, Known::Exact(0.0));
             return Some((0.0, CLEAN, true));
         }
-        if depth >= MAX_DEPTH {
+        if depth >= MAX_DEPTH || !self.spend() {
             return None;
         }
-        if !self.spend() {
-            return None;
-        }
-        self.path.insert(k, depth);
+        self.path.insert(*k, depth);
         self.chances.push(chances);
         let mut actions = Vec::new();
         expand(node, self.full, &mut self.moves, &mut actions);
         let best = self.best(&actions, depth, alpha);
-        self.path.remove(&k);
+        self.path.remove(k);
         self.chances.pop();
         let (v, _, low, exact) = best?;
         if low >= depth {
-            if exact {
-                self.memo.insert(k, v);
-                self.upper.remove(&k);
+            let known = if exact {
+                Known::Exact(v)
             } else {
-                self.upper.insert(k, v);
-            }
+                Known::Upper(v)
+            };
+            self.known.insert(*k, known);
         }
         Some((v, low, exact))
     }
 
-    /// An upper bound on the value of `node` known without searching.
-    fn known_upper(&self, node: &Node) -> f64 {
+    /// Whether `k` is a proved sure win.
+    fn proved(&self, k: &Key) -> bool {
+        matches!(self.known.get(k), Some(&Known::Exact(v)) if v >= SURE)
+    }
+
+    /// An upper bound on the value of `node` (key `k`) known without
+    /// searching.
+    fn known_upper(&self, node: &Node, k: &Key) -> f64 {
         if node.choice.is_none() && node.row.len() == 1 {
             return 1.0;
         }
-        let k = key(node);
-        if let Some(&v) = self.memo.get(&k) {
-            return v;
+        match self.known.get(k) {
+            Some(&Known::Exact(v) | &Known::Upper(v)) => v,
+            None if hopeless(node, CERTAIN) => 0.0,
+            None => 1.0,
         }
-        if let Some(&v) = self.upper.get(&k) {
-            return v;
-        }
-        if hopeless(node, CERTAIN) {
-            return 0.0;
-        }
-        1.0
     }
 
     /// The best of the `actions` of the position at `depth`, its index, and
@@ -1261,12 +1296,20 @@ impl Solver {
         let mut dropped = -1.0f64;
         let mut low = CLEAN;
         let mut bounds = Vec::new();
+        let mut keys = Vec::new();
         for i in promising(actions, 0.0) {
             let outcomes = &actions[i];
             let chances = here + u32::from(outcomes.len() > 1);
             let target = best.0.max(alpha);
+            keys.clear();
+            keys.extend(outcomes.iter().map(|(next, _)| key(next)));
             bounds.clear();
-            bounds.extend(outcomes.iter().map(|(next, _)| self.known_upper(next)));
+            bounds.extend(
+                outcomes
+                    .iter()
+                    .zip(&keys)
+                    .map(|((next, _), k)| self.known_upper(next, k)),
+            );
             // The action's value so far (counted outcomes exactly or by an
             // upper bound) plus the upper bounds of the outcomes not yet
             // counted.
@@ -1277,7 +1320,7 @@ impl Solver {
                 dropped = dropped.max(v + rest);
                 continue;
             }
-            for ((next, p), &bound) in outcomes.iter().zip(&bounds) {
+            for (((next, p), &bound), k) in outcomes.iter().zip(&bounds).zip(&keys) {
                 if v + rest <= target + EPSILON {
                     exact = false;
                     break;
@@ -1286,7 +1329,7 @@ impl Solver {
                 // What this outcome must exceed for the action to beat the
                 // target.
                 let need = (target - v - rest) / p;
-                let (w, l, known) = self.value(next, depth + 1, chances, need)?;
+                let (w, l, known) = self.value(next, k, depth + 1, chances, need)?;
                 low = low.min(l);
                 v += p * w;
                 if !known {

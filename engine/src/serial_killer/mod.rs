@@ -990,10 +990,34 @@ impl Multiplayer for State {
 /// held cards face up) except the order of the victim stack, which this view
 /// does not give: only its length, the cards it holds as a sorted list, and
 /// the cards everyone saw put under it.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct View<'a> {
     state: &'a State,
     seat: Seat,
+}
+
+/// Written by hand: a derived `Debug` would print the stack in order.
+impl fmt::Debug for View<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let s = self.state;
+        f.debug_struct("View")
+            .field("seat", &self.seat)
+            .field("current", &s.current)
+            .field("phase", &s.phase)
+            .field("graves", &s.graves)
+            .field("clues", &&s.clues[..s.players()])
+            .field("arrested", &&s.arrested[..s.players()])
+            .field(
+                "held",
+                &Seat::all(s.players())
+                    .map(|p| s.held(p))
+                    .collect::<Vec<_>>(),
+            )
+            .field("stack_len", &s.stack.len())
+            .field("stack_known_bottom", &s.stack_known_bottom())
+            .field("winners", &s.winners)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<'a> View<'a> {

@@ -387,6 +387,38 @@ fn end_of_turn_held_jacks_into_open_graves() {
     assert_eq!(s.phase(), Phase::Plays, "more plays or the end of turn");
 }
 
+// A held corpse or informant is played only by the player holding it, at
+// the end of their own turn.
+#[test]
+fn held_cards_are_played_only_by_their_holder() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[N2]];
+    let mut s = table(2, graves, &[N3, N5, N6, N7], 0);
+    give(&mut s, 1, JC);
+    give(&mut s, 1, AH);
+    let s = run(&s, &draws(2));
+    assert_eq!(s.phase(), Phase::Plays);
+    assert_eq!(
+        refused(&s, Action::Bury { grave: 2 }),
+        RuleError::NoJackHeld
+    );
+    assert_eq!(
+        refused(
+            &s,
+            Action::Inform {
+                grave: 0,
+                tip: Tip::Discredit
+            }
+        ),
+        RuleError::NoAceHeld
+    );
+    assert_eq!(s.legal_actions(), vec![Action::EndTurn]);
+    // On their own turn, after the draws, they may.
+    let s = run(&s, &[Action::EndTurn]);
+    assert_eq!(s.current(), Seat(1));
+    let s = run(&s, &draws(2));
+    assert!(s.legal_actions().contains(&Action::Bury { grave: 2 }));
+}
+
 // --------------------------------------------------------- informants ----
 
 // Ruling "Draw phase" and "Informant": a drawn Ace may be used at once on a
@@ -726,6 +758,7 @@ fn view_hides_the_stack_order() {
     assert_eq!(va.stack_len(), 52);
     assert_eq!(va.graves(), vb.graves());
     assert_eq!(va.legal_actions(), vb.legal_actions());
+    assert_eq!(format!("{va:?}"), format!("{vb:?}"));
     let mut r1 = Pcg32::seed_from_u64(5);
     let mut r2 = Pcg32::seed_from_u64(5);
     assert_eq!(va.determinise(&mut r1), vb.determinise(&mut r2));
@@ -901,13 +934,13 @@ fn strong_share(games: u64, players: usize, budget: u32) -> f64 {
     total / games as f64
 }
 
-// 1,200 games with the full budget: 1 Strong against 1, 2 and 3 Simple, 400
+// 1,800 games with the full budget: 1 Strong against 1, 2 and 3 Simple, 600
 // games each, Strong's seat rotating. Run with
 // `cargo test --release -p engine self_play -- --ignored --nocapture`.
 #[test]
 #[ignore]
 fn self_play_strong_vs_simple() {
-    let games = 400;
+    let games = 600;
     for players in 2..=4 {
         let start = std::time::Instant::now();
         let share = strong_share(games, players, bot::STRONG_BUDGET);
