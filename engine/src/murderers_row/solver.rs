@@ -980,53 +980,89 @@ impl Solver {
         }
         let node = self.start(state);
         let budget = self.left;
-        let examined = |solver: &Solver| budget - solver.left;
-        let mut actions = Vec::new();
-        expand(&node, self.full, &mut self.moves, &mut actions);
-        if hopeless(&node, CERTAIN) {
-            return Ok(Solution {
-                win: 0.0,
-                best: action_at(&node, 0),
-                positions: 1,
-            });
+        let (win, best, graph) = self.solve_node(&node)?;
+        Ok(Solution {
+            win,
+            best,
+            positions: budget - self.left + graph,
+        })
+    }
+
+    /// The value of `node` and an action achieving it, and how many
+    /// positions the graph method enumerated, if it was used: the sure-win
+    /// rounds, then the exact search, then (on a cycle with a chance step)
+    /// the graph method.
+    fn solve_node(&mut self, node: &Node) -> Result<(f64, Option<Action>, usize), Unsolved> {
+        match kind_of(node) {
+            Kind::Won => return Ok((1.0, None, 0)),
+            Kind::Lost => return Ok((0.0, None, 0)),
+            Kind::Open => {}
+        }
+        let k = key(node);
+        if hopeless(node, CERTAIN) {
+            return Ok((0.0, action_at(node, 0), 0));
         }
         for waste in SURE_WASTE {
             self.round += 1;
-            let found = self.sure(&node, waste, 0, true);
-            if let Some(action) = found {
-                return Ok(Solution {
-                    win: 1.0,
-                    best: action_at(&node, action),
-                    positions: examined(self),
-                });
+            if let Some(action) = self.sure(node, waste, 0, true) {
+                return Ok((1.0, action_at(node, action), 0));
             }
-            let certain = self
-                .refuted
-                .get(&key(&node))
-                .is_some_and(|&(_, r)| r == CERTAIN);
+            let certain = self.refuted.get(&k).is_some_and(|&(_, r)| r == CERTAIN);
             if self.left == 0 || certain {
                 break;
             }
         }
+        let mut actions = Vec::new();
+        expand(node, self.full, &mut self.moves, &mut actions);
         self.path.clear();
         self.chances.clear();
-        self.path.insert(key(&node), 0);
+        self.path.insert(k, 0);
         self.chances.push(0);
-        if let Some((win, best, _, _)) = self.best(&actions, 0, -1.0) {
-            return Ok(Solution {
-                win: win.max(0.0),
-                best: action_at(&node, best),
-                positions: examined(self),
-            });
+        let best = self.best(&actions, 0, -1.0);
+        self.path.clear();
+        self.chances.clear();
+        if let Some((win, best, _, _)) = best {
+            return Ok((win.max(0.0), action_at(node, best), 0));
         }
         if self.left == 0 {
             return Err(Unsolved);
         }
         // A cycle with a chance step: the graph method, if the graph is
         // small enough.
-        let mut solution = graph_solution(node, self.full, self.graph_limit).ok_or(Unsolved)?;
-        solution.positions += examined(self);
-        Ok(solution)
+        let solution = graph_solution(*node, self.full, self.graph_limit).ok_or(Unsolved)?;
+        Ok((solution.win, solution.best, solution.positions))
+    }
+
+    /// The exact winning probability of one action of `state` (an
+    /// activation or an Air Strike choice; `None` if it is not legal, or
+    /// undo): much cheaper than [`Solver::action_values`] when only the
+    /// action played is wanted (a game's review).
+    pub fn action_value(&mut self, state: &State, action: Action) -> Result<Option<f64>, Unsolved> {
+        match (state.phase, action) {
+            (Phase::AirStrike { .. }, Action::AlsoKill(card)) => {
+                let mut next = state.clone();
+                if crate::game::Game::apply(&mut next, Action::AlsoKill(card)).is_err() {
+                    return Ok(None);
+                }
+                Ok(Some(self.solve(&next)?.win))
+            }
+            (Phase::Activate, Action::Activate { .. }) => {
+                let node = self.start(state);
+                let mut moves = Vec::new();
+                legal_moves(&node.row, &mut moves);
+                let Some(index) = moves.iter().position(|mv| mv.action() == action) else {
+                    return Ok(None);
+                };
+                let mut actions = Vec::new();
+                expand(&node, self.full, &mut self.moves, &mut actions);
+                let mut v = 0.0;
+                for (next, p) in &actions[index] {
+                    v += p * self.solve_node(next)?.0;
+                }
+                Ok(Some(v.clamp(0.0, 1.0)))
+            }
+            _ => Ok(None),
+        }
     }
 
     /// The exact winning probability of every legal action of `state` (undo
@@ -1049,21 +1085,14 @@ impl Solver {
                 expand(&node, self.full, &mut self.moves, &mut actions);
                 let mut moves = Vec::new();
                 legal_moves(&node.row, &mut moves);
-                let values = match self.root_values(&node, &actions) {
-                    Some(values) => values,
-                    None if self.left == 0 => return Err(Unsolved),
-                    None => {
-                        let graph = explore(node, self.full, self.graph_limit);
-                        if graph.nodes.len() >= self.graph_limit {
-                            return Err(Unsolved);
-                        }
-                        let (value, _) = solve_graph(&graph);
-                        graph
-                            .node_actions(0)
-                            .map(|a| action_value(&graph, a, &value))
-                            .collect()
+                let mut values = Vec::with_capacity(actions.len());
+                for outcomes in &actions {
+                    let mut v = 0.0;
+                    for (next, p) in outcomes {
+                        v += p * self.solve_node(next)?.0;
                     }
-                };
+                    values.push(v.clamp(0.0, 1.0));
+                }
                 out = moves
                     .iter()
                     .zip(values)
@@ -1073,28 +1102,6 @@ impl Solver {
         }
         out.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(out)
-    }
-
-    /// Every action's value at the root (no cut), or `None` on a cycle with
-    /// a chance step or when the budget ran out.
-    fn root_values(&mut self, node: &Node, actions: &[Vec<(Node, f64)>]) -> Option<Vec<f64>> {
-        self.path.insert(key(node), 0);
-        self.chances.push(0);
-        let mut values = Vec::with_capacity(actions.len());
-        for outcomes in actions {
-            let chances = u32::from(outcomes.len() > 1);
-            let mut v = 0.0;
-            for (next, p) in outcomes {
-                if !self.proved(&key(next)) && kind_of(next) == Kind::Open {
-                    // A cheap proof saves the exact search.
-                    self.round += 1;
-                    self.sure(next, SURE_WASTE[1], 1, false);
-                }
-                v += p * self.value(next, &key(next), 1, chances, -1.0)?.0;
-            }
-            values.push(v.clamp(0.0, 1.0));
-        }
-        Some(values)
     }
 
     /// Whether `node` is a sure win with proofs that waste at most `waste`
@@ -1253,11 +1260,6 @@ impl Solver {
             self.known.insert(*k, known);
         }
         Some((v, low, exact))
-    }
-
-    /// Whether `k` is a proved sure win.
-    fn proved(&self, k: &Key) -> bool {
-        matches!(self.known.get(k), Some(&Known::Exact(v)) if v >= SURE)
     }
 
     /// An upper bound on the value of `node` (key `k`) known without
@@ -1654,6 +1656,11 @@ mod tests {
                     let best = solved.best.expect("a best action");
                     let of_best = values.iter().find(|(a, _)| *a == best).expect("legal");
                     assert!((of_best.1 - expected).abs() < 1e-9, "seed {seed}");
+                    // One action's value alone is the same as among all.
+                    let (last, value) = values[values.len() - 1];
+                    let alone = solver.action_value(&state, last).expect("solved");
+                    assert!((alone.expect("legal") - value).abs() < 1e-9, "seed {seed}");
+                    assert_eq!(solver.action_value(&state, Action::Undo), Ok(None));
                     compared += 1;
                     chancy += usize::from(expected > 0.0 && expected < 1.0);
                 }
