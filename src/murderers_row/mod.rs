@@ -359,7 +359,7 @@ fn ask_hint(ctx: Ctx, ui: Ui) {
         }
         match answer {
             Ok(Answer::Hint(hint)) => {
-                if let Some((best, _)) = hint.best() {
+                if let Some(best) = hint.best {
                     if !matches!(best, Action::AlsoKill(_)) {
                         let _ = ui.pick.try_set(pick::of_action(best));
                     }
@@ -386,6 +386,7 @@ fn ask_hint(ctx: Ctx, ui: Ui) {
 fn unexpected(answer: Answer) -> String {
     match answer {
         Answer::Refused(why) => format!("The solver could not answer: {why}."),
+        Answer::TooHard => "This position is too large for the solver to work out exactly within its limits; no guess is offered.".to_string(),
         _ => "The solver gave an unexpected answer.".to_string(),
     }
 }
@@ -920,18 +921,11 @@ fn HintPanel(ui: Ui) -> impl IntoView {
     let text = move || {
         ui.hint.with(|h| {
             let h = h.as_ref()?;
-            let (best, value) = h.best()?;
-            let next = h
-                .actions
-                .iter()
-                .find(|(_, v)| *v < value - advice::NEGLIGIBLE)
-                .map(|(_, v)| format!(" A worse move would leave at best {}.", percent(*v)))
-                .unwrap_or_default();
+            let best = h.best?;
+            let chance = percent(h.win);
             Some(format!(
-                "Hint: your chance of winning with perfect play is {} now. Best move: {}, which keeps {}.{next}",
-                percent(h.win),
-                describe(best),
-                percent(value)
+                "Hint: your chance of winning with perfect play is {chance} now. Best move: {}, which keeps {chance}.",
+                describe(best)
             ))
         })
     };

@@ -3,7 +3,7 @@
 //! web worker) and answered there; the answers are worked out here, so they
 //! are tested natively.
 
-use super::solver::{self, Solution};
+use super::solver::{Solver, Unsolved};
 use super::{Action, Phase, State};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Question {
     /// The odds of the position reached by playing `history` on the deal
-    /// `seed`, and of each of its actions. (A game is sent as its deal and
+    /// `seed`, and its best action. (A game is sent as its deal and
     /// moves: small, and it cannot be a position no game reaches.)
     Hint { seed: u64, history: Vec<Action> },
     /// The odds before and after every decision of a game, given by its
@@ -38,23 +38,19 @@ pub enum Answer {
     CertainDeal {
         seed: Option<u64>,
     },
+    /// The position is too large for the solver's budget: no answer rather
+    /// than a guess.
+    TooHard,
     /// The question could not be answered (a game that does not replay).
     Refused(String),
 }
 
 /// The odds of a position: the chance of winning with perfect play from
-/// here, and that of each legal action (best first).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+/// here, and an action that keeps it (`None` when the game is over).
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
     pub win: f64,
-    pub actions: Vec<(Action, f64)>,
-}
-
-impl Hint {
-    /// The action perfect play takes (the first of the best).
-    pub fn best(&self) -> Option<(Action, f64)> {
-        self.actions.first().copied()
-    }
+    pub best: Option<Action>,
 }
 
 /// One decision of a finished game, judged with perfect play afterwards.
@@ -90,20 +86,25 @@ pub fn first_mistake(review: &[Decision]) -> Option<Decision> {
     review.iter().copied().find(|d| d.lost() > NEGLIGIBLE)
 }
 
-/// The odds of `state` and of each of its actions.
-pub fn hint(state: &State) -> Hint {
-    let win = solver::solve(state).win;
-    Hint {
-        win,
-        actions: solver::action_values(state),
-    }
+/// The odds of `state` and the best action.
+pub fn hint(solver: &mut Solver, state: &State) -> Result<Hint, Unsolved> {
+    let solution = solver.solve(state)?;
+    Ok(Hint {
+        win: solution.win,
+        best: solution.best,
+    })
 }
 
-/// Judges every decision of the game `seed` played with `history`.
-pub fn review(seed: u64, history: &[Action]) -> Result<Vec<Decision>, String> {
-    let positions =
-        State::replay(seed, history).map_err(|e| format!("the game does not replay: {e}"))?;
-    let values: Vec<Solution> = positions.iter().map(solver::solve).collect();
+/// Judges every decision of the game `seed` played with `history`, with one
+/// solver for the whole game (positions seen once are not solved again).
+pub fn review(solver: &mut Solver, seed: u64, history: &[Action]) -> Result<Answer, Unsolved> {
+    let Ok(positions) = State::replay(seed, history) else {
+        return Ok(Answer::Refused("the game does not replay".into()));
+    };
+    let mut values = Vec::with_capacity(positions.len());
+    for position in &positions {
+        values.push(solver.solve(position)?.win);
+    }
     let mut activation = 0u16;
     let mut out = Vec::with_capacity(history.len());
     for (i, &action) in history.iter().enumerate() {
@@ -111,45 +112,59 @@ pub fn review(seed: u64, history: &[Action]) -> Result<Vec<Decision>, String> {
         if position.phase() == Phase::Activate {
             activation += 1;
         }
-        let chosen = solver::action_values(position)
-            .into_iter()
-            .find(|(a, _)| *a == action)
-            .map_or(values[i + 1].win, |(_, v)| v);
+        let chosen = solver
+            .action_value(position, action)?
+            .unwrap_or(values[i + 1]);
         out.push(Decision {
             activation,
             action,
-            before: values[i].win,
+            before: values[i],
             chosen,
-            after: values[i + 1].win,
+            after: values[i + 1],
         });
     }
-    Ok(out)
+    Ok(Answer::Review(out))
 }
 
-/// Answers `question`.
+/// The position that `history` reaches from the deal `seed`.
+fn position(seed: u64, history: &[Action]) -> Result<State, String> {
+    let mut positions =
+        State::replay(seed, history).map_err(|e| format!("the game does not replay: {e}"))?;
+    positions.pop().ok_or_else(|| "no position".to_string())
+}
+
+/// Answers `question`; a question the solver cannot settle within its
+/// budget is answered [`Answer::TooHard`].
 pub fn answer(question: &Question) -> Answer {
-    match question {
-        Question::Hint { seed, history } => match State::replay(*seed, history) {
-            Ok(mut positions) => match positions.pop() {
-                Some(state) => Answer::Hint(hint(&state)),
-                None => Answer::Refused("no position".into()),
-            },
-            Err(e) => Answer::Refused(format!("the game does not replay: {e}")),
+    let answered = match question {
+        Question::Hint { seed, history } => match position(*seed, history) {
+            Ok(state) => hint(&mut Solver::new(&state), &state).map(Answer::Hint),
+            Err(problem) => Ok(Answer::Refused(problem)),
         },
-        Question::Review { seed, history } => match review(*seed, history) {
-            Ok(decisions) => Answer::Review(decisions),
-            Err(problem) => Answer::Refused(problem),
-        },
-        Question::DealOdds(seed) => Answer::DealOdds {
-            seed: *seed,
-            win: solver::solve(&State::new(*seed)).win,
-        },
-        Question::CertainDeal { from, tries } => Answer::CertainDeal {
-            seed: (0..u64::from(*tries))
+        Question::Review { seed, history } => {
+            review(&mut Solver::new(&State::new(*seed)), *seed, history)
+        }
+        Question::DealOdds(seed) => {
+            let deal = State::new(*seed);
+            Solver::new(&deal).solve(&deal).map(|s| Answer::DealOdds {
+                seed: *seed,
+                win: s.win,
+            })
+        }
+        Question::CertainDeal { from, tries } => {
+            // A deal the solver cannot settle within its budget is skipped.
+            let seed = (0..u64::from(*tries))
                 .map(|k| from.wrapping_add(k))
-                .find(|&seed| solver::solve(&State::new(seed)).win >= 1.0 - NEGLIGIBLE),
-        },
-    }
+                .find(|&seed| {
+                    let deal = State::new(seed);
+                    Solver::new(&deal)
+                        .solve(&deal)
+                        .is_ok_and(|s| s.win >= 1.0 - NEGLIGIBLE)
+                });
+            Ok(Answer::CertainDeal { seed })
+        }
+    };
+    answered.unwrap_or(Answer::TooHard)
 }
 
 /// Whether a finished game can still be reviewed: it was played from a deal.
@@ -174,14 +189,14 @@ pub struct Reply {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::murderers_row::{Killer::*, Slot, Target};
+    use crate::murderers_row::{solver, Killer::*, Slot, Target};
 
     fn a(card: crate::murderers_row::Killer) -> Slot {
         Slot { card, active: true }
     }
 
     #[test]
-    fn hint_lists_every_action_best_first_with_the_position_value() {
+    fn hint_gives_the_position_value_and_a_move_that_keeps_it() {
         // Swordsman, Knight, Executioner: whichever of the Swordsman and the
         // Knight kills the other, the Executioner then kills the inactive
         // survivor (a win); the Knight taking the Executioner's place leaves
@@ -193,15 +208,14 @@ mod tests {
             false,
             1,
         );
-        let hint = hint(&state);
-        assert_eq!(hint.win, 1.0);
-        assert_eq!(hint.actions.len(), state.legal_actions().len());
-        assert_eq!(hint.actions.len(), 3);
-        assert_eq!(
-            hint.actions.last(),
-            Some(&(Action::activate(Knight, Target::Card(Executioner)), 0.0))
-        );
-        assert_eq!(hint.best().map(|b| b.1), Some(1.0));
+        let found = hint(&mut Solver::new(&state), &state).unwrap();
+        assert_eq!(found.win, 1.0);
+        let best = found.best.expect("a move");
+        assert_ne!(best, Action::activate(Knight, Target::Card(Executioner)));
+        let mut next = state.clone();
+        next.apply(best).unwrap();
+        let after = hint(&mut Solver::new(&next), &next).unwrap();
+        assert_eq!(after.win, 1.0, "the best move keeps the win");
     }
 
     #[test]
@@ -215,7 +229,10 @@ mod tests {
                 .unwrap();
             state.apply(worst).unwrap();
         }
-        let review = review(5, state.history()).unwrap();
+        let mut judge = Solver::new(&state);
+        let Ok(Answer::Review(review)) = review(&mut judge, 5, state.history()) else {
+            panic!("a review");
+        };
         assert_eq!(review.len(), state.history().len());
         assert_eq!(review[0].activation, 1);
         assert_eq!(review[0].before, solver::solve(&State::new(5)).win);
@@ -225,8 +242,25 @@ mod tests {
         for d in review.iter().take_while(|d| d.lost() <= NEGLIGIBLE) {
             assert!((d.before - d.chosen).abs() <= NEGLIGIBLE);
         }
+        // Each judged choice is the exact value of that action.
+        let positions = State::replay(5, state.history()).unwrap();
+        for (d, p) in review.iter().zip(&positions) {
+            let exact = solver::action_values(p)
+                .into_iter()
+                .find(|(a, _)| *a == d.action)
+                .map(|(_, v)| v);
+            if let Some(exact) = exact {
+                assert!((exact - d.chosen).abs() < 1e-9);
+            }
+        }
         // The game was lost at the end.
         assert_eq!(review.last().unwrap().after, 0.0);
+    }
+
+    #[test]
+    fn a_position_too_large_for_the_budget_is_answered_as_such() {
+        let deal = State::new(97);
+        assert!(Solver::with_budget(&deal, 10).solve(&deal).is_err());
     }
 
     #[test]
@@ -277,6 +311,7 @@ mod tests {
         let text = serde_json::to_string(&reply).unwrap();
         assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
         // The hint is about the position the moves lead to.
-        assert_eq!(reply.answer, Answer::Hint(hint(&state)));
+        let expected = hint(&mut Solver::new(&state), &state).unwrap();
+        assert_eq!(reply.answer, Answer::Hint(expected));
     }
 }
