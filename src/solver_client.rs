@@ -70,6 +70,14 @@ pub fn cancel() {
     });
 }
 
+/// Drops the questions asked so far: a worker still working on one is
+/// stopped (it may be long), an idle one is kept warm for the next question.
+pub fn drop_questions() {
+    if CLIENT.with_borrow(|c| !c.waiting.is_empty()) {
+        cancel();
+    }
+}
+
 /// Fails every waiting question with `why` and stops the worker.
 fn fail_all(why: String) {
     let waiting = CLIENT.with_borrow_mut(|c| std::mem::take(&mut c.waiting));

@@ -113,7 +113,7 @@ fn start_game(ctx: Ctx, seed: u64) {
     if let Some(mut current) = ctx.mr_game.get_untracked().filter(|g| g.in_progress()) {
         count_result(ctx, &mut current, GameResult::Lost);
     }
-    solver_client::cancel();
+    solver_client::drop_questions();
     ctx.mr_game.set(Some(MurderersRowGame::new(seed)));
     session::save_mr_game(ctx);
 }
@@ -450,7 +450,7 @@ fn Table() -> impl IntoView {
         confirm_restart: RwSignal::new(false),
     };
     // Answers for a table that is gone are not wanted.
-    on_cleanup(solver_client::cancel);
+    on_cleanup(solver_client::drop_questions);
 
     let stage = Memo::new(move |_| {
         let pick = ui.pick.get();

@@ -19,7 +19,7 @@ pub fn MurderersRowNew() -> impl IntoView {
     let searching = RwSignal::new(false);
     let message = RwSignal::new(None::<String>);
     let certain_only = move || ctx.settings.with(|s| s.murderers_row_certain_only);
-    on_cleanup(solver_client::cancel);
+    on_cleanup(solver_client::drop_questions);
     let deal = move |_| {
         if !certain_only() {
             navigate(&Route::MurderersRowDeal {
