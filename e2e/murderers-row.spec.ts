@@ -243,3 +243,23 @@ test("undo after a loss, as ruled: the game goes on and the loss counts once", a
   await page.goto("/#/stats");
   await expect(mr.getByRole("row", { name: /Played/ })).toContainText("1");
 });
+
+test("the Copycat first chooses whom to copy, then that card's targets", async ({ page }) => {
+  // Deal 2 starts with the Copycat first in the row, beside the Gunslinger.
+  await open(page, "#/murderers-row/2");
+  await expect(card(page, 1)).toHaveAttribute("aria-label", /^1\. Copycat/);
+  await card(page, 1).click();
+  await expect(page.locator(".mr-instruction")).toHaveText("Choose the active card next to the Copycat to copy.");
+  await expect(card(page, 2)).toHaveAttribute("aria-label", /Gunslinger.*can be chosen/);
+  await card(page, 2).click();
+  await expect(page.locator(".mr-instruction")).toContainText("choose the first card of the pair");
+  // Pick the pair from what is offered, then confirm.
+  for (let step = 0; step < 2; step++) {
+    await page.locator(".mr-card.offered").first().click();
+  }
+  await expect(page.locator(".mr-instruction")).toContainText("Copycat (as the Gunslinger) on the");
+  await expect(page.locator(".mr-card.dies")).toHaveCount(2);
+  await page.getByRole("button", { name: "Confirm" }).click();
+  expect((await rowLabels(page)).length).toBe(8);
+  await expect(page.locator(".mr-card").first()).toHaveAttribute("aria-label", /Copycat, inactive/);
+});
