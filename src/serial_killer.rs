@@ -12,7 +12,7 @@ use crate::session;
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
 use engine::cards::Card;
 use engine::serial_killer::{
-    bot, role, Action, Phase, Role, Seat, SeatKind, State, Status, Tip, GRAVES,
+    bot, role, Action, Phase, Role, Seat, SeatKind, State, Status, Tip, View, GRAVES,
 };
 use engine::Game;
 use leptos::prelude::*;
@@ -63,6 +63,12 @@ impl SerialKillerGame {
         Ok(())
     }
 
+    /// What the table shows: the view of the seat to act (everything is
+    /// public in this game except the stack's order, which a view never gives).
+    pub fn view(&self) -> View<'_> {
+        self.state.view(self.state.current())
+    }
+
     pub fn name(&self, seat: Seat) -> String {
         name_of(&self.names, seat)
     }
@@ -88,7 +94,8 @@ fn joined(names: &[String]) -> String {
     }
 }
 
-/// What an action did, as log lines: the action itself, then every clue
+/// What an action did, as log lines (from public facts only: the drawn
+/// card, graves, clues, arrests): the action itself, then every clue
 /// lost or won back, every arrest, a reshuffle and the end of the game.
 pub fn log_lines(before: &State, after: &State, action: Action, names: &[String]) -> Vec<String> {
     let who = name_of(names, before.current());
@@ -191,7 +198,7 @@ pub enum Choice {
 
 /// The buttons for the player to act, in order, with their labels: the
 /// engine's legal actions, an Ace's grave chosen before its effect.
-pub fn choices(state: &State, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
+pub fn choices(state: &View<'_>, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
     let legal = state.legal_actions();
     let held_or_drawn = match state.phase() {
         Phase::Drawn { card, .. } => format!("the drawn {}", card.name()),
@@ -399,7 +406,7 @@ fn Table() -> impl IntoView {
         ctx.sk_game.with(|g| {
             g.as_ref()
                 .filter(|g| computer_to_act(&g.state).is_none())
-                .map(|g| choices(&g.state, chosen, &g.names))
+                .map(|g| choices(&g.view(), chosen, &g.names))
                 .unwrap_or_default()
         })
     });
@@ -509,9 +516,9 @@ fn TurnBanner() -> impl IntoView {
     let text = move || {
         ctx.sk_game.with(|g| {
             let g = g.as_ref()?;
-            let seat = g.state.current();
+            let seat = g.view().current();
             let who = g.name(seat);
-            let what = match g.state.phase() {
+            let what = match g.view().phase() {
                 Phase::Draw { grave } => format!("draw a card for {}.", grave_name(grave)),
                 Phase::Drawn { card, grave } if role(card) == Role::Corpse => format!(
                     "bury the {} in {} or hold it.",
@@ -524,7 +531,7 @@ fn TurnBanner() -> impl IntoView {
                 Phase::Plays => "play held cards, or end the turn.".to_string(),
                 Phase::Over => return Some((seat, "The game is over.".to_string())),
             };
-            let kind = match g.state.seat_kind(seat) {
+            let kind = match g.view().seat_kind(seat) {
                 Some(SeatKind::Computer(level)) => format!(" (computer, {})", level.name()),
                 _ => String::new(),
             };
@@ -544,21 +551,19 @@ fn TurnBanner() -> impl IntoView {
 fn Board() -> impl IntoView {
     let ctx = ctx();
     let stack_len = move || {
-        ctx.sk_game.with(|g| {
-            g.as_ref()
-                .map_or(0, |g| g.state.view(g.state.current()).stack_len())
-        })
+        ctx.sk_game
+            .with(|g| g.as_ref().map_or(0, |g| g.view().stack_len()))
     };
     let target = move || {
         ctx.sk_game
-            .with(|g| match g.as_ref().map(|g| g.state.phase()) {
+            .with(|g| match g.as_ref().map(|g| g.view().phase()) {
                 Some(Phase::Draw { grave }) | Some(Phase::Drawn { grave, .. }) => Some(grave),
                 _ => None,
             })
     };
     let drawn = move || {
         ctx.sk_game
-            .with(|g| match g.as_ref().map(|g| g.state.phase()) {
+            .with(|g| match g.as_ref().map(|g| g.view().phase()) {
                 Some(Phase::Drawn { card, .. }) => Some(card),
                 _ => None,
             })
@@ -581,19 +586,19 @@ fn Board() -> impl IntoView {
             </div>
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
-                    let pile = move || ctx.sk_game.with(|g| g.as_ref().map(|g| g.state.grave(i).to_vec()).unwrap_or_default());
-                    let open = move || ctx.sk_game.with(|g| g.as_ref().is_some_and(|g| g.state.is_open(i)));
+                    let pile = move || ctx.sk_game.with(|g| g.as_ref().map(|g| g.view().grave(i).to_vec()).unwrap_or_default());
+                    let open = move || ctx.sk_game.with(|g| g.as_ref().is_some_and(|g| g.view().is_open(i)));
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile(), open(), is_target());
                     view! {
-                        <li class="sk-grave" class:closed=move || !open() class:target=is_target aria-label=label>
+                        <li class="sk-grave" class:closed=move || !open() class:target=is_target aria-label=label
+                            style=move || format!("--depth: {}", pile().len().clamp(1, 8))>
                             <span class="sk-grave-name" aria-hidden="true">{format!("Grave {}", i + 1)}</span>
                             {move || {
                                 let pile = pile();
                                 match pile.last() {
                                     Some(&top) => view! {
-                                        <span class="card-slot sk-card" aria-hidden="true"
-                                            style=format!("--depth: {}", pile.len().min(8))>
+                                        <span class="card-slot sk-card" aria-hidden="true">
                                             <CardFace card=top/>
                                         </span>
                                     }.into_any(),
@@ -609,8 +614,22 @@ fn Board() -> impl IntoView {
     }
 }
 
+/// "K♥": a card in two characters or three.
+fn short(card: Card) -> String {
+    let suit = card
+        .suit()
+        .map_or(String::new(), |s| s.symbol().to_string());
+    format!("{}{suit}", card.rank_label())
+}
+
+/// A pile's size under its top card, and the victim under an informant.
 fn depth_text(pile: &[Card], open: bool) -> String {
     let state = if open { "open" } else { "closed" };
+    if let [.., victim, ace] = pile {
+        if role(*ace) == Role::Informant {
+            return format!("{} cards · Ace on {}", pile.len(), short(*victim));
+        }
+    }
     match pile.len() {
         0 => "empty · open".to_string(),
         1 => format!("1 card · {state}"),
@@ -643,13 +662,13 @@ fn Players() -> impl IntoView {
     let ctx = ctx();
     let seats = move || {
         ctx.sk_game
-            .with(|g| g.as_ref().map_or(0, |g| g.state.players()))
+            .with(|g| g.as_ref().map_or(0, |g| g.view().players()))
     };
     let police_total = move || {
         ctx.sk_game.with(|g| {
             g.as_ref().map_or(0, |g| {
-                Seat::all(g.state.players())
-                    .map(|s| u32::from(g.state.police(s)))
+                Seat::all(g.view().players())
+                    .map(|s| u32::from(g.view().police(s)))
                     .sum::<u32>()
             })
         })
@@ -658,9 +677,9 @@ fn Players() -> impl IntoView {
         <section class="sk-players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
                 let info = move || ctx.sk_game.with(|g| g.as_ref().map(|g| {
-                    let v = g.state.view(seat);
-                    (g.name(seat), g.state.seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
-                        g.state.in_progress() && g.state.current() == seat, g.state.winners().contains(&seat))
+                    let v = g.view();
+                    (g.name(seat), g.view().seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
+                        v.to_act() && v.current() == seat, g.view().winners().contains(&seat))
                 }));
                 move || info().map(|(name, kind, clues, police, arrested, held, current, winner)| {
                     let kind = match kind {
@@ -769,13 +788,13 @@ mod tests {
             let mut game = SerialKillerGame::new(&plans(), seed).unwrap();
             let mut steps = 0;
             while !game.state.is_over() {
-                let list = choices(&game.state, None, &game.names);
+                let list = choices(&game.view(), None, &game.names);
                 assert!(!list.is_empty(), "a choice is always offered");
                 // The first choice, as the browser test plays, through an
                 // Ace's grave to its first effect.
                 let action = match list[0].0 {
                     Choice::Act(a) => a,
-                    Choice::AceOn(g) => match choices(&game.state, Some(g), &game.names)[0].0 {
+                    Choice::AceOn(g) => match choices(&game.view(), Some(g), &game.names)[0].0 {
                         Choice::Act(a) => a,
                         other => panic!("{other:?}"),
                     },
@@ -807,12 +826,12 @@ mod tests {
                 if state.is_over() {
                     break;
                 }
-                let list = choices(&state, None, &names());
+                let list = choices(&state.view(state.current()), None, &names());
                 if let Some((Choice::AceOn(g), label)) =
                     list.iter().find(|(c, _)| matches!(c, Choice::AceOn(_)))
                 {
                     assert!(label.contains("on the victim in grave"), "{label}");
-                    let effects = choices(&state, Some(*g), &names());
+                    let effects = choices(&state.view(state.current()), Some(*g), &names());
                     assert!(effects
                         .iter()
                         .any(|(_, l)| l.starts_with("Inform on ") || l.starts_with("Take one")));
@@ -829,7 +848,7 @@ mod tests {
     #[test]
     fn labels_name_the_grave_and_the_card() {
         let state = State::new(&[SeatKind::Person, SeatKind::Person], 3).unwrap();
-        let list = choices(&state, None, &names());
+        let list = choices(&state.view(state.current()), None, &names());
         assert_eq!(list.len(), 1);
         assert_eq!(list[0].1, "Draw a card for grave 1");
         assert!(grave_label(0, &[], true, true).contains("the grave this card is for"));

@@ -8,7 +8,7 @@ use leptos::prelude::*;
 
 /// One group of mutually exclusive choices, as real radio buttons.
 #[component]
-fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
+pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
     legend: &'static str,
     name: &'static str,
     options: Vec<(T, &'static str)>,
