@@ -23,6 +23,18 @@ async function newGame(page: Page, names: string[], extra = 0) {
   await expect(page).toHaveURL(/#\/serial-killer$/);
 }
 
+/** Every visible control smaller than 44 px (radio buttons count by their label). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page
+    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
+    .evaluateAll((els) =>
+      els
+        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
+        .filter(({ r }) => r.width < 44 || r.height < 44)
+        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
+    );
+}
+
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
 const choices = (page: Page) => page.getByRole("group", { name: "Your choices" }).getByRole("button");
 
@@ -127,6 +139,7 @@ for (const [width, height] of [
     await page.getByRole("button", { name: "Add a seat" }).click();
     await page.getByRole("button", { name: "Add a seat" }).click();
     await expect(page.getByRole("button", { name: "Add a seat" })).toBeDisabled();
+    expect(await smallTargets(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screens/serial-killer-new-${width}x${height}.png`, fullPage: true });
     await page.getByRole("button", { name: "Start game" }).click();
     // With two people at the table, a person's turn begins with a hand-over.
@@ -136,15 +149,7 @@ for (const [width, height] of [
     for (let i = 0; i < 40; i++) await step(page);
     while (!(await choices(page).first().isVisible())) await step(page);
     await expect(page.locator(".sk-player")).toHaveCount(6);
-    const small = await page
-      .locator("button:visible, a.button:visible, input:visible, select:visible, summary:visible")
-      .evaluateAll((els) =>
-        els
-          .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
-          .filter(({ r }) => r.width < 44 || r.height < 44)
-          .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
-      );
-    expect(small).toEqual([]);
+    expect(await smallTargets(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     await page.screenshot({ path: `test-results/screens/serial-killer-${width}x${height}.png`, fullPage: true });
@@ -157,4 +162,42 @@ test("rules page and home entry", async ({ page }) => {
   await entry.getByRole("link", { name: "Rules" }).click();
   await expect(page.getByRole("heading", { name: "Serial Killer: how to play" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Informants" })).toBeVisible();
+});
+
+test("seats are reordered on the new-game screen and remembered for next time", async ({ page }) => {
+  await page.goto("/#/serial-killer/new");
+  await page.getByRole("textbox", { name: "Name of seat 1" }).fill("Ana");
+  await page.getByRole("button", { name: "Move seat 3 up" }).click();
+  await expect(page.getByRole("textbox", { name: "Name of seat 2" })).toHaveValue("Computer 3");
+  await page.getByRole("combobox", { name: "Who plays seat 2" }).selectOption("strong");
+  await page.getByRole("button", { name: "Start game" }).click();
+  // Two people at the table: a person's turn begins with the hand-over.
+  await expect(handOverButton(page)).toBeVisible({ timeout: 20_000 });
+  await handOverButton(page).click();
+  await expect(page.getByRole("article", { name: /^Computer 3, Computer \(Strong\)/ })).toBeVisible();
+  await page.goto("/#/serial-killer/new");
+  await expect(page.getByRole("textbox", { name: "Name of seat 1" })).toHaveValue("Ana");
+  await expect(page.getByRole("textbox", { name: "Name of seat 2" })).toHaveValue("Computer 3");
+  await expect(page.getByRole("combobox", { name: "Who plays seat 2" })).toHaveValue("strong");
+  await expect(page.getByText("Starting a new game ends the game in progress.")).toBeVisible();
+});
+
+test("a second tab that plays on is noticed, and its game is loaded", async ({ context }) => {
+  const first = await context.newPage();
+  await newGame(first, ["Ana", "Ben"]);
+  await expect(handOverButton(first)).toBeVisible({ timeout: 20_000 });
+  const second = await context.newPage();
+  await second.goto("/#/serial-killer");
+  await expect(handOverButton(second)).toBeVisible();
+  await handOverButton(second).click();
+  const logCount = (page: Page) => page.getByRole("list", { name: "Game log, newest first" }).locator("li").count();
+  const before = await logCount(second);
+  await choices(second).first().click();
+  await expect.poll(() => logCount(second)).toBeGreaterThan(before);
+  const dialog = first.getByRole("dialog");
+  await expect(dialog).toContainText("This game changed in another tab");
+  await dialog.getByRole("button", { name: "Continue from there" }).click();
+  await expect(handOverButton(first)).toBeVisible();
+  await handOverButton(first).click();
+  expect(await logCount(first)).toBe(await logCount(second));
 });

@@ -410,6 +410,28 @@ fn Table() -> impl IntoView {
                 .unwrap_or_default()
         })
     });
+    // Keyboard players keep their place: after each change the focus goes
+    // to the first choice offered (if the focus was on the table at all).
+    Effect::new(move |_| {
+        if my_choices.with(|c| c.is_empty()) || hand_over_to.get().is_some() {
+            return;
+        }
+        request_animation_frame(|| {
+            let doc = document();
+            let on_a_button = doc
+                .active_element()
+                .is_none_or(|e| e.tag_name() == "BUTTON" || e.tag_name() == "BODY");
+            if !on_a_button {
+                return;
+            }
+            if let Ok(Some(first)) = doc.query_selector(".sk-choices button") {
+                use wasm_bindgen::JsCast;
+                if let Ok(first) = first.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = first.focus();
+                }
+            }
+        });
+    });
     let choose = move |choice: Choice| match choice {
         Choice::Act(action) => {
             ace_grave.set(None);
