@@ -259,7 +259,7 @@ pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     view! {
         <details class="panel game-log" open>
             <summary>"Game log"</summary>
-            <ol reversed aria-label="Game log, newest first">
+            <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first">
                 {move || {
                     let lines = lines.get();
                     lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }).collect_view()

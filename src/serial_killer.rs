@@ -322,8 +322,9 @@ fn Table() -> impl IntoView {
     let ctx = ctx();
     let message = RwSignal::new(None::<String>);
     let ace_grave = RwSignal::new(None::<u8>);
-    // The turn (turns completed, seat) whose person has taken the device.
-    let ready_for = RwSignal::new(None::<(u32, Seat)>);
+    // The person who has the device (none yet after a reload): the turn
+    // passing to another person asks for a hand-over first.
+    let holder = RwSignal::new(None::<Seat>);
     let end_dismissed = RwSignal::new(false);
 
     let people = move || {
@@ -337,22 +338,22 @@ fn Table() -> impl IntoView {
             })
         })
     };
-    // Whose turn it is and whether the device must be handed over first.
-    let turn_key = Memo::new(move |_| {
+    // Whose turn it is (while the game runs).
+    let seat_to_act = Memo::new(move |_| {
         ctx.sk_game.with(|g| {
             g.as_ref()
                 .filter(|g| g.state.in_progress())
-                .map(|g| (g.state.turns(), g.state.current()))
+                .map(|g| g.state.current())
         })
     });
     // A memo, so that the table is built again only when this changes.
     let hand_over_to = Memo::new(move |_| {
-        let (turns, seat) = turn_key.get()?;
+        let seat = seat_to_act.get()?;
         let person = ctx.sk_game.with(|g| {
             g.as_ref()
                 .is_some_and(|g| g.state.seat_kind(seat) == Some(SeatKind::Person))
         });
-        (person && people() > 1 && ready_for.get() != Some((turns, seat))).then(|| {
+        (person && people() > 1 && holder.get() != Some(seat)).then(|| {
             let name = ctx
                 .sk_game
                 .with(|g| g.as_ref().map(|g| g.name(seat)).unwrap_or_default());
@@ -482,7 +483,7 @@ fn Table() -> impl IntoView {
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
-                    ready_for.set(turn_key.get_untracked());
+                    holder.set(seat_to_act.get_untracked());
                 })/>
             }.into_any(),
             None => view! {
