@@ -174,6 +174,15 @@ const KIND_SLUGS: [(&str, SeatKind); 3] = [
     ("strong", SeatKind::Computer(Level::Strong)),
 ];
 
+/// Whether the device must be handed over before `to_act` plays: it is a
+/// person's turn, more than one person sits at the table, and the device is
+/// not known to be with them (`holder`: the person who last took it; none
+/// after a reload).
+pub fn needs_hand_over(kinds: &[SeatKind], to_act: Seat, holder: Option<Seat>) -> bool {
+    let people = kinds.iter().filter(|k| **k == SeatKind::Person).count();
+    kinds.get(to_act.index()) == Some(&SeatKind::Person) && people > 1 && holder != Some(to_act)
+}
+
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.
 pub fn seat_class(seat: Seat) -> String {
     format!("seat-{}", seat.index() % 6)
@@ -315,6 +324,33 @@ mod tests {
         assert_eq!(names(&list), ["Ana", "Computer 2"]);
         let many = vec![one[0].clone(); 9];
         assert_eq!(SeatList::from_remembered(&many, 2, 6).seats.len(), 6);
+    }
+
+    #[test]
+    fn the_device_is_handed_over_only_to_another_person() {
+        let ana_ben_bot = [
+            SeatKind::Person,
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+        ];
+        assert!(needs_hand_over(&ana_ben_bot, Seat(1), Some(Seat(0))));
+        assert!(
+            !needs_hand_over(&ana_ben_bot, Seat(1), Some(Seat(1))),
+            "still with Ben"
+        );
+        assert!(
+            needs_hand_over(&ana_ben_bot, Seat(0), None),
+            "after a reload"
+        );
+        assert!(
+            !needs_hand_over(&ana_ben_bot, Seat(2), Some(Seat(0))),
+            "computers need no device"
+        );
+        let alone = [SeatKind::Person, SeatKind::Computer(Level::Strong)];
+        assert!(
+            !needs_hand_over(&alone, Seat(0), None),
+            "one person keeps the device"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 
 use crate::app::{ctx, replace_route, Ctx};
 use crate::route::Route;
-use crate::seats::{seat_class, GameLog, HandOver, SeatPlan};
+use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
 use crate::session;
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
 use engine::cards::Card;
@@ -327,17 +327,6 @@ fn Table() -> impl IntoView {
     let holder = RwSignal::new(None::<Seat>);
     let end_dismissed = RwSignal::new(false);
 
-    let people = move || {
-        ctx.sk_game.with(|g| {
-            g.as_ref().map_or(0, |g| {
-                g.state
-                    .seat_kinds()
-                    .iter()
-                    .filter(|k| **k == SeatKind::Person)
-                    .count()
-            })
-        })
-    };
     // Whose turn it is (while the game runs).
     let seat_to_act = Memo::new(move |_| {
         ctx.sk_game.with(|g| {
@@ -349,15 +338,10 @@ fn Table() -> impl IntoView {
     // A memo, so that the table is built again only when this changes.
     let hand_over_to = Memo::new(move |_| {
         let seat = seat_to_act.get()?;
-        let person = ctx.sk_game.with(|g| {
-            g.as_ref()
-                .is_some_and(|g| g.state.seat_kind(seat) == Some(SeatKind::Person))
-        });
-        (person && people() > 1 && holder.get() != Some(seat)).then(|| {
-            let name = ctx
-                .sk_game
-                .with(|g| g.as_ref().map(|g| g.name(seat)).unwrap_or_default());
-            (seat, name)
+        let holder = holder.get();
+        ctx.sk_game.with(|g| {
+            let g = g.as_ref()?;
+            needs_hand_over(g.state.seat_kinds(), seat, holder).then(|| (seat, g.name(seat)))
         })
     });
 
