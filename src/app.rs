@@ -4,12 +4,14 @@ use crate::dead_center::DeadCenterScreen;
 use crate::murderers_row::{MurderersRowGame, MurderersRowScreen};
 use crate::route::Route;
 use crate::screens::murderers_row_new::MurderersRowNew;
-use crate::screens::rules::MurderersRowRules;
+use crate::screens::rules::{MurderersRowRules, SerialKillerRules};
+use crate::screens::serial_killer_new::SerialKillerNew;
 use crate::screens::{home::Home, new_game::NewGame, not_found::NotFound, rules::Rules};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
+use crate::serial_killer::{SerialKillerGame, SerialKillerScreen};
 use crate::session::{self, Notice};
 use crate::settings::Settings;
-use crate::stats::{DeadCenterStats, MurderersRowStats};
+use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats};
 use engine::dead_center::State;
 use leptos::prelude::*;
 
@@ -25,6 +27,9 @@ pub struct Ctx {
     pub mr_stats: RwSignal<MurderersRowStats>,
     /// The Murderers' Row game in progress or just finished, as last saved.
     pub mr_game: RwSignal<Option<MurderersRowGame>>,
+    pub sk_stats: RwSignal<SerialKillerStats>,
+    /// The Serial Killer game in progress or just finished, as last saved.
+    pub sk_game: RwSignal<Option<SerialKillerGame>>,
     /// Another tab changed the saved game; this tab has taken it over and
     /// says so until the player acknowledges.
     pub changed_elsewhere: RwSignal<bool>,
@@ -61,6 +66,8 @@ pub fn App() -> impl IntoView {
         game: RwSignal::new(loaded.game),
         mr_stats: RwSignal::new(loaded.mr_stats),
         mr_game: RwSignal::new(loaded.mr_game),
+        sk_stats: RwSignal::new(loaded.sk_stats),
+        sk_game: RwSignal::new(loaded.sk_game),
         changed_elsewhere: RwSignal::new(false),
     };
     provide_context(ctx);
@@ -100,6 +107,9 @@ pub fn App() -> impl IntoView {
                 Route::MurderersRowDeal { seed } => {
                     view! { <MurderersRowScreen seed=Some(seed)/> }.into_any()
                 }
+                Route::SerialKiller => view! { <SerialKillerScreen/> }.into_any(),
+                Route::SerialKillerNew => view! { <SerialKillerNew/> }.into_any(),
+                Route::SerialKillerRules => view! { <SerialKillerRules/> }.into_any(),
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
             }}
         </main>

@@ -7,6 +7,8 @@ mod dead_center;
 mod murderers_row;
 mod route;
 mod screens;
+mod seats;
+mod serial_killer;
 mod session;
 mod settings;
 mod solver_client;

@@ -25,6 +25,10 @@ pub enum Route {
     },
     MurderersRowNew,
     MurderersRowRules,
+    /// The Serial Killer game in progress, or the new-game screen if none.
+    SerialKiller,
+    SerialKillerNew,
+    SerialKillerRules,
     /// A URL we could not read, with what was wrong with it.
     Invalid {
         reason: String,
@@ -55,6 +59,9 @@ impl Route {
             ["murderers-row"] => Route::MurderersRow,
             ["murderers-row", "new"] => Route::MurderersRowNew,
             ["murderers-row", "rules"] => Route::MurderersRowRules,
+            ["serial-killer"] => Route::SerialKiller,
+            ["serial-killer", "new"] => Route::SerialKillerNew,
+            ["serial-killer", "rules"] => Route::SerialKillerRules,
             ["murderers-row", seed] => match seed.parse() {
                 Ok(seed) => Route::MurderersRowDeal { seed },
                 Err(_) => bad_deal_number(seed),
@@ -81,6 +88,9 @@ impl Route {
             Route::MurderersRowNew => "#/murderers-row/new".to_string(),
             Route::MurderersRowRules => "#/murderers-row/rules".to_string(),
             Route::MurderersRowDeal { seed } => format!("#/murderers-row/{seed}"),
+            Route::SerialKiller => "#/serial-killer".to_string(),
+            Route::SerialKillerNew => "#/serial-killer/new".to_string(),
+            Route::SerialKillerRules => "#/serial-killer/rules".to_string(),
         }
     }
 }
@@ -124,6 +134,9 @@ mod tests {
             Route::MurderersRowRules,
             Route::MurderersRowDeal { seed: 0 },
             Route::MurderersRowDeal { seed: u64::MAX },
+            Route::SerialKiller,
+            Route::SerialKillerNew,
+            Route::SerialKillerRules,
         ];
         for route in routes {
             assert_eq!(Route::parse(&route.href()), route, "{}", route.href());

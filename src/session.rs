@@ -3,8 +3,9 @@
 
 use crate::app::Ctx;
 use crate::murderers_row::MurderersRowGame;
+use crate::serial_killer::SerialKillerGame;
 use crate::settings::Settings;
-use crate::stats::{DeadCenterStats, MurderersRowStats};
+use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats};
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
 use engine::dead_center::State as DeadCenterState;
 use leptos::prelude::*;
@@ -100,12 +101,25 @@ pub const MURDERERS_ROW_STATS: Record<MurderersRowStats> = Record {
     validate: no_check,
 };
 
+pub const SERIAL_KILLER_GAME: Record<SerialKillerGame> = Record {
+    key: storage::SAVE_SERIAL_KILLER,
+    what: "Serial Killer game",
+    validate: SerialKillerGame::validate,
+};
+pub const SERIAL_KILLER_STATS: Record<SerialKillerStats> = Record {
+    key: storage::STATS_SERIAL_KILLER,
+    what: "Serial Killer statistics",
+    validate: no_check,
+};
+
 pub struct Loaded {
     pub settings: Settings,
     pub stats: DeadCenterStats,
     pub game: Option<DeadCenterState>,
     pub mr_stats: MurderersRowStats,
     pub mr_game: Option<MurderersRowGame>,
+    pub sk_stats: SerialKillerStats,
+    pub sk_game: Option<SerialKillerGame>,
     pub notices: Vec<Notice>,
 }
 
@@ -146,12 +160,16 @@ pub fn load_everything() -> Loaded {
     let game = load_or_report(&DEAD_CENTER_GAME, &mut notices);
     let mr_stats = load_or_report(&MURDERERS_ROW_STATS, &mut notices).unwrap_or_default();
     let mr_game = load_or_report(&MURDERERS_ROW_GAME, &mut notices);
+    let sk_stats = load_or_report(&SERIAL_KILLER_STATS, &mut notices).unwrap_or_default();
+    let sk_game = load_or_report(&SERIAL_KILLER_GAME, &mut notices);
     Loaded {
         settings,
         stats,
         game,
         mr_stats,
         mr_game,
+        sk_stats,
+        sk_game,
         notices,
     }
 }
@@ -222,6 +240,14 @@ pub fn save_mr_stats(ctx: Ctx) {
     save_value(ctx, &MURDERERS_ROW_STATS, ctx.mr_stats);
 }
 
+pub fn save_sk_game(ctx: Ctx) {
+    save(ctx, &SERIAL_KILLER_GAME, ctx.sk_game);
+}
+
+pub fn save_sk_stats(ctx: Ctx) {
+    save_value(ctx, &SERIAL_KILLER_STATS, ctx.sk_stats);
+}
+
 pub fn save_settings(ctx: Ctx) {
     save_value(ctx, &SETTINGS, ctx.settings);
 }
@@ -237,6 +263,11 @@ pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
     } else if key == MURDERERS_ROW_GAME.key {
         reload(ctx, &MURDERERS_ROW_GAME, ctx.mr_game);
         ctx.changed_elsewhere.set(true);
+    } else if key == SERIAL_KILLER_GAME.key {
+        reload(ctx, &SERIAL_KILLER_GAME, ctx.sk_game);
+        ctx.changed_elsewhere.set(true);
+    } else if key == SERIAL_KILLER_STATS.key {
+        reload_value(&SERIAL_KILLER_STATS, ctx.sk_stats);
     } else if key == DEAD_CENTER_STATS.key {
         reload_value(&DEAD_CENTER_STATS, ctx.stats);
     } else if key == MURDERERS_ROW_STATS.key {

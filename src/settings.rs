@@ -1,6 +1,7 @@
 //! The player's preferences, applied to the page as data attributes that the
 //! stylesheet reads.
 
+use crate::seats::{Pace, SeatPlan};
 use engine::dead_center::Variant;
 use serde::{Deserialize, Serialize};
 
@@ -19,7 +20,7 @@ pub enum Motion {
     Reduced,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(default)]
 pub struct Settings {
     pub theme: Theme,
@@ -27,6 +28,10 @@ pub struct Settings {
     pub dead_center_variant: Variant,
     /// Murderers' Row: deal only games that perfect play wins for certain.
     pub murderers_row_certain_only: bool,
+    /// How fast computer players act at a table.
+    pub computer_pace: Pace,
+    /// The seats of the last table game started, names kept for next time.
+    pub table_seats: Vec<SeatPlan>,
 }
 
 impl Default for Settings {
@@ -36,6 +41,8 @@ impl Default for Settings {
             motion: Motion::System,
             dead_center_variant: Variant::Standard,
             murderers_row_certain_only: false,
+            computer_pace: Pace::Normal,
+            table_seats: Vec::new(),
         }
     }
 }

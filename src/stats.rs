@@ -79,9 +79,39 @@ impl DeadCenterStats {
 /// Murderers' Row has no variants and no score.
 pub type MurderersRowStats = VariantStats;
 
+/// Serial Killer: games finished, and wins per person's name (computer
+/// players' wins are not kept).
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SerialKillerStats {
+    pub played: u32,
+    pub wins: std::collections::BTreeMap<String, u32>,
+}
+
+impl SerialKillerStats {
+    /// One finished game, won by these people (none if a computer won).
+    pub fn record(&mut self, winners: &[String]) {
+        self.played += 1;
+        for name in winners {
+            *self.wins.entry(name.clone()).or_default() += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn serial_killer_counts_games_and_wins_by_name() {
+        let mut s = SerialKillerStats::default();
+        s.record(&["Ana".to_string()]);
+        s.record(&[]);
+        s.record(&["Ana".to_string(), "Ben".to_string()]);
+        assert_eq!(s.played, 3);
+        assert_eq!(s.wins["Ana"], 2);
+        assert_eq!(s.wins["Ben"], 1);
+    }
 
     #[test]
     fn wins_losses_and_streaks() {

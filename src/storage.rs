@@ -13,6 +13,8 @@ pub const SAVE_DEAD_CENTER: &str = "gm.save.dead-center";
 pub const STATS_DEAD_CENTER: &str = "gm.stats.dead-center";
 pub const SAVE_MURDERERS_ROW: &str = "gm.save.murderers-row";
 pub const STATS_MURDERERS_ROW: &str = "gm.stats.murderers-row";
+pub const SAVE_SERIAL_KILLER: &str = "gm.save.serial-killer";
+pub const STATS_SERIAL_KILLER: &str = "gm.stats.serial-killer";
 pub const SETTINGS: &str = "gm.settings";
 
 #[derive(Clone, Debug, PartialEq, Eq)]

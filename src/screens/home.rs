@@ -39,6 +39,17 @@ pub fn Home() -> impl IntoView {
             })
         })
     };
+    let sk_in_progress = move || {
+        ctx.sk_game.with(|g| {
+            g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
+                let at_large = g.state.at_large().count();
+                format!(
+                    "{} players · {at_large} still on the loose",
+                    g.state.players()
+                )
+            })
+        })
+    };
     view! {
         <header class="home-header">
             <h1>"Grave Matters"</h1>
@@ -71,6 +82,20 @@ pub fn Home() -> impl IntoView {
                     })}
                     <a class="button" href=Route::MurderersRowNew.href()>"New game"</a>
                     <a class="button" href=Route::MurderersRowRules.href()>"Rules"</a>
+                </div>
+            </article>
+            <article class="game-entry">
+                <h2>"Serial Killer"</h2>
+                <p>"2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins."</p>
+                <div class="button-row">
+                    {move || sk_in_progress().map(|detail| view! {
+                        <a class="button primary" href=Route::SerialKiller.href()>
+                            "Continue"
+                            <span class="button-detail">{detail}</span>
+                        </a>
+                    })}
+                    <a class="button" href=Route::SerialKillerNew.href()>"New game"</a>
+                    <a class="button" href=Route::SerialKillerRules.href()>"Rules"</a>
                 </div>
             </article>
         </section>

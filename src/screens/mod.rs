@@ -5,5 +5,6 @@ pub mod murderers_row_new;
 pub mod new_game;
 pub mod not_found;
 pub mod rules;
+pub mod serial_killer_new;
 pub mod settings;
 pub mod stats;

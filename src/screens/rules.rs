@@ -14,6 +14,15 @@ pub fn Rules() -> impl IntoView {
     }
 }
 
+/// Serial Killer's rules, with the rulings the app follows.
+#[component]
+pub fn SerialKillerRules() -> impl IntoView {
+    view! {
+        <TopBar title="Serial Killer: how to play"/>
+        <article class="panel rules" inner_html=include_str!("rules/serial-killer.html")></article>
+    }
+}
+
 /// Where the card table goes in `murderers-row.html`.
 const CARD_TABLE_MARK: &str = "<!-- the card table -->";
 

@@ -1,4 +1,5 @@
 use crate::app::ctx;
+use crate::seats::Pace;
 use crate::session;
 use crate::settings::{Motion, Settings, Theme};
 use crate::ui::TopBar;
@@ -7,7 +8,7 @@ use leptos::prelude::*;
 
 /// One group of mutually exclusive choices, as real radio buttons.
 #[component]
-fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
+pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
     legend: &'static str,
     name: &'static str,
     options: Vec<(T, &'static str)>,
@@ -61,6 +62,13 @@ pub fn SettingsScreen() -> impl IntoView {
                 options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
                 get=|s| s.dead_center_variant
                 set=|s, v| s.dead_center_variant = v
+            />
+            <Choice
+                legend="Computer players' pace"
+                name="pace"
+                options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
+                get=|s| s.computer_pace
+                set=|s, v| s.computer_pace = v
             />
         </section>
     }

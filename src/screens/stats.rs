@@ -1,6 +1,6 @@
 use crate::app::ctx;
 use crate::session;
-use crate::stats::{DeadCenterStats, MurderersRowStats, VariantStats};
+use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats, VariantStats};
 use crate::ui::{Dialog, TopBar};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
@@ -14,6 +14,8 @@ pub fn StatsScreen() -> impl IntoView {
         session::save_stats(ctx);
         ctx.mr_stats.set(MurderersRowStats::default());
         session::save_mr_stats(ctx);
+        ctx.sk_stats.set(SerialKillerStats::default());
+        session::save_sk_stats(ctx);
         confirming.set(false);
     };
     let mr_row = move |label: &'static str, value: fn(&VariantStats) -> String| {
@@ -71,6 +73,26 @@ pub fn StatsScreen() -> impl IntoView {
                         {mr_row("Won with help", |s| s.assisted_wins.to_string())}
                         {mr_row("Current streak", |s| s.current_streak.to_string())}
                         {mr_row("Best streak", |s| s.best_streak.to_string())}
+                    </tbody>
+                </table>
+            </div>
+        </section>
+        <section class="panel">
+            <h2>"Serial Killer"</h2>
+            <p class="small">"Finished games, and wins by each person's name (shared wins count for each winner)."</p>
+            <div class="table-scroll">
+                <table class="stats-table">
+                    <tbody>
+                        <tr>
+                            <th scope="row">"Played"</th>
+                            <td>{move || ctx.sk_stats.with(|s| s.played.to_string())}</td>
+                        </tr>
+                        {move || ctx.sk_stats.with(|s| s.wins.iter().map(|(name, wins)| view! {
+                            <tr>
+                                <th scope="row">{format!("Won by {name}")}</th>
+                                <td>{wins.to_string()}</td>
+                            </tr>
+                        }).collect_view())}
                     </tbody>
                 </table>
             </div>

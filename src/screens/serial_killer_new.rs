@@ -1,0 +1,63 @@
+//! A new Serial Killer table: 2–6 seats, each a person or a computer
+//! player. The seats are remembered for next time.
+
+use crate::app::{ctx, navigate};
+use crate::route::Route;
+use crate::screens::new_game::random_seed;
+use crate::screens::settings::Choice;
+use crate::seats::{Pace, SeatEditor, SeatList};
+use crate::serial_killer::SerialKillerGame;
+use crate::session;
+use crate::ui::TopBar;
+use engine::serial_killer::{MAX_PLAYERS, MIN_PLAYERS};
+use leptos::prelude::*;
+
+#[component]
+pub fn SerialKillerNew() -> impl IntoView {
+    let ctx = ctx();
+    let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
+    let list = RwSignal::new(SeatList::from_remembered(
+        &remembered,
+        MIN_PLAYERS,
+        MAX_PLAYERS,
+    ));
+    let message = RwSignal::new(None::<String>);
+    let in_progress = ctx
+        .sk_game
+        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.in_progress()));
+    let start = move |_| {
+        let seats = list.with_untracked(SeatList::finished);
+        match SerialKillerGame::new(&seats, random_seed()) {
+            Ok(game) => {
+                ctx.settings.update(|s| s.table_seats = seats);
+                session::save_settings(ctx);
+                ctx.sk_game.set(Some(game));
+                session::save_sk_game(ctx);
+                navigate(&Route::SerialKiller);
+            }
+            Err(why) => message.set(Some(why)),
+        }
+    };
+    view! {
+        <TopBar title="New Serial Killer game"/>
+        <section class="panel">
+            <h2>"Who plays?"</h2>
+            <p class="small">"2 to 6 seats, in turn order (clockwise). Each seat is a person at this device or a computer player; people pass the device on their turn."</p>
+            <SeatEditor list/>
+            {in_progress.then(|| view! {
+                <p class="small">"Starting a new game ends the game in progress."</p>
+            })}
+            <Choice
+                legend="Computer players' pace"
+                name="pace"
+                options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
+                get=|s| s.computer_pace
+                set=|s, v| s.computer_pace = v
+            />
+            <div class="button-row">
+                <button class="button primary" on:click=start>"Start game"</button>
+            </div>
+            <p role="status" aria-live="polite">{move || message.get()}</p>
+        </section>
+    }
+}

@@ -1,0 +1,370 @@
+//! Pieces shared by the games played around one table (Serial Killer now,
+//! Joker and Detective Graves later): the list of seats chosen before a
+//! game, the hand-over screen between people, the computer's pace and the
+//! game log. Editing the seat list is pure, so it is tested natively.
+
+use engine::seats::{Level, Seat, SeatKind};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// One seat as chosen on a new-game screen: who sits there.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatPlan {
+    pub name: String,
+    pub kind: SeatKind,
+}
+
+/// Longest name kept, so that a name never breaks the table's layout.
+pub const MAX_NAME_CHARS: usize = 16;
+
+/// The seats of a table, in clockwise order, between `min` and `max` long.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatList {
+    pub seats: Vec<SeatPlan>,
+    pub min: usize,
+    pub max: usize,
+}
+
+impl SeatList {
+    /// The seats remembered from last time (cut or filled up to the table's
+    /// limits), or two people and a computer.
+    pub fn from_remembered(remembered: &[SeatPlan], min: usize, max: usize) -> SeatList {
+        let mut list = SeatList {
+            seats: remembered.iter().take(max).cloned().collect(),
+            min,
+            max,
+        };
+        if list.seats.is_empty() {
+            list.seats = vec![
+                SeatPlan {
+                    name: "Player 1".into(),
+                    kind: SeatKind::Person,
+                },
+                SeatPlan {
+                    name: "Player 2".into(),
+                    kind: SeatKind::Person,
+                },
+                SeatPlan {
+                    name: "Computer 3".into(),
+                    kind: SeatKind::Computer(Level::Simple),
+                },
+            ];
+            list.seats.truncate(max);
+        }
+        while list.seats.len() < min {
+            list.add();
+        }
+        list
+    }
+
+    pub fn can_add(&self) -> bool {
+        self.seats.len() < self.max
+    }
+
+    pub fn can_remove(&self) -> bool {
+        self.seats.len() > self.min
+    }
+
+    /// Adds a computer seat (the usual way to fill a table), named by its place.
+    pub fn add(&mut self) {
+        if self.can_add() {
+            let name = format!("Computer {}", self.seats.len() + 1);
+            self.seats.push(SeatPlan {
+                name,
+                kind: SeatKind::Computer(Level::Simple),
+            });
+        }
+    }
+
+    pub fn remove(&mut self, index: usize) {
+        if self.can_remove() && index < self.seats.len() {
+            self.seats.remove(index);
+        }
+    }
+
+    /// Moves a seat one place earlier in the turn order.
+    pub fn move_up(&mut self, index: usize) {
+        if index > 0 && index < self.seats.len() {
+            self.seats.swap(index - 1, index);
+        }
+    }
+
+    pub fn move_down(&mut self, index: usize) {
+        if index + 1 < self.seats.len() {
+            self.seats.swap(index, index + 1);
+        }
+    }
+
+    pub fn rename(&mut self, index: usize, name: &str) {
+        if let Some(seat) = self.seats.get_mut(index) {
+            seat.name = name.chars().take(MAX_NAME_CHARS).collect();
+        }
+    }
+
+    pub fn set_kind(&mut self, index: usize, kind: SeatKind) {
+        if let Some(seat) = self.seats.get_mut(index) {
+            seat.kind = kind;
+        }
+    }
+
+    /// The seats to play with: blank names become "Player n", and a name
+    /// used twice gets its place number, so the hand-over is never ambiguous.
+    pub fn finished(&self) -> Vec<SeatPlan> {
+        let mut out: Vec<SeatPlan> = Vec::new();
+        for (i, seat) in self.seats.iter().enumerate() {
+            let trimmed = seat.name.trim();
+            let mut name = if trimmed.is_empty() {
+                format!("Player {}", i + 1)
+            } else {
+                trimmed.to_string()
+            };
+            if out.iter().any(|s| s.name == name) {
+                name = format!("{name} ({})", i + 1);
+            }
+            out.push(SeatPlan {
+                name,
+                kind: seat.kind,
+            });
+        }
+        out
+    }
+}
+
+/// How fast computer players act.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Pace {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl Pace {
+    pub const ALL: [Pace; 3] = [Pace::Slow, Pace::Normal, Pace::Fast];
+
+    /// Time between two actions of a computer player: long enough to follow.
+    pub fn delay_ms(self) -> u64 {
+        match self {
+            Pace::Slow => 1200,
+            Pace::Normal => 600,
+            Pace::Fast => 120,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Pace::Slow => "Slow",
+            Pace::Normal => "Normal",
+            Pace::Fast => "Fast",
+        }
+    }
+}
+
+/// What a seat's kind is called in a list: "Person", "Computer (Simple)".
+pub fn kind_name(kind: SeatKind) -> String {
+    match kind {
+        SeatKind::Person => "Person".to_string(),
+        SeatKind::Computer(level) => format!("Computer ({})", level.name()),
+    }
+}
+
+const KIND_SLUGS: [(&str, SeatKind); 3] = [
+    ("person", SeatKind::Person),
+    ("simple", SeatKind::Computer(Level::Simple)),
+    ("strong", SeatKind::Computer(Level::Strong)),
+];
+
+/// Whether the device must be handed over before `to_act` plays: it is a
+/// person's turn, more than one person sits at the table, and the device is
+/// not known to be with them (`holder`: the person who last took it; none
+/// after a reload).
+pub fn needs_hand_over(kinds: &[SeatKind], to_act: Seat, holder: Option<Seat>) -> bool {
+    let people = kinds.iter().filter(|k| **k == SeatKind::Person).count();
+    kinds.get(to_act.index()) == Some(&SeatKind::Person) && people > 1 && holder != Some(to_act)
+}
+
+/// The colour class of a seat (`seat-0`...), the same everywhere it shows.
+pub fn seat_class(seat: Seat) -> String {
+    format!("seat-{}", seat.index() % 6)
+}
+
+/// The seat editor of a new-game screen: names, who plays, order. Typing a
+/// name or choosing who plays changes the list without redrawing it (the
+/// field keeps its focus); adding, removing and moving redraw it.
+#[component]
+pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
+    let count = move || list.with(|l| l.seats.len());
+    view! {
+        <ol class="seat-editor" aria-label="Seats, in turn order">
+            {move || (0..count()).map(|i| {
+                let seat = list.with_untracked(|l| l.seats[i].clone());
+                let n = i + 1;
+                let last = count() - 1;
+                view! {
+                    <li class=format!("seat-row {}", seat_class(Seat::new(i)))>
+                        <span class="seat-number" aria-hidden="true">{n}</span>
+                        <input
+                            type="text"
+                            aria-label=format!("Name of seat {n}")
+                            maxlength=MAX_NAME_CHARS
+                            prop:value=seat.name.clone()
+                            on:input=move |ev| list.update_untracked(|l| l.rename(i, &event_target_value(&ev)))
+                        />
+                        <select
+                            aria-label=format!("Who plays seat {n}")
+                            on:change=move |ev| {
+                                let slug = event_target_value(&ev);
+                                if let Some((_, kind)) = KIND_SLUGS.iter().find(|(s, _)| *s == slug) {
+                                    list.update_untracked(|l| l.set_kind(i, *kind));
+                                }
+                            }
+                        >
+                            {KIND_SLUGS.map(|(slug, kind)| view! {
+                                <option value=slug selected=seat.kind == kind>{kind_name(kind)}</option>
+                            }).collect_view()}
+                        </select>
+                        <span class="seat-moves">
+                            <button class="button icon-button bordered" aria-label=format!("Move seat {n} up")
+                                disabled=i == 0 on:click=move |_| list.update(|l| l.move_up(i))>"↑"</button>
+                            <button class="button icon-button bordered" aria-label=format!("Move seat {n} down")
+                                disabled=i == last on:click=move |_| list.update(|l| l.move_down(i))>"↓"</button>
+                            <button class="button icon-button bordered" aria-label=format!("Remove seat {n}")
+                                disabled=move || !list.with(|l| l.can_remove()) on:click=move |_| list.update(|l| l.remove(i))>"✕"</button>
+                        </span>
+                    </li>
+                }
+            }).collect_view()}
+        </ol>
+        <button class="button" disabled=move || !list.with(|l| l.can_add()) on:click=move |_| list.update(|l| l.add())>
+            "Add a seat"
+        </button>
+    }
+}
+
+/// The screen between two people's turns: the device goes to `name`, who
+/// taps to see the table (so nobody acts by mistake for someone else).
+#[component]
+pub fn HandOver(name: String, seat: Seat, on_continue: Callback<()>) -> impl IntoView {
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let Some(b) = button.get() {
+            let _ = b.focus();
+        }
+    });
+    view! {
+        <section class=format!("panel hand-over {}", seat_class(seat)) aria-labelledby="hand-over-title">
+            <h2 id="hand-over-title">{format!("Pass to {name}")}</h2>
+            <p>"Give the device to the next player, then tap to see the table."</p>
+            <button class="button primary big" node_ref=button on:click=move |_| on_continue.run(())>
+                {format!("I am {name}: continue")}
+            </button>
+        </section>
+    }
+}
+
+/// The game so far, newest first, readable at any time.
+#[component]
+pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
+    view! {
+        <details class="panel game-log" open>
+            <summary>"Game log"</summary>
+            <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first">
+                {move || {
+                    let lines = lines.get();
+                    lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }).collect_view()
+                }}
+            </ol>
+        </details>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn names(list: &SeatList) -> Vec<String> {
+        list.seats.iter().map(|s| s.name.clone()).collect()
+    }
+
+    #[test]
+    fn a_new_list_has_two_people_and_a_computer() {
+        let list = SeatList::from_remembered(&[], 2, 6);
+        assert_eq!(names(&list), ["Player 1", "Player 2", "Computer 3"]);
+        assert!(list.seats[2].kind.is_computer());
+    }
+
+    #[test]
+    fn seats_move_and_stay_within_the_limits() {
+        let mut list = SeatList::from_remembered(&[], 2, 4);
+        list.move_up(2);
+        assert_eq!(names(&list), ["Player 1", "Computer 3", "Player 2"]);
+        list.move_up(0);
+        list.move_down(2);
+        assert_eq!(names(&list), ["Player 1", "Computer 3", "Player 2"]);
+        list.add();
+        list.add();
+        assert_eq!(list.seats.len(), 4, "no more than the maximum");
+        for _ in 0..5 {
+            list.remove(0);
+        }
+        assert_eq!(
+            names(&list),
+            ["Player 2", "Computer 4"],
+            "no fewer than the minimum"
+        );
+    }
+
+    #[test]
+    fn remembered_seats_are_cut_or_filled_to_the_table() {
+        let one = [SeatPlan {
+            name: "Ana".into(),
+            kind: SeatKind::Person,
+        }];
+        let list = SeatList::from_remembered(&one, 2, 6);
+        assert_eq!(names(&list), ["Ana", "Computer 2"]);
+        let many = vec![one[0].clone(); 9];
+        assert_eq!(SeatList::from_remembered(&many, 2, 6).seats.len(), 6);
+    }
+
+    #[test]
+    fn the_device_is_handed_over_only_to_another_person() {
+        let ana_ben_bot = [
+            SeatKind::Person,
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+        ];
+        assert!(needs_hand_over(&ana_ben_bot, Seat(1), Some(Seat(0))));
+        assert!(
+            !needs_hand_over(&ana_ben_bot, Seat(1), Some(Seat(1))),
+            "still with Ben"
+        );
+        assert!(
+            needs_hand_over(&ana_ben_bot, Seat(0), None),
+            "after a reload"
+        );
+        assert!(
+            !needs_hand_over(&ana_ben_bot, Seat(2), Some(Seat(0))),
+            "computers need no device"
+        );
+        let alone = [SeatKind::Person, SeatKind::Computer(Level::Strong)];
+        assert!(
+            !needs_hand_over(&alone, Seat(0), None),
+            "one person keeps the device"
+        );
+    }
+
+    #[test]
+    fn names_are_made_usable_and_distinct() {
+        let mut list = SeatList::from_remembered(&[], 2, 6);
+        list.rename(0, "  ");
+        list.rename(1, "Ana");
+        list.rename(2, "Ana");
+        list.add();
+        list.rename(3, &"x".repeat(40));
+        let done = list.finished();
+        assert_eq!(done[0].name, "Player 1");
+        assert_eq!(done[1].name, "Ana");
+        assert_eq!(done[2].name, "Ana (3)");
+        assert_eq!(done[3].name.chars().count(), MAX_NAME_CHARS);
+    }
+}
