@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Measures Serial Killer's computer players in the browser: six Strong
+// computers play at the fast pace while Chromium records the page's main
+// thread; prints the longest tasks (a computer's decision and the redraw
+// after it run in one task) and the longest gap between frames.
+//
+//   node tools/measure-bots.mjs [seconds]        (default 15; after a release build)
+import { chromium } from "playwright-core";
+import { readFileSync, mkdtempSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../e2e/static-server.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const seconds = Number(process.argv[2] || 15);
+const server = await startServer({ root: join(root, "dist"), port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+const tracePath = join(mkdtempSync(join(tmpdir(), "bots-")), "trace.json");
+try {
+  const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  const base = `http://127.0.0.1:${server.port}/`;
+  await page.goto(`${base}#/settings`);
+  await page.getByRole("radio", { name: "Fast" }).check();
+  await page.goto(`${base}#/serial-killer/new`);
+  for (let n = 4; n <= 6; n++) await page.getByRole("button", { name: "Add a seat" }).click();
+  for (let n = 1; n <= 6; n++) {
+    const select = page.getByRole("combobox", { name: `Who plays seat ${n}` });
+    const strong = await select.locator("option", { hasText: "Strong" }).getAttribute("value");
+    await select.selectOption(strong);
+  }
+  await page.getByRole("button", { name: "Start game" }).click();
+  await page.waitForURL(/#\/serial-killer$/);
+  await page.evaluate(() => {
+    const w = window;
+    w.__gap = 0;
+    let last = performance.now();
+    const tick = (now) => {
+      w.__gap = Math.max(w.__gap, now - last);
+      last = now;
+      requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  });
+  await browser.startTracing(page, { path: tracePath, categories: ["devtools.timeline", "disabled-by-default-devtools.timeline"] });
+  await page.waitForTimeout(seconds * 1000);
+  await browser.stopTracing();
+  const gap = await page.evaluate(() => window.__gap);
+  const events = JSON.parse(readFileSync(tracePath, "utf8")).traceEvents;
+  const main = events.find((e) => e.name === "thread_name" && e.args?.name === "CrRendererMain");
+  const tasks = events
+    .filter((e) => e.name === "RunTask" && e.tid === main.tid && e.pid === main.pid && e.dur)
+    .map((e) => e.dur / 1000)
+    .sort((a, b) => b - a);
+  const log = await page.locator("ol[aria-label='Game log, newest first'] li").count();
+  console.log(`${log} log lines in ${seconds} s; main-thread tasks over 16 ms: ${tasks.filter((t) => t > 16).length}; longest: ${tasks.slice(0, 8).map((t) => t.toFixed(1)).join(", ")} ms; longest frame gap ${gap.toFixed(0)} ms`);
+} finally {
+  await browser.close();
+  await server.close();
+}
