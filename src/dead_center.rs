@@ -6,7 +6,10 @@ use crate::route::Route;
 use crate::screens::new_game::random_seed;
 use crate::session;
 use crate::stats::GameResult;
-use crate::ui::{copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
+use crate::ui::{
+    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog,
+    StaleGame, TopBar,
+};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
 use engine::dead_center::{Action, LossReason, Phase, Space, State, Status, Variant, ZombieView};
@@ -90,26 +93,11 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
                 view! { <Table/> }.into_any()
             } else {
                 // The saved game changed under us (another tab): follow it.
-                view! { <StaleGame/> }.into_any()
+                view! { <StaleGame title="Dead Center" in_progress=Route::DeadCenter/> }.into_any()
             }
         }}
     }
     .into_any()
-}
-
-/// Shown when the saved game no longer is the deal in the URL.
-#[component]
-fn StaleGame() -> impl IntoView {
-    view! {
-        <TopBar title="Dead Center"/>
-        <section class="panel" role="alert">
-            <p>"This deal is no longer the game in progress."</p>
-            <div class="button-row">
-                <a class="button primary" href=Route::DeadCenter.href()>"Go to the game in progress"</a>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </section>
-    }
 }
 
 /// Table-local state: feedback and dialogs, never the game itself.
@@ -311,20 +299,16 @@ fn Table() -> impl IntoView {
             </aside>
         </div>
         <Show when=move || ui.confirm_restart.get()>
-            <Dialog title="Restart this deal?">
-                <p>"The game so far will count as a loss, and the same cards will be dealt again."</p>
-                <div class="button-row">
-                    <button class="button" on:click=move |_| ui.confirm_restart.set(false)>"Keep playing"</button>
-                    <button class="button danger" on:click=move |_| {
-                        if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
-                            start_game(ctx, variant, seed);
-                        }
-                        ui.confirm_restart.set(false);
-                        ui.message.set(None);
-                        ui.hint.set(None);
-                    }>"Restart"</button>
-                </div>
-            </Dialog>
+            <RestartDialog
+                keep=Callback::new(move |_| ui.confirm_restart.set(false))
+                restart=Callback::new(move |_| {
+                    if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
+                        start_game(ctx, variant, seed);
+                    }
+                    ui.confirm_restart.set(false);
+                    ui.message.set(None);
+                    ui.hint.set(None);
+                })/>
         </Show>
         <Show when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>

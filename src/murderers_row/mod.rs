@@ -10,7 +10,9 @@ use crate::route::Route;
 use crate::session;
 use crate::solver_client;
 use crate::stats::GameResult;
-use crate::ui::{copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, TopBar};
+use crate::ui::{
+    copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, StaleGame, TopBar,
+};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
@@ -162,26 +164,11 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
             {move || if table_matches.get() {
                 view! { <Table/> }.into_any()
             } else {
-                view! { <StaleGame/> }.into_any()
+                view! { <StaleGame title="Murderers' Row" in_progress=Route::MurderersRow/> }.into_any()
             }}
         </Show>
     }
     .into_any()
-}
-
-/// Shown when the saved game no longer is the deal in the URL.
-#[component]
-fn StaleGame() -> impl IntoView {
-    view! {
-        <TopBar title="Murderers' Row"/>
-        <section class="panel" role="alert">
-            <p>"This deal is no longer the game in progress."</p>
-            <div class="button-row">
-                <a class="button primary" href=Route::MurderersRow.href()>"Go to the game in progress"</a>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </section>
-    }
 }
 
 /// Table-local state: choices, feedback and dialogs, never the game itself.
@@ -621,21 +608,17 @@ fn Table() -> impl IntoView {
             <CardTexts/>
         </div>
         <Show when=move || ui.confirm_restart.get()>
-            <Dialog title="Restart this deal?">
-                <p>"The game so far will count as a loss, and the same cards will be dealt again."</p>
-                <div class="button-row">
-                    <button class="button" on:click=move |_| ui.confirm_restart.set(false)>"Keep playing"</button>
-                    <button class="button danger" on:click=move |_| {
-                        if let Some(seed) = game_state(ctx).map(|s| s.seed()) {
-                            start_game(ctx, seed);
-                        }
-                        ui.confirm_restart.set(false);
-                        ui.message.set(None);
-                        ui.pick.set(Pick::default());
-                        ui.hint.set(None);
-                    }>"Restart"</button>
-                </div>
-            </Dialog>
+            <RestartDialog
+                keep=Callback::new(move |_| ui.confirm_restart.set(false))
+                restart=Callback::new(move |_| {
+                    if let Some(seed) = game_state(ctx).map(|s| s.seed()) {
+                        start_game(ctx, seed);
+                    }
+                    ui.confirm_restart.set(false);
+                    ui.message.set(None);
+                    ui.pick.set(Pick::default());
+                    ui.hint.set(None);
+                })/>
         </Show>
         <Show when=move || ctx.mr_game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>

@@ -160,3 +160,33 @@ pub fn ChangedElsewhereDialog(on_continue: Callback<()>) -> impl IntoView {
         </Dialog>
     }
 }
+
+/// Shown when the saved game no longer is the deal in the address (another
+/// tab moved on): the way to the game in progress, or home.
+#[component]
+pub fn StaleGame(title: &'static str, in_progress: crate::route::Route) -> impl IntoView {
+    view! {
+        <TopBar title=title/>
+        <section class="panel" role="alert">
+            <p>"This deal is no longer the game in progress."</p>
+            <div class="button-row">
+                <a class="button primary" href=in_progress.href()>"Go to the game in progress"</a>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </section>
+    }
+}
+
+/// Asks before dealing the same cards again over a game in progress.
+#[component]
+pub fn RestartDialog(keep: Callback<()>, restart: Callback<()>) -> impl IntoView {
+    view! {
+        <Dialog title="Restart this deal?">
+            <p>"The game so far will count as a loss, and the same cards will be dealt again."</p>
+            <div class="button-row">
+                <button class="button" on:click=move |_| keep.run(())>"Keep playing"</button>
+                <button class="button danger" on:click=move |_| restart.run(())>"Restart"</button>
+            </div>
+        </Dialog>
+    }
+}
