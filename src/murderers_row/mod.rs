@@ -184,6 +184,13 @@ struct Ui {
     confirm_restart: RwSignal<bool>,
 }
 
+/// Reads the game on the table, tracked: `f` of its state, or the default
+/// when there is no game.
+fn read<T: Default>(ctx: Ctx, f: impl FnOnce(&State) -> T) -> T {
+    ctx.mr_game
+        .with(|g| g.as_ref().map(|g| f(&g.state)).unwrap_or_default())
+}
+
 fn game_state(ctx: Ctx) -> Option<State> {
     ctx.mr_game
         .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))
@@ -484,10 +491,7 @@ fn Table() -> impl IntoView {
         ui.pick.set(Pick::default());
         ui.message.set(None);
     };
-    let can_undo = move || {
-        ctx.mr_game
-            .with(|g| g.as_ref().is_some_and(|g| g.state.can_undo()))
-    };
+    let can_undo = move || read(ctx, State::can_undo);
     let restart = move || {
         if ctx
             .mr_game
@@ -573,7 +577,7 @@ fn Table() -> impl IntoView {
             <PoisonBanner/>
             <ol class="mr-row" aria-label="The row of cards, left to right">
                 {move || {
-                    let row = ctx.mr_game.with(|g| g.as_ref().map(|g| g.state.row()).unwrap_or_default());
+                    let row = read(ctx, State::row);
                     row.into_iter().enumerate().map(|(position, slot)| view! {
                         <li><RowCard position card_slot=slot looks on_card=Callback::new(on_card)/></li>
                     }).collect_view()
@@ -598,7 +602,7 @@ fn Table() -> impl IntoView {
             <ThinkingBar ui/>
             <DiePanel/>
             <div class="mr-deal">
-                <p>{move || game_state(ctx).map(|s| format!("Deal {}", s.seed())).unwrap_or_default()}</p>
+                <p>{move || read(ctx, |s| format!("Deal {}", s.seed()))}</p>
                 <div class="button-row">
                     <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
                     <button class="button" on:click=move |_| restart()>"Restart deal"</button>
@@ -620,7 +624,7 @@ fn Table() -> impl IntoView {
                     ui.hint.set(None);
                 })/>
         </Show>
-        <Show when=move || ctx.mr_game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) && !ui.end_dismissed.get()>
+        <Show when=move || read(ctx, State::is_over) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </Show>
         <Show when=move || ctx.changed_elsewhere.get()>
@@ -640,10 +644,7 @@ fn name(card: Option<Killer>) -> &'static str {
 #[component]
 fn PoisonBanner() -> impl IntoView {
     let ctx = ctx();
-    let pending = move || {
-        ctx.mr_game
-            .with(|g| g.as_ref().is_some_and(|g| g.state.poison_pending()))
-    };
+    let pending = move || read(ctx, State::poison_pending);
     view! {
         <Show when=pending>
             <p class="mr-poison" role="note">"☠ Poison is waiting: the next card used dies right after its effect."</p>
@@ -808,11 +809,7 @@ fn ChoicePanel(
         let Some(actor) = actor() else {
             return String::new();
         };
-        let reach = ctx.mr_game.with(|g| {
-            g.as_ref()
-                .map(|g| pick::reach(&g.state, actor, direction))
-                .unwrap_or_default()
-        });
+        let reach = read(ctx, |s| pick::reach(s, actor, direction));
         let total: usize = reach.iter().map(|r| r.2).sum();
         reach
             .into_iter()
@@ -939,15 +936,11 @@ fn ThinkingBar(ui: Ui) -> impl IntoView {
 #[component]
 fn DiePanel() -> impl IntoView {
     let ctx = ctx();
-    let read = move |f: &dyn Fn(&State) -> String| {
-        ctx.mr_game
-            .with(|g| g.as_ref().map(|g| f(&g.state)).unwrap_or_default())
-    };
     view! {
         <section class="mr-die" aria-label="Die deck and dead cards">
             <p>
                 <strong>"Die deck: "</strong>
-                {move || read(&|s| {
+                {move || read(ctx, |s| {
                     let mut pips: Vec<String> = s.die_deck_contents().iter().map(|c| c.pips().to_string()).collect();
                     pips.sort();
                     format!("{} cards, order hidden (pips {})", s.die_deck_len(), pips.join(", "))
@@ -955,7 +948,7 @@ fn DiePanel() -> impl IntoView {
             </p>
             <p>
                 <strong>"Die discard: "</strong>
-                {move || read(&|s| {
+                {move || read(ctx, |s| {
                     if s.die_discard().is_empty() {
                         return "empty".to_string();
                     }
@@ -964,7 +957,7 @@ fn DiePanel() -> impl IntoView {
             </p>
             <p>
                 <strong>"Dead: "</strong>
-                {move || read(&|s| {
+                {move || read(ctx, |s| {
                     if s.dead().is_empty() {
                         return "none yet".to_string();
                     }
@@ -979,13 +972,7 @@ fn DiePanel() -> impl IntoView {
 #[component]
 fn CardTexts() -> impl IntoView {
     let ctx = ctx();
-    let cards = move || {
-        ctx.mr_game.with(|g| {
-            g.as_ref()
-                .map(|g| g.state.row().iter().map(|s| s.card).collect::<Vec<_>>())
-                .unwrap_or_default()
-        })
-    };
+    let cards = move || read(ctx, |s| s.row().iter().map(|s| s.card).collect::<Vec<_>>());
     view! {
         <details class="mr-texts">
             <summary>"What the cards in the row do"</summary>

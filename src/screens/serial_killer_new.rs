@@ -4,8 +4,8 @@
 use crate::app::{ctx, navigate};
 use crate::route::Route;
 use crate::screens::new_game::random_seed;
-use crate::screens::settings::Choice;
-use crate::seats::{Pace, SeatEditor, SeatList};
+use crate::screens::settings::PaceChoice;
+use crate::seats::{SeatEditor, SeatList};
 use crate::serial_killer::SerialKillerGame;
 use crate::session;
 use crate::ui::TopBar;
@@ -47,13 +47,7 @@ pub fn SerialKillerNew() -> impl IntoView {
             {in_progress.then(|| view! {
                 <p class="small">"Starting a new game ends the game in progress."</p>
             })}
-            <Choice
-                legend="Computer players' pace"
-                name="pace"
-                options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
-                get=|s| s.computer_pace
-                set=|s, v| s.computer_pace = v
-            />
+            <PaceChoice/>
             <div class="button-row">
                 <button class="button primary" on:click=start>"Start game"</button>
             </div>

@@ -6,6 +6,21 @@ use crate::ui::TopBar;
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 
+/// How fast computer players act: in Settings, and on the new-game screen
+/// of the games that have them.
+#[component]
+pub fn PaceChoice() -> impl IntoView {
+    view! {
+        <Choice
+            legend="Computer players' pace"
+            name="pace"
+            options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
+            get=|s| s.computer_pace
+            set=|s, v| s.computer_pace = v
+        />
+    }
+}
+
 /// One group of mutually exclusive choices, as real radio buttons.
 #[component]
 pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
@@ -63,13 +78,7 @@ pub fn SettingsScreen() -> impl IntoView {
                 get=|s| s.dead_center_variant
                 set=|s, v| s.dead_center_variant = v
             />
-            <Choice
-                legend="Computer players' pace"
-                name="pace"
-                options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
-                get=|s| s.computer_pace
-                set=|s, v| s.computer_pace = v
-            />
+            <PaceChoice/>
         </section>
     }
 }
