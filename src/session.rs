@@ -8,8 +8,8 @@ use crate::settings::Settings;
 use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats};
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
 use engine::dead_center::State as DeadCenterState;
+use engine::json::{FromJson, ToJson};
 use leptos::prelude::*;
-use serde::{de::DeserializeOwned, Serialize};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -133,7 +133,7 @@ fn no_check<T>(_: &T) -> Result<(), String> {
 
 /// The saved copy of `record`, if any; a copy that cannot be used is backed
 /// up (see `storage::load`) and the problem returned.
-fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
+fn load<T: FromJson>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
     storage::load(
         &BrowserStore,
         record.key,
@@ -144,7 +144,7 @@ fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::L
 }
 
 /// The saved copy of `record`, or `None` with the problem added to `notices`.
-fn load_or_report<T: DeserializeOwned>(record: &Record<T>, notices: &mut Vec<Notice>) -> Option<T> {
+fn load_or_report<T: FromJson>(record: &Record<T>, notices: &mut Vec<Notice>) -> Option<T> {
     load(record).unwrap_or_else(|problem| {
         notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
         None
@@ -198,7 +198,7 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
 
 /// Saves the value of `signal` as `record` (removes the record for `None`),
 /// telling the player if the browser refuses.
-pub fn save<T: Serialize + Send + Sync + 'static>(
+pub fn save<T: ToJson + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<Option<T>>,
@@ -214,7 +214,7 @@ pub fn save<T: Serialize + Send + Sync + 'static>(
 }
 
 /// Saves a record that always has a value.
-fn save_value<T: Serialize + Send + Sync + 'static>(
+fn save_value<T: ToJson + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<T>,
@@ -278,7 +278,7 @@ pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
 }
 
 /// Takes a saved game as another tab left it.
-fn reload<T: DeserializeOwned + Send + Sync + 'static>(
+fn reload<T: FromJson + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<Option<T>>,
@@ -296,10 +296,7 @@ fn reload<T: DeserializeOwned + Send + Sync + 'static>(
 }
 
 /// Takes statistics or settings as another tab left them (kept if unreadable).
-fn reload_value<T: DeserializeOwned + Send + Sync + 'static>(
-    record: &Record<T>,
-    signal: RwSignal<T>,
-) {
+fn reload_value<T: FromJson + Send + Sync + 'static>(record: &Record<T>, signal: RwSignal<T>) {
     if let Ok(Some(value)) = load(record) {
         signal.set(value);
     }
@@ -310,5 +307,99 @@ pub fn apply_settings(settings: &Settings) {
     if let Some(root) = document().document_element() {
         let _ = root.set_attribute("data-theme", settings.theme.attribute());
         let _ = root.set_attribute("data-motion", settings.motion.attribute());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seats::SeatPlan;
+    use crate::storage::memory::MemoryStore;
+    use engine::json;
+    use engine::seats::{Level, SeatKind};
+
+    /// Records as the first version of the app saved them (with serde_json),
+    /// one `NAME=json` per line.
+    const SAVED_V1: &str = include_str!("fixtures/records-v1.txt");
+
+    fn saved_v1(name: &str) -> &'static str {
+        SAVED_V1
+            .lines()
+            .find_map(|line| line.strip_prefix(name)?.strip_prefix('='))
+            .expect("fixture present")
+    }
+
+    /// Reads the record and writes it back to the very same text.
+    fn same_text<T: FromJson + ToJson>(name: &str) -> T {
+        let text = saved_v1(name);
+        let value: T = json::from_str(text).expect("an earlier save reads");
+        assert_eq!(json::to_string(&value), text, "{name} written back");
+        value
+    }
+
+    #[test]
+    fn records_saved_by_the_first_version_load_and_save_unchanged() {
+        let settings: Settings = same_text("SETTINGS");
+        assert_eq!(settings.computer_pace, crate::seats::Pace::Fast);
+        assert_eq!(
+            settings.table_seats[1],
+            SeatPlan {
+                name: "Bé".into(),
+                kind: SeatKind::Computer(Level::Strong)
+            }
+        );
+        let stats: DeadCenterStats = same_text("DCSTATS");
+        assert_eq!(stats.hard.best_score, Some(4));
+        assert_eq!(stats.nightmare.assisted_wins, 1);
+        let sk_stats: SerialKillerStats = same_text("SKSTATS");
+        assert_eq!(sk_stats.wins["Ana"], 2);
+        let mr: MurderersRowGame = same_text("MRGAME");
+        assert_eq!(mr.state.history().len(), 3);
+        assert_eq!(mr.validate(), Ok(()));
+        let sk: SerialKillerGame = same_text("SKGAME");
+        assert_eq!(sk.validate(), Ok(()));
+        assert_eq!(sk.names.len(), 3);
+    }
+
+    #[test]
+    fn older_settings_and_statistics_fill_in_what_they_lack() {
+        // Saved before the table games existed.
+        let settings: Settings = json::from_str(
+            r#"{"theme":"Light","motion":"System","dead_center_variant":"Nightmare"}"#,
+        )
+        .unwrap();
+        assert_eq!(settings.theme, crate::settings::Theme::Light);
+        assert_eq!(settings.computer_pace, Settings::default().computer_pace);
+        assert!(settings.table_seats.is_empty());
+        let stats: DeadCenterStats = json::from_str("{}").unwrap();
+        assert_eq!(stats, DeadCenterStats::default());
+    }
+
+    #[test]
+    fn a_record_goes_through_the_store_in_its_envelope() {
+        let store = MemoryStore::default();
+        let text = saved_v1("SKSTATS");
+        let stats: SerialKillerStats = json::from_str(text).unwrap();
+        storage::save(
+            &store,
+            SERIAL_KILLER_STATS.key,
+            SERIAL_KILLER_STATS.what,
+            &stats,
+        )
+        .unwrap();
+        assert_eq!(
+            store.get(SERIAL_KILLER_STATS.key).unwrap().unwrap(),
+            format!(
+                r#"{{"app":"grave-matters","kind":"Serial Killer statistics","version":1,"data":{text}}}"#
+            )
+        );
+        let loaded = storage::load(
+            &store,
+            SERIAL_KILLER_STATS.key,
+            SERIAL_KILLER_STATS.what,
+            0,
+            no_check,
+        );
+        assert_eq!(loaded, Ok(Some(stats)));
     }
 }

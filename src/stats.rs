@@ -3,7 +3,6 @@
 //! or set a best score.
 
 use engine::dead_center::Variant;
-use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -15,7 +14,7 @@ pub enum GameResult {
     Lost,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct VariantStats {
     pub played: u32,
     /// Wins without undo or hints.
@@ -25,6 +24,14 @@ pub struct VariantStats {
     pub current_streak: u32,
     pub best_streak: u32,
 }
+engine::json_struct!(VariantStats {
+    played,
+    won,
+    assisted_wins,
+    best_score,
+    current_streak,
+    best_streak
+});
 
 impl VariantStats {
     pub fn record(&mut self, result: GameResult) {
@@ -50,13 +57,13 @@ impl VariantStats {
 }
 
 /// One record per variant; a field missing from an older record starts at zero.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct DeadCenterStats {
     pub standard: VariantStats,
     pub hard: VariantStats,
     pub nightmare: VariantStats,
 }
+engine::json_struct!(default DeadCenterStats { standard, hard, nightmare });
 
 impl DeadCenterStats {
     fn of(&mut self, variant: Variant) -> &mut VariantStats {
@@ -81,12 +88,12 @@ pub type MurderersRowStats = VariantStats;
 
 /// Serial Killer: games finished, and wins per person's name (computer
 /// players' wins are not kept).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SerialKillerStats {
     pub played: u32,
     pub wins: std::collections::BTreeMap<String, u32>,
 }
+engine::json_struct!(default SerialKillerStats { played, wins });
 
 impl SerialKillerStats {
     /// One finished game, won by these people (none if a computer won).

@@ -2,7 +2,7 @@
 //! localStorage key. Loading never panics: a bad record is moved to a backup
 //! key and reported, and the caller starts fresh.
 
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use engine::json::{self, FromJson, Json, ObjectWriter, ToJson};
 
 /// Bumped when a saved record's shape changes; older versions are then
 /// migrated or, failing that, backed up and reported.
@@ -32,14 +32,6 @@ pub trait Store {
     fn remove(&self, key: &str);
 }
 
-#[derive(Serialize, Deserialize)]
-struct Envelope<T> {
-    app: String,
-    kind: String,
-    version: u64,
-    data: T,
-}
-
 /// A record that could not be used, what the player is told, and where its raw
 /// text was kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -54,36 +46,58 @@ impl LoadProblem {
     }
 }
 
-pub fn save<T: Serialize>(
+/// Saves `data` under `key` in its envelope:
+/// `{"app":"grave-matters","kind":…,"version":…,"data":…}`.
+pub fn save<T: ToJson + ?Sized>(
     store: &dyn Store,
     key: &str,
     kind: &str,
     data: &T,
 ) -> Result<(), StoreError> {
-    let envelope = Envelope {
-        app: APP.to_string(),
-        kind: kind.to_string(),
-        version: VERSION,
-        data,
-    };
-    let text = serde_json::to_string(&envelope)
-        .map_err(|e| StoreError::Unavailable(format!("could not encode: {e}")))?;
+    let mut text = String::new();
+    let mut envelope = ObjectWriter::new(&mut text);
+    envelope.field("app", APP);
+    envelope.field("kind", kind);
+    envelope.field("version", &VERSION);
+    envelope.field("data", data);
+    envelope.end();
     store.set(key, &text)
 }
 
 /// Loads the record under `key`: `Ok(None)` if there is none. A record that is
 /// corrupt, of another version or fails `validate` is moved to a backup key
 /// (named with `now_ms`) and reported.
-pub fn load<T: DeserializeOwned>(
+pub fn load<T: FromJson>(
     store: &dyn Store,
     key: &str,
     kind: &str,
     now_ms: u64,
     validate: impl Fn(&T) -> Result<(), String>,
 ) -> Result<Option<T>, LoadProblem> {
+    let mut loaded = None;
+    load_data(store, key, kind, now_ms, &mut |data| {
+        let value = T::from_json(data).map_err(|_| "its contents are damaged".to_string())?;
+        validate(&value).map_err(|why| format!("it is damaged: {why}"))?;
+        loaded = Some(value);
+        Ok(())
+    })?;
+    Ok(loaded)
+}
+
+/// What `load` does for every kind of record, kept out of the generic
+/// function so that the app holds one copy of it: finds the record, opens
+/// its envelope, hands its data to `read`, and backs up and reports a
+/// record that fails.
+fn load_data(
+    store: &dyn Store,
+    key: &str,
+    kind: &str,
+    now_ms: u64,
+    read: &mut dyn FnMut(&Json) -> Result<(), String>,
+) -> Result<(), LoadProblem> {
     let raw = match store.get(key) {
         Ok(Some(raw)) => raw,
-        Ok(None) => return Ok(None),
+        Ok(None) => return Ok(()),
         Err(e) => {
             return Err(LoadProblem {
                 message: format!("Saved data could not be read ({}).", describe(&e)),
@@ -91,12 +105,8 @@ pub fn load<T: DeserializeOwned>(
             })
         }
     };
-    let why = match decode(&raw, kind) {
-        Ok(data) => match validate(&data) {
-            Ok(()) => return Ok(Some(data)),
-            Err(why) => format!("it is damaged: {why}"),
-        },
-        Err(why) => why,
+    let Err(why) = open_envelope(&raw, kind).and_then(|data| read(&data)) else {
+        return Ok(());
     };
     let backup_key = format!("{key}.backup.{now_ms}");
     let kept = store.set(&backup_key, &raw).is_ok();
@@ -113,37 +123,38 @@ pub fn load<T: DeserializeOwned>(
     })
 }
 
-/// The envelope without its data, read first to give a precise message.
-#[derive(Deserialize)]
-struct Header {
-    app: String,
-    kind: String,
-    version: Option<u64>,
-}
-
-fn decode<T: DeserializeOwned>(raw: &str, kind: &str) -> Result<T, String> {
-    let header: Header =
-        serde_json::from_str(raw).map_err(|_| "it is not readable data".to_string())?;
-    if header.app != APP || header.kind != kind {
+/// The data of an envelope written by this app for `kind`, or why not: the
+/// envelope is checked first, to give a precise message.
+fn open_envelope(raw: &str, kind: &str) -> Result<Json, String> {
+    let envelope = json::parse(raw).map_err(|_| "it is not readable data".to_string())?;
+    let text = |name| match envelope.get(name) {
+        Some(Json::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    if text("app") != Some(APP) || text("kind") != Some(kind) {
         return Err("it was not written by this app".to_string());
     }
-    match header.version {
-        Some(VERSION) => {}
-        Some(v) if v > VERSION => {
+    match envelope.get("version") {
+        Some(&Json::Number(VERSION)) => {}
+        Some(&Json::Number(v)) if v > VERSION => {
             return Err(format!(
                 "it comes from a newer version of the app (format {v})"
             ))
         }
-        Some(v) => {
+        Some(&Json::Number(v)) => {
             return Err(format!(
                 "it comes from an old version of the app (format {v})"
             ))
         }
-        None => return Err("it has no version".to_string()),
+        _ => return Err("it has no version".to_string()),
     }
-    serde_json::from_str::<Envelope<T>>(raw)
-        .map(|envelope| envelope.data)
-        .map_err(|_| "its contents are damaged".to_string())
+    match envelope {
+        Json::Object(fields) => fields
+            .into_iter()
+            .find_map(|(name, value)| (name == "data").then_some(value))
+            .ok_or_else(|| "its contents are damaged".to_string()),
+        _ => Err("it was not written by this app".to_string()),
+    }
 }
 
 pub fn describe(error: &StoreError) -> String {

@@ -4,7 +4,9 @@
 pub mod cards;
 pub mod dead_center;
 pub mod game;
+pub mod json;
 pub mod murderers_row;
+pub mod rng;
 pub mod seats;
 pub mod serial_killer;
 

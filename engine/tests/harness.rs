@@ -10,7 +10,9 @@
 //!   refuses every other one;
 //! - all cards (pieces) are conserved: the sorted `all_pieces()` never
 //!   changes, and is the game's full deck;
-//! - saving (serde_json) and loading gives back an equal state;
+//! - saving (serde_json) and loading gives back an equal state; for a game
+//!   the app saves whole, the app's own codec (`engine::json`) writes the
+//!   same text byte for byte and reads it back equal;
 //! - every game ends within a bound, even with take-backs (undo) in the mix.
 //!
 //! The harness runs under `cargo test` in a debug build, where saving,
@@ -24,9 +26,9 @@
 //! To add a game, write a [`Spec`] for it and call [`run`] from a test.
 
 use engine::cards::{Card, Suit};
+use engine::rng::Pcg32;
 use engine::Game;
 use rand::{RngCore, SeedableRng};
-use rand_pcg::Pcg32;
 use std::collections::HashSet;
 use std::ops::Range;
 
@@ -60,6 +62,23 @@ struct Spec<G: Game> {
     /// Game-specific invariants, checked at every step (e.g. clues
     /// conserved); panics with a message when one fails.
     check: Option<fn(&G)>,
+    /// For games the app saves whole: checks `engine::json` against the
+    /// serde_json text of the state ([`same_json`]).
+    app_codec: Option<fn(&G, &str)>,
+}
+
+/// The app's codec writes what serde_json wrote and reads it back equal.
+fn same_json<T>(value: &T, serde_text: &str)
+where
+    T: engine::json::ToJson + engine::json::FromJson + PartialEq + std::fmt::Debug,
+{
+    assert_eq!(
+        engine::json::to_string(value),
+        serde_text,
+        "app codec writes"
+    );
+    let read: T = engine::json::from_str(serde_text).expect("app codec reads");
+    assert_eq!(&read, value, "app codec reads back");
 }
 
 /// A bot, when the game has one, chooses the action with probability 1 in this.
@@ -156,6 +175,9 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
             let saved = serde_json::to_string(&state).expect("a state saves");
             let loaded: G = serde_json::from_str(&saved).expect("a saved state loads");
             assert_eq!(loaded, state, "{}: save and load", at());
+            if let Some(app_codec) = spec.app_codec {
+                app_codec(&state, &saved);
+            }
         }
 
         if let Some(check) = spec.check {
@@ -302,6 +324,7 @@ mod dead_center {
             illegal_every: ILLEGAL_EVERY,
             bot: None,
             check: None,
+            app_codec: Some(same_json),
         }
     }
 
@@ -361,6 +384,8 @@ mod murderers_row {
             illegal_every: 40,
             bot: None,
             check: None,
+            // The app saves this game as its deal and moves (tested there).
+            app_codec: None,
         };
         let totals = run(&spec, 0..GAMES);
         println!("Murderers' Row: {totals:?}");
@@ -445,6 +470,7 @@ mod serial_killer {
             illegal_every: 40,
             bot: Some(choose),
             check: Some(check),
+            app_codec: Some(same_json),
         };
         let totals = run(&spec, 0..GAMES);
         println!("Serial Killer: {totals:?}");

@@ -13,18 +13,17 @@ use crate::stats::GameResult;
 use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, StaleGame, TopBar,
 };
+use engine::json::{FromJson, Json, JsonError, ToJson};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
 use pick::{Pick, Stage};
-use serde::{Deserialize, Serialize};
 
 /// The game in progress. It is saved as its deal and the moves that stand
 /// (see [`SavedGame`]): loading replays them, so a save that is not a real
 /// game cannot load.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(try_from = "SavedGame", into = "SavedGame")]
+#[derive(Clone, Debug, PartialEq)]
 pub struct MurderersRowGame {
     pub state: State,
     /// Its result is in the statistics already: a lost game taken back by
@@ -33,7 +32,6 @@ pub struct MurderersRowGame {
 }
 
 /// What is kept of a game: enough to replay it exactly.
-#[derive(Serialize, Deserialize)]
 struct SavedGame {
     seed: u64,
     history: Vec<Action>,
@@ -41,24 +39,31 @@ struct SavedGame {
     assisted: bool,
     counted: bool,
 }
+engine::json_struct!(SavedGame {
+    seed,
+    history,
+    assisted,
+    counted
+});
 
-impl From<MurderersRowGame> for SavedGame {
-    fn from(game: MurderersRowGame) -> SavedGame {
+impl ToJson for MurderersRowGame {
+    fn write_json(&self, out: &mut String) {
         SavedGame {
-            seed: game.state.seed(),
-            history: game.state.history().to_vec(),
-            assisted: game.state.assisted(),
-            counted: game.counted,
+            seed: self.state.seed(),
+            history: self.state.history().to_vec(),
+            assisted: self.state.assisted(),
+            counted: self.counted,
         }
+        .write_json(out);
     }
 }
 
-impl TryFrom<SavedGame> for MurderersRowGame {
-    type Error = String;
-
-    fn try_from(saved: SavedGame) -> Result<MurderersRowGame, String> {
+/// A save that does not replay is refused (and the loader says why).
+impl FromJson for MurderersRowGame {
+    fn from_json(json: &Json) -> Result<MurderersRowGame, JsonError> {
+        let saved = SavedGame::from_json(json)?;
         let mut state = State::replay(saved.seed, &saved.history)
-            .map_err(|e| format!("its moves do not replay ({e})"))?
+            .map_err(|_| JsonError("its moves do not replay"))?
             .pop()
             .unwrap_or_else(|| State::new(saved.seed));
         if saved.assisted {
@@ -1177,14 +1182,14 @@ mod tests {
         }
         game.state.mark_assisted();
         game.counted = true;
-        let text = serde_json::to_string(&game).unwrap();
+        let text = engine::json::to_string(&game);
         assert!(!text.contains("rng"), "only the deal and the moves: {text}");
-        let loaded: MurderersRowGame = serde_json::from_str(&text).unwrap();
+        let loaded: MurderersRowGame = engine::json::from_str(&text).unwrap();
         assert_eq!(loaded, game);
         assert!(loaded.validate().is_ok());
         assert!(loaded.in_progress());
         // Moves that are not legal in that deal: not a game.
         let forged = text.replacen("\"seed\":4", "\"seed\":5", 1);
-        assert!(serde_json::from_str::<MurderersRowGame>(&forged).is_err());
+        assert!(engine::json::from_str::<MurderersRowGame>(&forged).is_err());
     }
 }

@@ -37,8 +37,8 @@ use super::{
     attack, can_place, spaces_next_to, Action, Phase, Space, State, ZombieView, PILES, SPACES,
 };
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
+use crate::rng::Pcg32;
 use rand::SeedableRng;
-use rand_pcg::Pcg32;
 use std::sync::OnceLock;
 
 /// A suggested action, with the kill planned after it when it is a placement.

@@ -24,6 +24,7 @@ pub enum Question {
     /// for certain.
     CertainDeal { from: u64, tries: u32 },
 }
+crate::json_enum!(Question { Hint { seed, history }, Review { seed, history }, DealOdds(seed), CertainDeal { from, tries } });
 
 /// The solver's answer to a [`Question`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -44,6 +45,7 @@ pub enum Answer {
     /// The question could not be answered (a game that does not replay).
     Refused(String),
 }
+crate::json_enum!(Answer { Hint(hint), Review(decisions), DealOdds { seed, win }, CertainDeal { seed }, TooHard, Refused(why) });
 
 /// The odds of a position: the chance of winning with perfect play from
 /// here, and an action that keeps it (`None` when the game is over).
@@ -52,6 +54,7 @@ pub struct Hint {
     pub win: f64,
     pub best: Option<Action>,
 }
+crate::json_struct!(Hint { win, best });
 
 /// One decision of a finished game, judged with perfect play afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -69,6 +72,13 @@ pub struct Decision {
     /// from `chosen` by the luck of the die).
     pub after: f64,
 }
+crate::json_struct!(Decision {
+    activation,
+    action,
+    before,
+    chosen,
+    after
+});
 
 impl Decision {
     /// How much of the chance of winning the choice gave away.
@@ -178,6 +188,7 @@ pub struct Request {
     pub id: u32,
     pub question: Question,
 }
+crate::json_struct!(Request { id, question });
 
 /// The solver's reply to the [`Request`] with the same `id`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -185,6 +196,7 @@ pub struct Reply {
     pub id: u32,
     pub answer: Answer,
 }
+crate::json_struct!(Reply { id, answer });
 
 #[cfg(test)]
 mod tests {
@@ -313,5 +325,89 @@ mod tests {
         // The hint is about the position the moves lead to.
         let expected = hint(&mut Solver::new(&state), &state).unwrap();
         assert_eq!(reply.answer, Answer::Hint(expected));
+    }
+
+    /// The app sends these to its worker with `crate::json`: every action
+    /// of many games, and every question, as serde_json writes them; every
+    /// answer back exactly (odds travel as their bits).
+    #[test]
+    fn messages_travel_through_the_app_codec() {
+        use crate::json::{from_str, to_string};
+        let mut history = Vec::new();
+        for seed in 0..300u64 {
+            let mut state = State::new(seed);
+            let mut step = seed;
+            while let Some(&action) = {
+                let legal = state.legal_actions();
+                step = step.wrapping_mul(6364136223846793005).wrapping_add(1);
+                legal
+                    .get((step >> 33) as usize % legal.len().max(1))
+                    .copied()
+                    .as_ref()
+            } {
+                let text = serde_json::to_string(&action).unwrap();
+                assert_eq!(to_string(&action), text);
+                assert_eq!(from_str::<Action>(&text), Ok(action));
+                history.push(action);
+                if state.apply(action).is_err() || history.len() > 5_000 {
+                    break;
+                }
+            }
+        }
+        assert!(history.len() > 1_000, "{}", history.len());
+        let questions = [
+            Question::Hint {
+                seed: u64::MAX,
+                history: history.clone(),
+            },
+            Question::Review {
+                seed: 3,
+                history: Vec::new(),
+            },
+            Question::DealOdds(29),
+            Question::CertainDeal {
+                from: 1,
+                tries: 200,
+            },
+        ];
+        for (id, question) in questions.into_iter().enumerate() {
+            let request = Request {
+                id: id as u32,
+                question,
+            };
+            let text = serde_json::to_string(&request).unwrap();
+            assert_eq!(to_string(&request), text);
+            assert_eq!(from_str::<Request>(&text), Ok(request));
+        }
+        let decision = Decision {
+            activation: 3,
+            action: history[0],
+            before: 1.0,
+            chosen: 0.6,
+            after: 1.0 / 3.0,
+        };
+        let answers = [
+            Answer::Hint(Hint {
+                win: 0.1 + 0.2,
+                best: Some(history[1]),
+            }),
+            Answer::Hint(Hint {
+                win: 0.0,
+                best: None,
+            }),
+            Answer::Review(vec![decision; 3]),
+            Answer::DealOdds {
+                seed: 5,
+                win: 0.987654321,
+            },
+            Answer::CertainDeal { seed: None },
+            Answer::CertainDeal { seed: Some(8) },
+            Answer::TooHard,
+            Answer::Refused("a \"quoted\" reason".into()),
+        ];
+        for answer in answers {
+            let reply = Reply { id: 7, answer };
+            assert_eq!(from_str::<Reply>(&to_string(&reply)), Ok(reply));
+        }
     }
 }

@@ -23,8 +23,8 @@ pub use cards::{CardInfo, Killer, CARDS, CARD_COUNT};
 
 use crate::cards::shuffle;
 use crate::game::Game;
+use crate::rng::Pcg32;
 use rand::SeedableRng;
-use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -153,6 +153,7 @@ pub enum Direction {
     Left,
     Right,
 }
+crate::json_enum!(Direction { Left, Right });
 
 /// What an activation aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -168,6 +169,7 @@ pub enum Target {
     /// Strike).
     Random(Direction),
 }
+crate::json_enum!(Target { None, Card(card), Pair(first, second), Random(direction) });
 
 impl Target {
     /// The pair of `a` and `b` in its one accepted order (table order).
@@ -191,6 +193,7 @@ pub enum Action {
     /// Take back the last activation, if it revealed no die card.
     Undo,
 }
+crate::json_enum!(Action { Activate { card, copying, target }, AlsoKill(card), Undo });
 
 impl Action {
     pub fn activate(card: Killer, target: Target) -> Action {

@@ -1532,8 +1532,8 @@ pub(crate) fn value_iteration(state: &State, rounds: usize) -> (f64, usize) {
 mod tests {
     use super::*;
     use crate::murderers_row::Slot;
+    use crate::rng::Pcg32;
     use rand::{Rng, SeedableRng};
-    use rand_pcg::Pcg32;
 
     /// The most cards that can die from `node` within `moves` steps (an Air
     /// Strike's choice counts as a step), over every action and outcome.

@@ -23,8 +23,8 @@ pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
 use crate::game::{Game, Multiplayer};
+use crate::rng::Pcg32;
 use rand::{RngCore, SeedableRng};
-use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -152,6 +152,7 @@ pub enum Phase {
     Plays,
     Over,
 }
+crate::json_enum!(Phase { Draw { grave }, Drawn { card, grave }, Plays, Over });
 
 /// Who must act, or how the game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -303,6 +304,27 @@ pub struct State {
     reshuffles: u32,
     winners: Vec<Seat>,
 }
+crate::json_struct!(State {
+    seed,
+    rng,
+    kinds,
+    first_draws,
+    first,
+    stack,
+    known_bottom,
+    graves,
+    clues,
+    arrested,
+    held,
+    current,
+    targets,
+    drawn,
+    killed,
+    phase,
+    turns,
+    reshuffles,
+    winners,
+});
 
 fn sorted_deck() -> Vec<Card> {
     let mut deck = Card::deck(0);
