@@ -630,6 +630,26 @@ macro_rules! json_struct {
 /// variant must be listed; the names given to tuple fields are only bindings.
 #[macro_export]
 macro_rules! json_enum {
+    // Only unit variants: read through a table, much smaller than a chain
+    // of comparisons (the enum must be `Copy`).
+    ($name:ident { $($variant:ident),* $(,)? }) => {
+        impl $crate::json::ToJson for $name {
+            fn write_json(&self, out: &mut String) {
+                $crate::json::write_string(out, match self { $($name::$variant => stringify!($variant)),* });
+            }
+        }
+        impl $crate::json::FromJson for $name {
+            fn from_json(json: &$crate::json::Json) -> Result<Self, $crate::json::JsonError> {
+                const ALL: &[($name, &str)] = &[$(($name::$variant, stringify!($variant))),*];
+                let (variant, content) = $crate::json::variant(json)?;
+                $crate::json::no_content(content)?;
+                ALL.iter()
+                    .find(|(_, name)| *name == variant)
+                    .map(|(value, _)| *value)
+                    .ok_or($crate::json::JsonError("an unknown choice"))
+            }
+        }
+    };
     ($name:ident { $($variant:ident $(($($item:ident),+))? $({ $($field:ident),+ })?),* $(,)? }) => {
         impl $crate::json::ToJson for $name {
             fn write_json(&self, out: &mut String) {
