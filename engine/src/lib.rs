@@ -7,5 +7,6 @@ pub mod game;
 pub mod murderers_row;
 pub mod seats;
 pub mod serial_killer;
+pub mod sort;
 
 pub use game::{Game, Multiplayer};

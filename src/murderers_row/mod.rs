@@ -942,7 +942,7 @@ fn DiePanel() -> impl IntoView {
                 <strong>"Die deck: "</strong>
                 {move || read(ctx, |s| {
                     let mut pips: Vec<String> = s.die_deck_contents().iter().map(|c| c.pips().to_string()).collect();
-                    pips.sort();
+                    engine::sort::sort_small(&mut pips);
                     format!("{} cards, order hidden (pips {})", s.die_deck_len(), pips.join(", "))
                 })}
             </p>

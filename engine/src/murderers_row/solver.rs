@@ -1100,7 +1100,7 @@ impl Solver {
                     .collect();
             }
         }
-        out.sort_by(|a, b| b.1.total_cmp(&a.1));
+        crate::sort::sort_small_by(&mut out, |a, b| b.1.total_cmp(&a.1));
         Ok(out)
     }
 
@@ -1462,7 +1462,7 @@ fn graph_action_values(state: &State) -> Vec<(Action, f64)> {
         )
         .map(|(mv, v)| (mv.action(), v))
         .collect();
-    out.sort_by(|a, b| b.1.total_cmp(&a.1));
+    crate::sort::sort_small_by(&mut out, |a, b| b.1.total_cmp(&a.1));
     out
 }
 
