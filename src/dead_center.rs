@@ -271,7 +271,7 @@ fn Table() -> impl IntoView {
                 </div>
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
-                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
                 <div class="dc-actions">
                     <button
                         class="button primary"
@@ -350,7 +350,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
             on:click=move |_| dispatch(ctx, ui, Action::Draw)
         >
             <span class="deck-back" aria-hidden="true"></span>
-            <span class="deck-count" aria-hidden="true">{move || info().0}</span>
+            <span class="deck-count" aria-hidden="true">{move || info().0.to_string()}</span>
         </button>
     }
 }

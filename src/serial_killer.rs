@@ -495,7 +495,7 @@ fn Table() -> impl IntoView {
                                 }).collect_view().into_any()
                             }}
                         </section>
-                        <p class="sk-message" role="status" aria-live="assertive">{move || message.get()}</p>
+                        <p class="sk-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
                     </div>
                     <div class="sk-side">
                         <Players/>
@@ -580,7 +580,7 @@ fn Board() -> impl IntoView {
             <div class="sk-stack-area">
                 <div class="sk-stack" role="img" aria-label=move || format!("Victim stack: {} cards, face down", stack_len())>
                     <span class="card-slot sk-card"><span class="card-back"></span>
-                        <span class="deck-count">{stack_len}</span>
+                        <span class="deck-count">{move || stack_len().to_string()}</span>
                     </span>
                     <span class="sk-label">"Victim stack"</span>
                 </div>

@@ -587,7 +587,7 @@ fn Table() -> impl IntoView {
                 confirm=Callback::new(move |_| confirm())
                 cancel=Callback::new(move |_| cancel())
                 aim=Callback::new(aim)/>
-            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
             <HintPanel ui/>
             <div class="mr-actions">
                 <button
@@ -911,7 +911,7 @@ fn HintPanel(ui: Ui) -> impl IntoView {
     };
     view! {
         <Show when=move || text().is_some()>
-            <p class="mr-hint" role="status">{text}</p>
+            <p class="mr-hint" role="status">{move || text().unwrap_or_default()}</p>
         </Show>
     }
 }
@@ -922,7 +922,7 @@ fn ThinkingBar(ui: Ui) -> impl IntoView {
         <Show when=move || ui.thinking.get().is_some()>
             <div class="mr-thinking" role="status">
                 <span class="spinner" aria-hidden="true"></span>
-                <span>{move || ui.thinking.get()}</span>
+                <span>{move || ui.thinking.get().unwrap_or_default().to_string()}</span>
                 <button class="button" on:click=move |_| {
                     solver_client::cancel();
                     ui.thinking.set(None);

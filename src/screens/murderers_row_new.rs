@@ -73,7 +73,7 @@ pub fn MurderersRowNew() -> impl IntoView {
                     aria-disabled=move || searching.get().to_string()
                     on:click=move |ev| if !searching.get_untracked() { deal(ev) }
                 >
-                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }}
+                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }.to_string()}
                 </button>
                 <Show when=move || searching.get()>
                     <button class="button" on:click=move |_| {
@@ -82,7 +82,7 @@ pub fn MurderersRowNew() -> impl IntoView {
                     }>"Stop"</button>
                 </Show>
             </div>
-            <p role="status" aria-live="polite">{move || message.get()}</p>
+            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
         </section>
         <section class="panel">
             <h2>"Play a deal by its number"</h2>

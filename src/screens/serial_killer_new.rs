@@ -51,7 +51,7 @@ pub fn SerialKillerNew() -> impl IntoView {
             <div class="button-row">
                 <button class="button primary" on:click=start>"Start game"</button>
             </div>
-            <p role="status" aria-live="polite">{move || message.get()}</p>
+            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
         </section>
     }
 }
