@@ -495,7 +495,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
         >
             {move || top().map(|(card, _)| view! { <CardFace card/> })}
-            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1)}</span>
+            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1).map_or(String::new(), |n| n.to_string())}</span>
         </button>
     }
 }

@@ -589,7 +589,7 @@ fn Board() -> impl IntoView {
                         <span class="card-slot sk-card drawn"><CardFace card/></span>
                         <span class="sk-label">"Drawn"</span>
                     </div>
-                })}
+                }.into_any())}
             </div>
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
