@@ -142,6 +142,7 @@ fn Notices() -> impl IntoView {
                                 </button>
                             </div>
                         }
+                        .into_any()
                     })
                     .collect_view()
             }}

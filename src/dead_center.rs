@@ -249,14 +249,14 @@ fn Table() -> impl IntoView {
                         <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
                         " of 12 zombies left"
                     </p>
-                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
                     {(0..3).map(|row| view! {
                         <ZombieSpace space=6 + row ui/>
-                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }).collect_view()}
+                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }.into_any()).collect_view()}
                         <ZombieSpace space=9 + row ui/>
-                    }).collect_view()}
+                    }.into_any()).collect_view()}
                     <DeckButton ui/>
-                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
                     <div class="dc-drawn corner" style="grid-row: 5; grid-column: 5;">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {
@@ -543,7 +543,7 @@ fn AttackPanel() -> impl IntoView {
                 <ul>
                     {move || rows().into_iter().map(|(text, ok)| view! {
                         <li class:ok=ok>{text}</li>
-                    }).collect_view()}
+                    }.into_any()).collect_view()}
                 </ul>
             </section>
         </Show>

@@ -492,7 +492,7 @@ fn Table() -> impl IntoView {
                                             {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> })}
                                         </button>
                                     }
-                                }).collect_view().into_any()
+                                }.into_any()).collect_view().into_any()
                             }}
                         </section>
                         <p class="sk-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
@@ -615,7 +615,7 @@ fn Board() -> impl IntoView {
                             <span class="sk-depth" aria-hidden="true">{move || depth_text(&pile(), open())}</span>
                         </li>
                     }
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </ol>
         </section>
     }
@@ -715,12 +715,12 @@ fn Players() -> impl IntoView {
                                 {format!(" {clues} clue{plural} · police {police}")}
                             </p>
                             <div class="sk-held" aria-hidden="true">
-                                {held.into_iter().map(|card| view! { <span class="card-slot sk-card small"><CardFace card/></span> }).collect_view()}
+                                {held.into_iter().map(|card| view! { <span class="card-slot sk-card small"><CardFace card/></span> }.into_any()).collect_view()}
                             </div>
                         </article>
                     }
                 })
-            }).collect_view()}
+            }.into_any()).collect_view()}
             <p class="sk-police">{move || format!("Police investigation pile: {} clues", police_total())}</p>
         </section>
     }

@@ -580,7 +580,7 @@ fn Table() -> impl IntoView {
                     let row = read(ctx, State::row);
                     row.into_iter().enumerate().map(|(position, slot)| view! {
                         <li><RowCard position card_slot=slot looks on_card=Callback::new(on_card)/></li>
-                    }).collect_view()
+                    }.into_any()).collect_view()
                 }}
             </ol>
             <ChoicePanel stage ui
@@ -980,7 +980,7 @@ fn CardTexts() -> impl IntoView {
                 {move || cards().into_iter().map(|card| view! {
                     <dt>{card.name()} " (" {card.pips()} ")"</dt>
                     <dd>{card.info().effect}</dd>
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </dl>
         </details>
     }

@@ -32,7 +32,7 @@ pub fn StatsScreen() -> impl IntoView {
                 <th scope="row">{label}</th>
                 {Variant::ALL.map(|v| view! {
                     <td>{move || value(&ctx.stats.with(|s| s.get(v)))}</td>
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </tr>
         }
     };
@@ -46,7 +46,7 @@ pub fn StatsScreen() -> impl IntoView {
                     <thead>
                         <tr>
                             <td></td>
-                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }).collect_view()}
+                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }.into_any()).collect_view()}
                         </tr>
                     </thead>
                     <tbody>
@@ -92,7 +92,7 @@ pub fn StatsScreen() -> impl IntoView {
                                 <th scope="row">{format!("Won by {name}")}</th>
                                 <td>{wins.to_string()}</td>
                             </tr>
-                        }).collect_view())}
+                        }.into_any()).collect_view())}
                     </tbody>
                 </table>
             </div>
