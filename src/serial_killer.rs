@@ -489,7 +489,7 @@ fn Table() -> impl IntoView {
                                     view! {
                                         <button class=class on:click=move |_| choose(choice)>
                                             {label}
-                                            {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> })}
+                                            {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> }.into_any())}
                                         </button>
                                     }
                                 }.into_any()).collect_view().into_any()
@@ -705,9 +705,9 @@ fn Players() -> impl IntoView {
                             <h3 aria-hidden="true">
                                 <span class="sk-dot"></span>
                                 {name}
-                                {(current).then(|| view! { <span class="sk-badge">"to play"</span> })}
-                                {(arrested).then(|| view! { <span class="sk-badge arrested">"arrested"</span> })}
-                                {(winner).then(|| view! { <span class="sk-badge winner">"winner"</span> })}
+                                {(current).then(|| view! { <span class="sk-badge">"to play"</span> }.into_any())}
+                                {(arrested).then(|| view! { <span class="sk-badge arrested">"arrested"</span> }.into_any())}
+                                {(winner).then(|| view! { <span class="sk-badge winner">"winner"</span> }.into_any())}
                             </h3>
                             <p class="sk-kind" aria-hidden="true">{kind}</p>
                             <p class="sk-clues" aria-hidden="true">

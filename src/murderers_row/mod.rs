@@ -1065,13 +1065,13 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
             <p class="mr-review" aria-live="polite">{review}</p>
             {(!won && can_undo).then(|| view! {
                 <p class="small">{if counted { "This loss is counted in your statistics; if you undo and play on, the game is not counted again." } else { "" }}</p>
-            })}
+            }.into_any())}
             <div class="button-row">
                 <button class="button primary" on:click=move |_| new_deal.run(())>"New deal"</button>
                 <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>
                 {(!won && can_undo).then(|| view! {
                     <button class="button" on:click=move |_| dispatch(ctx, ui, Action::Undo)>"Undo last move"</button>
-                })}
+                }.into_any())}
                 <button class="button" on:click=move |_| ui.end_dismissed.set(true)>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

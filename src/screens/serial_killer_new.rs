@@ -46,7 +46,7 @@ pub fn SerialKillerNew() -> impl IntoView {
             <SeatEditor list/>
             {in_progress.then(|| view! {
                 <p class="small">"Starting a new game ends the game in progress."</p>
-            })}
+            }.into_any())}
             <PaceChoice/>
             <div class="button-row">
                 <button class="button primary" on:click=start>"Start game"</button>
