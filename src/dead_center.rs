@@ -8,7 +8,7 @@ use crate::session;
 use crate::stats::GameResult;
 use crate::ui::{
     copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog,
-    StaleGame, TopBar,
+    StaleGame, TopBar, When,
 };
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
@@ -298,7 +298,7 @@ fn Table() -> impl IntoView {
                 </div>
             </aside>
         </div>
-        <Show when=move || ui.confirm_restart.get()>
+        <When when=move || ui.confirm_restart.get()>
             <RestartDialog
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
@@ -309,16 +309,16 @@ fn Table() -> impl IntoView {
                     ui.message.set(None);
                     ui.hint.set(None);
                 })/>
-        </Show>
-        <Show when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
+        </When>
+        <When when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 ui.message.set(None);
                 ui.hint.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 
@@ -538,7 +538,7 @@ fn AttackPanel() -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || !rows().is_empty()>
+        <When when=move || !rows().is_empty()>
             <section class="attack-panel" aria-label="Attack">
                 <ul>
                     {move || rows().into_iter().map(|(text, ok)| view! {
@@ -546,7 +546,7 @@ fn AttackPanel() -> impl IntoView {
                     }.into_any()).collect_view()}
                 </ul>
             </section>
-        </Show>
+        </When>
     }
 }
 

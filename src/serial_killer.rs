@@ -9,7 +9,7 @@ use crate::app::{ctx, replace_route, Ctx};
 use crate::route::Route;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
 use crate::session;
-use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
+use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
     bot, role, Action, Phase, Role, Seat, SeatKind, State, Status, Tip, View, GRAVES,
@@ -504,15 +504,15 @@ fn Table() -> impl IntoView {
                 </div>
             }.into_any(),
         }}
-        <Show when=move || game_over() && !end_dismissed.get()>
+        <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 message.set(None);
                 ace_grave.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 

@@ -12,6 +12,7 @@ use crate::solver_client;
 use crate::stats::GameResult;
 use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, StaleGame, TopBar,
+    When,
 };
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
@@ -147,7 +148,7 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.seed() == seed))
     });
     view! {
-        <Show when=move || confirming.get()>
+        <When when=move || confirming.get()>
             <TopBar title="Murderers' Row"/>
             <Dialog title="Leave the game in progress?">
                 <p>"You have a Murderers' Row game in progress. Starting this deal counts that game as a loss."</p>
@@ -159,14 +160,14 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
                     }>"Start this deal"</button>
                 </div>
             </Dialog>
-        </Show>
-        <Show when=move || !confirming.get()>
+        </When>
+        <When when=move || !confirming.get()>
             {move || if table_matches.get() {
                 view! { <Table/> }.into_any()
             } else {
                 view! { <StaleGame title="Murderers' Row" in_progress=Route::MurderersRow/> }.into_any()
             }}
-        </Show>
+        </When>
     }
     .into_any()
 }
@@ -611,7 +612,7 @@ fn Table() -> impl IntoView {
             </div>
             <CardTexts/>
         </div>
-        <Show when=move || ui.confirm_restart.get()>
+        <When when=move || ui.confirm_restart.get()>
             <RestartDialog
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
@@ -623,17 +624,17 @@ fn Table() -> impl IntoView {
                     ui.pick.set(Pick::default());
                     ui.hint.set(None);
                 })/>
-        </Show>
-        <Show when=move || read(ctx, State::is_over) && !ui.end_dismissed.get()>
+        </When>
+        <When when=move || read(ctx, State::is_over) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 ui.message.set(None);
                 ui.pick.set(Pick::default());
                 ui.hint.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 
@@ -646,9 +647,9 @@ fn PoisonBanner() -> impl IntoView {
     let ctx = ctx();
     let pending = move || read(ctx, State::poison_pending);
     view! {
-        <Show when=pending>
+        <When when=pending>
             <p class="mr-poison" role="note">"☠ Poison is waiting: the next card used dies right after its effect."</p>
-        </Show>
+        </When>
     }
 }
 
@@ -910,16 +911,16 @@ fn HintPanel(ui: Ui) -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || text().is_some()>
+        <When when=move || text().is_some()>
             <p class="mr-hint" role="status">{move || text().unwrap_or_default()}</p>
-        </Show>
+        </When>
     }
 }
 
 #[component]
 fn ThinkingBar(ui: Ui) -> impl IntoView {
     view! {
-        <Show when=move || ui.thinking.get().is_some()>
+        <When when=move || ui.thinking.get().is_some()>
             <div class="mr-thinking" role="status">
                 <span class="spinner" aria-hidden="true"></span>
                 <span>{move || ui.thinking.get().unwrap_or_default().to_string()}</span>
@@ -928,7 +929,7 @@ fn ThinkingBar(ui: Ui) -> impl IntoView {
                     ui.thinking.set(None);
                 }>"Stop"</button>
             </div>
-        </Show>
+        </When>
     }
 }
 

@@ -1,7 +1,7 @@
 use crate::app::ctx;
 use crate::session;
 use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats, VariantStats};
-use crate::ui::{Dialog, TopBar};
+use crate::ui::{Dialog, TopBar, When};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 
@@ -100,7 +100,7 @@ pub fn StatsScreen() -> impl IntoView {
         <section class="panel">
             <button class="button danger" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
         </section>
-        <Show when=move || confirming.get()>
+        <When when=move || confirming.get()>
             <Dialog title="Reset statistics?">
                 <p>"All statistics, of every game, will be set back to zero. This cannot be undone."</p>
                 <div class="button-row">
@@ -108,6 +108,6 @@ pub fn StatsScreen() -> impl IntoView {
                     <button class="button danger" on:click=reset>"Reset"</button>
                 </div>
             </Dialog>
-        </Show>
+        </When>
     }
 }

@@ -40,6 +40,15 @@ pub fn CardFace(card: Card) -> impl IntoView {
     }
 }
 
+/// Leptos's `<Show>` without a fallback, compiled once: `children` while
+/// `when` is true, built again only when `when` changes. `<Show>` is generic
+/// over its condition and children, a copy of its code for every use.
+#[component]
+pub fn When(#[prop(into)] when: Signal<bool>, children: ChildrenFn) -> impl IntoView {
+    let shown = Memo::new(move |_| when.get());
+    move || shown.get().then(|| children())
+}
+
 /// A modal dialog with a heading; the first button inside gets the focus and
 /// the page behind it is made inert, so Tab stays inside the dialog.
 #[component]
