@@ -548,7 +548,7 @@ fn TurnBanner() -> impl IntoView {
     view! {
         <p class=move || format!("sk-turn {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
             aria-live="polite">
-            {move || text().map(|(_, t)| t)}
+            {move || text().map(|(_, t)| t).unwrap_or_default()}
         </p>
     }
 }
@@ -719,6 +719,7 @@ fn Players() -> impl IntoView {
                             </div>
                         </article>
                     }
+                    .into_any()
                 })
             }.into_any()).collect_view()}
             <p class="sk-police">{move || format!("Police investigation pile: {} clues", police_total())}</p>

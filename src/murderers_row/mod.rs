@@ -777,7 +777,7 @@ fn RowCard(
             <span class="mr-name" aria-hidden="true">{info.name}</span>
             <span class="mr-short" aria-hidden="true">{info.short}</span>
             <span class="mr-state" aria-hidden="true">{if active { "Active" } else { "Inactive" }}</span>
-            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge)}</span>
+            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge).to_string()}</span>
         </button>
     }
 }

@@ -1,4 +1,9 @@
 //! Pieces shared by every screen and game: the top bar, a card's face, dialogs.
+//!
+//! Bundle size: Leptos compiles its update code once for every view type. So
+//! list items and views that may be absent are made `.into_any()`, reactive
+//! texts return `String`, and [`When`] stands in for `<Show>`: the screens
+//! share that code instead of each having its own copy.
 
 use engine::cards::{Card, Colour};
 use leptos::prelude::*;
