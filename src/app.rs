@@ -122,25 +122,30 @@ fn Notices() -> impl IntoView {
     let ctx = ctx();
     view! {
         <div class="notices" role="status" aria-live="polite">
-            <For
-                each=move || ctx.notices.get()
-                key=|n| n.id
-                children=move |notice| {
-                    let id = notice.id;
-                    view! {
-                        <div class=format!("notice notice-{}", notice.tone.class())>
-                            <p>{notice.text}</p>
-                            <button
-                                class="icon-button"
-                                aria-label="Dismiss message"
-                                on:click=move |_| ctx.notices.update(|n| n.retain(|x| x.id != id))
-                            >
-                                "✕"
-                            </button>
-                        </div>
-                    }
-                }
-            />
+            // Not a keyed `<For>`: notices are few and rare, and the keyed
+            // list's diffing costs kilobytes of the bundle.
+            {move || {
+                ctx.notices
+                    .get()
+                    .into_iter()
+                    .map(|notice| {
+                        let id = notice.id;
+                        view! {
+                            <div class=format!("notice notice-{}", notice.tone.class())>
+                                <p>{notice.text}</p>
+                                <button
+                                    class="icon-button"
+                                    aria-label="Dismiss message"
+                                    on:click=move |_| ctx.notices.update(|n| n.retain(|x| x.id != id))
+                                >
+                                    "✕"
+                                </button>
+                            </div>
+                        }
+                        .into_any()
+                    })
+                    .collect_view()
+            }}
         </div>
     }
 }

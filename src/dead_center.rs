@@ -8,7 +8,7 @@ use crate::session;
 use crate::stats::GameResult;
 use crate::ui::{
     copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog,
-    StaleGame, TopBar,
+    StaleGame, TopBar, When,
 };
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
@@ -249,14 +249,14 @@ fn Table() -> impl IntoView {
                         <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
                         " of 12 zombies left"
                     </p>
-                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
                     {(0..3).map(|row| view! {
                         <ZombieSpace space=6 + row ui/>
-                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }).collect_view()}
+                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }.into_any()).collect_view()}
                         <ZombieSpace space=9 + row ui/>
-                    }).collect_view()}
+                    }.into_any()).collect_view()}
                     <DeckButton ui/>
-                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }).collect_view()}
+                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
                     <div class="dc-drawn corner" style="grid-row: 5; grid-column: 5;">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {
@@ -271,7 +271,7 @@ fn Table() -> impl IntoView {
                 </div>
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
-                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
                 <div class="dc-actions">
                     <button
                         class="button primary"
@@ -298,7 +298,7 @@ fn Table() -> impl IntoView {
                 </div>
             </aside>
         </div>
-        <Show when=move || ui.confirm_restart.get()>
+        <When when=move || ui.confirm_restart.get()>
             <RestartDialog
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
@@ -309,16 +309,16 @@ fn Table() -> impl IntoView {
                     ui.message.set(None);
                     ui.hint.set(None);
                 })/>
-        </Show>
-        <Show when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
+        </When>
+        <When when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 ui.message.set(None);
                 ui.hint.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 
@@ -350,7 +350,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
             on:click=move |_| dispatch(ctx, ui, Action::Draw)
         >
             <span class="deck-back" aria-hidden="true"></span>
-            <span class="deck-count" aria-hidden="true">{move || info().0}</span>
+            <span class="deck-count" aria-hidden="true">{move || info().0.to_string()}</span>
         </button>
     }
 }
@@ -495,7 +495,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
         >
             {move || top().map(|(card, _)| view! { <CardFace card/> })}
-            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1)}</span>
+            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1).map_or(String::new(), |n| n.to_string())}</span>
         </button>
     }
 }
@@ -538,15 +538,15 @@ fn AttackPanel() -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || !rows().is_empty()>
+        <When when=move || !rows().is_empty()>
             <section class="attack-panel" aria-label="Attack">
                 <ul>
                     {move || rows().into_iter().map(|(text, ok)| view! {
                         <li class:ok=ok>{text}</li>
-                    }).collect_view()}
+                    }.into_any()).collect_view()}
                 </ul>
             </section>
-        </Show>
+        </When>
     }
 }
 

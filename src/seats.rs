@@ -222,7 +222,7 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
                         >
                             {KIND_SLUGS.map(|(slug, kind)| view! {
                                 <option value=slug selected=seat.kind == kind>{kind_name(kind)}</option>
-                            }).collect_view()}
+                            }.into_any()).collect_view()}
                         </select>
                         <span class="seat-moves">
                             <button class="button icon-button bordered" aria-label=format!("Move seat {n} up")
@@ -234,7 +234,7 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
                         </span>
                     </li>
                 }
-            }).collect_view()}
+            }.into_any()).collect_view()}
         </ol>
         <button class="button" disabled=move || !list.with(|l| l.can_add()) on:click=move |_| list.update(|l| l.add())>
             "Add a seat"
@@ -272,7 +272,7 @@ pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
             <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first">
                 {move || {
                     let lines = lines.get();
-                    lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }).collect_view()
+                    lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }.into_any()).collect_view()
                 }}
             </ol>
         </details>

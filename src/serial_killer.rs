@@ -9,7 +9,7 @@ use crate::app::{ctx, replace_route, Ctx};
 use crate::route::Route;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
 use crate::session;
-use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar};
+use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
     bot, role, Action, Phase, Role, Seat, SeatKind, State, Status, Tip, View, GRAVES,
@@ -494,13 +494,13 @@ fn Table() -> impl IntoView {
                                     view! {
                                         <button class=class on:click=move |_| choose(choice)>
                                             {label}
-                                            {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> })}
+                                            {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> }.into_any())}
                                         </button>
                                     }
-                                }).collect_view().into_any()
+                                }.into_any()).collect_view().into_any()
                             }}
                         </section>
-                        <p class="sk-message" role="status" aria-live="assertive">{move || message.get()}</p>
+                        <p class="sk-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
                     </div>
                     <div class="sk-side">
                         <Players/>
@@ -509,15 +509,15 @@ fn Table() -> impl IntoView {
                 </div>
             }.into_any(),
         }}
-        <Show when=move || game_over() && !end_dismissed.get()>
+        <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 message.set(None);
                 ace_grave.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 
@@ -553,7 +553,7 @@ fn TurnBanner() -> impl IntoView {
     view! {
         <p class=move || format!("sk-turn {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
             aria-live="polite">
-            {move || text().map(|(_, t)| t)}
+            {move || text().map(|(_, t)| t).unwrap_or_default()}
         </p>
     }
 }
@@ -585,7 +585,7 @@ fn Board() -> impl IntoView {
             <div class="sk-stack-area">
                 <div class="sk-stack" role="img" aria-label=move || format!("Victim stack: {} cards, face down", stack_len())>
                     <span class="card-slot sk-card"><span class="card-back"></span>
-                        <span class="deck-count">{stack_len}</span>
+                        <span class="deck-count">{move || stack_len().to_string()}</span>
                     </span>
                     <span class="sk-label">"Victim stack"</span>
                 </div>
@@ -594,7 +594,7 @@ fn Board() -> impl IntoView {
                         <span class="card-slot sk-card drawn"><CardFace card/></span>
                         <span class="sk-label">"Drawn"</span>
                     </div>
-                })}
+                }.into_any())}
             </div>
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
@@ -620,7 +620,7 @@ fn Board() -> impl IntoView {
                             <span class="sk-depth" aria-hidden="true">{move || depth_text(&pile(), open())}</span>
                         </li>
                     }
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </ol>
         </section>
     }
@@ -710,9 +710,9 @@ fn Players() -> impl IntoView {
                             <h3 aria-hidden="true">
                                 <span class="sk-dot"></span>
                                 {name}
-                                {(current).then(|| view! { <span class="sk-badge">"to play"</span> })}
-                                {(arrested).then(|| view! { <span class="sk-badge arrested">"arrested"</span> })}
-                                {(winner).then(|| view! { <span class="sk-badge winner">"winner"</span> })}
+                                {(current).then(|| view! { <span class="sk-badge">"to play"</span> }.into_any())}
+                                {(arrested).then(|| view! { <span class="sk-badge arrested">"arrested"</span> }.into_any())}
+                                {(winner).then(|| view! { <span class="sk-badge winner">"winner"</span> }.into_any())}
                             </h3>
                             <p class="sk-kind" aria-hidden="true">{kind}</p>
                             <p class="sk-clues" aria-hidden="true">
@@ -720,12 +720,13 @@ fn Players() -> impl IntoView {
                                 {format!(" {clues} clue{plural} · police {police}")}
                             </p>
                             <div class="sk-held" aria-hidden="true">
-                                {held.into_iter().map(|card| view! { <span class="card-slot sk-card small"><CardFace card/></span> }).collect_view()}
+                                {held.into_iter().map(|card| view! { <span class="card-slot sk-card small"><CardFace card/></span> }.into_any()).collect_view()}
                             </div>
                         </article>
                     }
+                    .into_any()
                 })
-            }).collect_view()}
+            }.into_any()).collect_view()}
             <p class="sk-police">{move || format!("Police investigation pile: {} clues", police_total())}</p>
         </section>
     }

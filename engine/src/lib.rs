@@ -9,5 +9,6 @@ pub mod murderers_row;
 pub mod rng;
 pub mod seats;
 pub mod serial_killer;
+pub mod sort;
 
 pub use game::{Game, Multiplayer};

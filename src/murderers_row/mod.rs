@@ -12,6 +12,7 @@ use crate::solver_client;
 use crate::stats::GameResult;
 use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, StaleGame, TopBar,
+    When,
 };
 use engine::json::{FromJson, Json, JsonError, ToJson};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
@@ -152,7 +153,7 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.seed() == seed))
     });
     view! {
-        <Show when=move || confirming.get()>
+        <When when=move || confirming.get()>
             <TopBar title="Murderers' Row"/>
             <Dialog title="Leave the game in progress?">
                 <p>"You have a Murderers' Row game in progress. Starting this deal counts that game as a loss."</p>
@@ -164,14 +165,14 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
                     }>"Start this deal"</button>
                 </div>
             </Dialog>
-        </Show>
-        <Show when=move || !confirming.get()>
+        </When>
+        <When when=move || !confirming.get()>
             {move || if table_matches.get() {
                 view! { <Table/> }.into_any()
             } else {
                 view! { <StaleGame title="Murderers' Row" in_progress=Route::MurderersRow/> }.into_any()
             }}
-        </Show>
+        </When>
     }
     .into_any()
 }
@@ -585,14 +586,14 @@ fn Table() -> impl IntoView {
                     let row = read(ctx, State::row);
                     row.into_iter().enumerate().map(|(position, slot)| view! {
                         <li><RowCard position card_slot=slot looks on_card=Callback::new(on_card)/></li>
-                    }).collect_view()
+                    }.into_any()).collect_view()
                 }}
             </ol>
             <ChoicePanel stage ui
                 confirm=Callback::new(move |_| confirm())
                 cancel=Callback::new(move |_| cancel())
                 aim=Callback::new(aim)/>
-            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get()}</p>
+            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
             <HintPanel ui/>
             <div class="mr-actions">
                 <button
@@ -616,7 +617,7 @@ fn Table() -> impl IntoView {
             </div>
             <CardTexts/>
         </div>
-        <Show when=move || ui.confirm_restart.get()>
+        <When when=move || ui.confirm_restart.get()>
             <RestartDialog
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
@@ -628,17 +629,17 @@ fn Table() -> impl IntoView {
                     ui.pick.set(Pick::default());
                     ui.hint.set(None);
                 })/>
-        </Show>
-        <Show when=move || read(ctx, State::is_over) && !ui.end_dismissed.get()>
+        </When>
+        <When when=move || read(ctx, State::is_over) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
-        </Show>
-        <Show when=move || ctx.changed_elsewhere.get()>
+        </When>
+        <When when=move || ctx.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
                 ui.message.set(None);
                 ui.pick.set(Pick::default());
                 ui.hint.set(None);
             })/>
-        </Show>
+        </When>
     }
 }
 
@@ -651,9 +652,9 @@ fn PoisonBanner() -> impl IntoView {
     let ctx = ctx();
     let pending = move || read(ctx, State::poison_pending);
     view! {
-        <Show when=pending>
+        <When when=pending>
             <p class="mr-poison" role="note">"☠ Poison is waiting: the next card used dies right after its effect."</p>
-        </Show>
+        </When>
     }
 }
 
@@ -781,7 +782,7 @@ fn RowCard(
             <span class="mr-name" aria-hidden="true">{info.name}</span>
             <span class="mr-short" aria-hidden="true">{info.short}</span>
             <span class="mr-state" aria-hidden="true">{if active { "Active" } else { "Inactive" }}</span>
-            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge)}</span>
+            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge).to_string()}</span>
         </button>
     }
 }
@@ -915,25 +916,25 @@ fn HintPanel(ui: Ui) -> impl IntoView {
         })
     };
     view! {
-        <Show when=move || text().is_some()>
-            <p class="mr-hint" role="status">{text}</p>
-        </Show>
+        <When when=move || text().is_some()>
+            <p class="mr-hint" role="status">{move || text().unwrap_or_default()}</p>
+        </When>
     }
 }
 
 #[component]
 fn ThinkingBar(ui: Ui) -> impl IntoView {
     view! {
-        <Show when=move || ui.thinking.get().is_some()>
+        <When when=move || ui.thinking.get().is_some()>
             <div class="mr-thinking" role="status">
                 <span class="spinner" aria-hidden="true"></span>
-                <span>{move || ui.thinking.get()}</span>
+                <span>{move || ui.thinking.get().unwrap_or_default().to_string()}</span>
                 <button class="button" on:click=move |_| {
                     solver_client::cancel();
                     ui.thinking.set(None);
                 }>"Stop"</button>
             </div>
-        </Show>
+        </When>
     }
 }
 
@@ -947,7 +948,7 @@ fn DiePanel() -> impl IntoView {
                 <strong>"Die deck: "</strong>
                 {move || read(ctx, |s| {
                     let mut pips: Vec<String> = s.die_deck_contents().iter().map(|c| c.pips().to_string()).collect();
-                    pips.sort();
+                    engine::sort::sort_small(&mut pips);
                     format!("{} cards, order hidden (pips {})", s.die_deck_len(), pips.join(", "))
                 })}
             </p>
@@ -985,7 +986,7 @@ fn CardTexts() -> impl IntoView {
                 {move || cards().into_iter().map(|card| view! {
                     <dt>{card.name()} " (" {card.pips()} ")"</dt>
                     <dd>{card.info().effect}</dd>
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </dl>
         </details>
     }
@@ -1070,13 +1071,13 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
             <p class="mr-review" aria-live="polite">{review}</p>
             {(!won && can_undo).then(|| view! {
                 <p class="small">{if counted { "This loss is counted in your statistics; if you undo and play on, the game is not counted again." } else { "" }}</p>
-            })}
+            }.into_any())}
             <div class="button-row">
                 <button class="button primary" on:click=move |_| new_deal.run(())>"New deal"</button>
                 <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>
                 {(!won && can_undo).then(|| view! {
                     <button class="button" on:click=move |_| dispatch(ctx, ui, Action::Undo)>"Undo last move"</button>
-                })}
+                }.into_any())}
                 <button class="button" on:click=move |_| ui.end_dismissed.set(true)>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

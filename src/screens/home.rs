@@ -60,12 +60,14 @@ pub fn Home() -> impl IntoView {
                 <h2>"Dead Center"</h2>
                 <p>"Solitaire: hold the cabin and kill twelve zombies before the deck runs out."</p>
                 <div class="button-row">
+                    // Optional views are AnyViews, one type for Leptos to
+                    // compile its update code for (a smaller bundle).
                     {move || in_progress().map(|(href, detail)| view! {
                         <a class="button primary" href=href>
                             "Continue"
                             <span class="button-detail">{detail}</span>
                         </a>
-                    })}
+                    }.into_any())}
                     <a class="button" href=Route::DeadCenterNew.href()>"New game"</a>
                     <a class="button" href=Route::DeadCenterRules.href()>"Rules"</a>
                 </div>
@@ -79,7 +81,7 @@ pub fn Home() -> impl IntoView {
                             "Continue"
                             <span class="button-detail">{detail}</span>
                         </a>
-                    })}
+                    }.into_any())}
                     <a class="button" href=Route::MurderersRowNew.href()>"New game"</a>
                     <a class="button" href=Route::MurderersRowRules.href()>"Rules"</a>
                 </div>
@@ -93,7 +95,7 @@ pub fn Home() -> impl IntoView {
                             "Continue"
                             <span class="button-detail">{detail}</span>
                         </a>
-                    })}
+                    }.into_any())}
                     <a class="button" href=Route::SerialKillerNew.href()>"New game"</a>
                     <a class="button" href=Route::SerialKillerRules.href()>"Rules"</a>
                 </div>

@@ -6,7 +6,7 @@ use crate::route::Route;
 use crate::screens::new_game::{random_seed, DealNumberForm};
 use crate::session;
 use crate::solver_client;
-use crate::ui::TopBar;
+use crate::ui::{TopBar, When};
 use engine::murderers_row::advice::{Answer, Question};
 use leptos::prelude::*;
 
@@ -73,16 +73,16 @@ pub fn MurderersRowNew() -> impl IntoView {
                     aria-disabled=move || searching.get().to_string()
                     on:click=move |ev| if !searching.get_untracked() { deal(ev) }
                 >
-                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }}
+                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }.to_string()}
                 </button>
-                <Show when=move || searching.get()>
+                <When when=move || searching.get()>
                     <button class="button" on:click=move |_| {
                         solver_client::cancel();
                         searching.set(false);
                     }>"Stop"</button>
-                </Show>
+                </When>
             </div>
-            <p role="status" aria-live="polite">{move || message.get()}</p>
+            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
         </section>
         <section class="panel">
             <h2>"Play a deal by its number"</h2>

@@ -35,7 +35,7 @@ pub fn NewGame() -> impl IntoView {
                         <span class="variant-name">{variant.name()}</span>
                         <span class="button-detail">{variant_blurb(variant)}</span>
                     </button>
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </div>
         </section>
         <section class="panel">
@@ -49,7 +49,7 @@ pub fn NewGame() -> impl IntoView {
                     }>
                         {Variant::ALL.map(|v| view! {
                             <option value=v.slug() selected=move || chosen.get() == v>{v.name()}</option>
-                        }).collect_view()}
+                        }.into_any()).collect_view()}
                     </select>
                 </label>
             </DealNumberForm>

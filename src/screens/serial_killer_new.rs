@@ -46,12 +46,12 @@ pub fn SerialKillerNew() -> impl IntoView {
             <SeatEditor list/>
             {in_progress.then(|| view! {
                 <p class="small">"Starting a new game ends the game in progress."</p>
-            })}
+            }.into_any())}
             <PaceChoice/>
             <div class="button-row">
                 <button class="button primary" on:click=start>"Start game"</button>
             </div>
-            <p role="status" aria-live="polite">{move || message.get()}</p>
+            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
         </section>
     }
 }

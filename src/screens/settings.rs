@@ -47,7 +47,7 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
                     />
                     <span>{label}</span>
                 </label>
-            }).collect_view()}
+            }.into_any()).collect_view()}
         </fieldset>
     }
 }

@@ -1,7 +1,7 @@
 use crate::app::ctx;
 use crate::session;
 use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats, VariantStats};
-use crate::ui::{Dialog, TopBar};
+use crate::ui::{Dialog, TopBar, When};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 
@@ -32,7 +32,7 @@ pub fn StatsScreen() -> impl IntoView {
                 <th scope="row">{label}</th>
                 {Variant::ALL.map(|v| view! {
                     <td>{move || value(&ctx.stats.with(|s| s.get(v)))}</td>
-                }).collect_view()}
+                }.into_any()).collect_view()}
             </tr>
         }
     };
@@ -46,7 +46,7 @@ pub fn StatsScreen() -> impl IntoView {
                     <thead>
                         <tr>
                             <td></td>
-                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }).collect_view()}
+                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }.into_any()).collect_view()}
                         </tr>
                     </thead>
                     <tbody>
@@ -92,7 +92,7 @@ pub fn StatsScreen() -> impl IntoView {
                                 <th scope="row">{format!("Won by {name}")}</th>
                                 <td>{wins.to_string()}</td>
                             </tr>
-                        }).collect_view())}
+                        }.into_any()).collect_view())}
                     </tbody>
                 </table>
             </div>
@@ -100,7 +100,7 @@ pub fn StatsScreen() -> impl IntoView {
         <section class="panel">
             <button class="button danger" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
         </section>
-        <Show when=move || confirming.get()>
+        <When when=move || confirming.get()>
             <Dialog title="Reset statistics?">
                 <p>"All statistics, of every game, will be set back to zero. This cannot be undone."</p>
                 <div class="button-row">
@@ -108,6 +108,6 @@ pub fn StatsScreen() -> impl IntoView {
                     <button class="button danger" on:click=reset>"Reset"</button>
                 </div>
             </Dialog>
-        </Show>
+        </When>
     }
 }

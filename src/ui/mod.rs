@@ -1,4 +1,9 @@
 //! Pieces shared by every screen and game: the top bar, a card's face, dialogs.
+//!
+//! Bundle size: Leptos compiles its update code once for every view type. So
+//! list items and views that may be absent are made `.into_any()`, reactive
+//! texts return `String`, and [`When`] stands in for `<Show>`: the screens
+//! share that code instead of each having its own copy.
 
 use engine::cards::{Card, Colour};
 use leptos::prelude::*;
@@ -38,6 +43,15 @@ pub fn CardFace(card: Card) -> impl IntoView {
             <span class="suit">{suit}</span>
         </span>
     }
+}
+
+/// Leptos's `<Show>` without a fallback, compiled once: `children` while
+/// `when` is true, built again only when `when` changes. `<Show>` is generic
+/// over its condition and children, a copy of its code for every use.
+#[component]
+pub fn When(#[prop(into)] when: Signal<bool>, children: ChildrenFn) -> impl IntoView {
+    let shown = Memo::new(move |_| when.get());
+    move || shown.get().then(|| children())
 }
 
 /// A modal dialog with a heading; the first button inside gets the focus and

@@ -110,7 +110,7 @@ pub fn suggest_with(state: &State, seed: u64, budget: usize) -> Option<Hint> {
         .collect();
     if !late.is_empty() {
         // Stable: among equals, the earlier candidate stays first.
-        tallies.sort_by_key(|(_, t)| std::cmp::Reverse(t.cmp_key()));
+        crate::sort::sort_small_by_key(&mut tallies, |(_, t)| std::cmp::Reverse(t.cmp_key()));
         tallies.truncate(FINALISTS);
         for (i, tally) in &mut tallies {
             tally.add(root.tally(candidates[*i], late, tables));

@@ -121,7 +121,7 @@ impl Row {
 
     /// Removes the cards at the given positions, all decided beforehand.
     fn remove_all(&mut self, mut positions: Vec<usize>) {
-        positions.sort_unstable();
+        crate::sort::sort_small(&mut positions);
         positions.dedup();
         for &i in positions.iter().rev() {
             self.remove(i);
@@ -784,7 +784,7 @@ impl State {
     /// they are, not their order).
     pub fn die_deck_contents(&self) -> Vec<Killer> {
         let mut cards = self.die_deck.clone();
-        cards.sort_unstable();
+        crate::sort::sort_small(&mut cards);
         cards
     }
 
@@ -953,7 +953,7 @@ impl State {
             return Err("the row is malformed".into());
         }
         let mut cards = self.all_pieces();
-        cards.sort_unstable();
+        crate::sort::sort_small(&mut cards);
         if cards != Killer::ALL {
             return Err("the cards are not the 18 cards once each".into());
         }

@@ -328,7 +328,7 @@ crate::json_struct!(State {
 
 fn sorted_deck() -> Vec<Card> {
     let mut deck = Card::deck(0);
-    deck.sort_unstable();
+    crate::sort::sort_small(&mut deck);
     deck
 }
 
@@ -828,7 +828,7 @@ impl State {
             return Err("the number of players is not 2 to 6".into());
         }
         let mut cards = self.all_pieces();
-        cards.sort_unstable();
+        crate::sort::sort_small(&mut cards);
         if cards != sorted_deck() {
             return Err("the cards are not the 52 cards once each".into());
         }
@@ -1128,7 +1128,7 @@ impl<'a> View<'a> {
     /// The cards in the victim stack, sorted (their order stays hidden).
     pub fn stack_cards(&self) -> Vec<Card> {
         let mut cards = self.state.stack.clone();
-        cards.sort_unstable();
+        crate::sort::sort_small(&mut cards);
         cards
     }
 
@@ -1177,7 +1177,7 @@ impl<'a> View<'a> {
         state.rng = Pcg32::seed_from_u64(rng.next_u64());
         let known = usize::from(state.known_bottom).min(state.stack.len());
         let hidden = &mut state.stack[known..];
-        hidden.sort_unstable();
+        crate::sort::sort_small(hidden);
         shuffle(hidden, rng);
         state
     }
