@@ -5,7 +5,8 @@
 //
 //   release: sw.js = tools/sw.template.js with the precache list of every file
 //            in the staging dir (hashed names as Trunk wrote them) and a cache
-//            name versioned by a hash of all their paths and contents.
+//            name versioned by a hash of all their paths and contents,
+//            minified.
 //   debug:   sw.js = tools/sw-dev.js, a worker that caches nothing, so
 //            `trunk serve` always shows fresh files. GM_SW=release forces the
 //            precaching worker in debug builds (to try offline mode in dev).
@@ -15,6 +16,7 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
+import { minifyFile, minifyScripts } from "./minify-js.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -44,6 +46,7 @@ if (profile !== "release") {
   process.exit(0);
 }
 
+await minifyScripts(dir);
 const files = walk(dir).filter((f) => f !== "sw.js");
 if (!files.includes("index.html")) {
   console.error(`gen-sw: ${dir} has no index.html; is this a Trunk build?`);
@@ -59,4 +62,5 @@ const header =
   `const CACHE = ${JSON.stringify("grave-matters-" + version)};\n` +
   `const PRECACHE = ${JSON.stringify(files, null, 2)};\n\n`;
 writeFileSync(out, header + readFileSync(join(here, "sw.template.js"), "utf8"));
+await minifyFile(out, { module: false });
 console.log(`gen-sw: wrote ${out}: cache grave-matters-${version}, ${files.length} files precached`);
