@@ -96,6 +96,34 @@ test("a game is played to its end by tapping legal moves, and counted", async ({
   expect(errors).toEqual([]);
 });
 
+test("a link to another deal asks before it ends the game in progress", async ({ page }) => {
+  const errors = trackErrors(page);
+  await openDeal(page, 7);
+  await playStep(page);
+  const before = await tableSnapshot(page);
+
+  // Without a deal number, the address leads to the game in progress.
+  await page.goto("./#/");
+  await page.goto("./#/dead-center");
+  await expect(page).toHaveURL(/#\/dead-center\/standard\/7$/);
+  expect(await tableSnapshot(page)).toEqual(before);
+
+  await page.goto("./#/dead-center/standard/8");
+  const dialog = page.getByRole("dialog", { name: "Start a different deal?" });
+  await expect(dialog).toContainText("Start Standard deal 8?");
+  await dialog.getByRole("button", { name: "Back to my game" }).click();
+  await expect(page).toHaveURL(/#\/dead-center\/standard\/7$/);
+  expect(await tableSnapshot(page)).toEqual(before);
+
+  await page.goto("./#/dead-center/standard/8");
+  await page.getByRole("dialog").getByRole("button", { name: "Start this deal" }).click();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await page.goto("./#/stats");
+  // The game left unfinished counts as a loss.
+  await expect(page.locator("section", { hasText: "Dead Center" }).getByRole("row", { name: /^Played/ })).toContainText("1");
+  expect(errors).toEqual([]);
+});
+
 /** Where zombie space `n` is, as its accessible name begins. */
 function spaceName(n: number): string {
   const where = ["above column", "below column", "left of row", "right of row"][Math.floor(n / 3)];

@@ -263,3 +263,31 @@ test("the Copycat first chooses whom to copy, then that card's targets", async (
   expect((await rowLabels(page)).length).toBe(8);
   await expect(page.locator(".mr-card").first()).toHaveAttribute("aria-label", /Copycat, inactive/);
 });
+
+test("a link to another deal asks first; without a deal number, the game in progress", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await open(page, "#/murderers-row/3");
+  // One move, as the hint suggests: the game is now in progress.
+  await page.getByRole("button", { name: "Hint", exact: true }).click();
+  await expect(page.locator(".mr-hint")).toContainText("Best move");
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("button", { name: "Undo" })).toBeEnabled();
+  const before = await rowLabels(page);
+  await page.goto("/#/");
+  await page.goto("/#/murderers-row");
+  await expect(page).toHaveURL(/#\/murderers-row\/3$/);
+
+  await page.goto("/#/murderers-row/4");
+  const dialog = page.getByRole("dialog", { name: "Start a different deal?" });
+  await expect(dialog).toContainText("Start deal 4?");
+  await dialog.getByRole("button", { name: "Back to my game" }).click();
+  await expect(page).toHaveURL(/#\/murderers-row\/3$/);
+  expect(await rowLabels(page)).toEqual(before);
+
+  await page.goto("/#/murderers-row/4");
+  await page.getByRole("dialog").getByRole("button", { name: "Start this deal" }).click();
+  await expect(page.locator(".mr-card").first()).toBeVisible();
+  await expect(page).toHaveURL(/#\/murderers-row\/4$/);
+  expect(errors).toEqual([]);
+});

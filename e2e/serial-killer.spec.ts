@@ -156,6 +156,15 @@ for (const [width, height] of [
   });
 }
 
+test("without a game in progress, the table's address leads to a new game", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await page.goto("/#/");
+  await page.goto("/#/serial-killer");
+  await expect(page).toHaveURL(/#\/serial-killer\/new$/);
+  expect(errors).toEqual([]);
+});
+
 test("rules page and home entry", async ({ page }) => {
   await page.goto("/");
   const entry = page.locator("article", { hasText: "Serial Killer" });

@@ -44,13 +44,22 @@ pub fn navigate(route: &Route) {
     let _ = window().location().set_hash(&route.href());
 }
 
-/// Shows `route` in place of the current URL (no new history entry).
-pub fn replace_route(route: Route) {
-    if let Ok(history) = window().history() {
-        let _ =
-            history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&route.href()));
-    }
-    ctx().route.set(route);
+/// For a screen that only sends the player on (e.g. "#/dead-center" to the
+/// deal in progress): shows `to` in place of `from`, with no new history
+/// entry, once this render is done, unless the player has left `from`
+/// meanwhile. `ctx` is passed in because the callback runs outside the
+/// reactive tree, where the context cannot be looked up.
+pub fn redirect(ctx: Ctx, from: Route, to: Route) {
+    request_animation_frame(move || {
+        if ctx.route.get_untracked() != from {
+            return;
+        }
+        if let Ok(history) = window().history() {
+            let href = to.href();
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
+        }
+        ctx.route.set(to);
+    });
 }
 
 #[component]

@@ -1,14 +1,14 @@
 //! The Dead Center table. Taps become engine actions; the engine's answer
 //! (the next state, or why not) is all the view shows.
 
-use crate::app::{ctx, navigate, replace_route, Ctx};
+use crate::app::{ctx, navigate, redirect, Ctx};
 use crate::route::Route;
 use crate::screens::new_game::random_seed;
 use crate::session;
 use crate::stats::GameResult;
 use crate::ui::{
-    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog,
-    StaleGame, TopBar, When,
+    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, DealScreen, Dialog,
+    RestartDialog, TopBar, When,
 };
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
@@ -51,7 +51,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
             Some((variant, seed, _)) => Route::DeadCenterDeal { variant, seed },
             None => Route::DeadCenterNew,
         };
-        request_animation_frame(move || replace_route(target));
+        redirect(ctx, Route::DeadCenter, target);
         return ().into_any();
     };
     let is_current = matches!(current, Some((v, s, _)) if (v, s) == (variant, seed));
@@ -59,43 +59,26 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
     if !is_current && !must_confirm {
         start_game(ctx, variant, seed);
     }
-    let confirming = RwSignal::new(must_confirm);
     // A memo, so that the table is built once and not again on every move:
     // only a change of which deal is saved swaps it out.
     let table_matches = Memo::new(move |_| {
         ctx.game
             .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())) == Some((variant, seed)))
     });
+    let question = format!(
+        "Start {} deal {seed}? Your game in progress will end and count as a loss.",
+        variant.name()
+    );
     view! {
-        {move || {
-            if confirming.get() {
-                let keep = current.map(|(variant, seed, _)| Route::DeadCenterDeal { variant, seed });
-                view! {
-                    <TopBar title="Dead Center"/>
-                    <Dialog title="Start a different deal?">
-                        <p>{format!(
-                            "Start {} deal {seed}? Your game in progress will end and count as a loss.",
-                            variant.name()
-                        )}</p>
-                        <div class="button-row">
-                            <button class="button primary" on:click=move |_| {
-                                start_game(ctx, variant, seed);
-                                confirming.set(false);
-                            }>"Start this deal"</button>
-                            <button class="button" on:click=move |_| {
-                                if let Some(route) = keep.clone() { replace_route(route) }
-                            }>"Back to my game"</button>
-                        </div>
-                    </Dialog>
-                }
-                .into_any()
-            } else if table_matches.get() {
-                view! { <Table/> }.into_any()
-            } else {
-                // The saved game changed under us (another tab): follow it.
-                view! { <StaleGame title="Dead Center" in_progress=Route::DeadCenter/> }.into_any()
-            }
-        }}
+        <DealScreen
+            title="Dead Center"
+            must_confirm
+            question
+            start=Callback::new(move |()| start_game(ctx, variant, seed))
+            in_progress=Route::DeadCenter
+            table_matches
+            table=ViewFn::from(|| view! { <Table/> })
+        />
     }
     .into_any()
 }

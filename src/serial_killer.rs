@@ -5,7 +5,7 @@
 //! can follow. The game log is derived by comparing the state before and
 //! after each action.
 
-use crate::app::{ctx, replace_route, Ctx};
+use crate::app::{ctx, redirect, Ctx};
 use crate::route::Route;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
 use crate::session;
@@ -316,7 +316,7 @@ fn computer_to_act(state: &State) -> Option<(Seat, engine::seats::Level)> {
 pub fn SerialKillerScreen() -> impl IntoView {
     let ctx = ctx();
     if ctx.sk_game.with_untracked(|g| g.is_none()) {
-        request_animation_frame(move || replace_route(Route::SerialKillerNew));
+        redirect(ctx, Route::SerialKiller, Route::SerialKillerNew);
         return ().into_any();
     }
     view! { <Table/> }.into_any()

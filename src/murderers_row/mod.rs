@@ -5,14 +5,14 @@
 
 pub mod pick;
 
-use crate::app::{ctx, navigate, replace_route, Ctx};
+use crate::app::{ctx, navigate, redirect, Ctx};
 use crate::route::Route;
 use crate::session;
 use crate::solver_client;
 use crate::stats::GameResult;
 use crate::ui::{
-    copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, StaleGame, TopBar,
-    When,
+    copy_page_link, shortcut_key, ChangedElsewhereDialog, DealScreen, Dialog, RestartDialog,
+    TopBar, When,
 };
 use engine::json::{FromJson, Json, JsonError, ToJson};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
@@ -138,7 +138,7 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
             Some((seed, _)) => Route::MurderersRowDeal { seed },
             None => Route::MurderersRowNew,
         };
-        request_animation_frame(move || replace_route(target));
+        redirect(ctx, Route::MurderersRow, target);
         return ().into_any();
     };
     let is_current = matches!(current, Some((s, _)) if s == seed);
@@ -146,33 +146,21 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
     if !is_current && !must_confirm {
         start_game(ctx, seed);
     }
-    let confirming = RwSignal::new(must_confirm);
     // Built once per deal, not on every move.
     let table_matches = Memo::new(move |_| {
         ctx.mr_game
             .with(|g| g.as_ref().is_some_and(|g| g.state.seed() == seed))
     });
     view! {
-        <When when=move || confirming.get()>
-            <TopBar title="Murderers' Row"/>
-            <Dialog title="Leave the game in progress?">
-                <p>"You have a Murderers' Row game in progress. Starting this deal counts that game as a loss."</p>
-                <div class="button-row">
-                    <button class="button" on:click=move |_| navigate(&Route::MurderersRow)>"Back to my game"</button>
-                    <button class="button danger" on:click=move |_| {
-                        start_game(ctx, seed);
-                        confirming.set(false);
-                    }>"Start this deal"</button>
-                </div>
-            </Dialog>
-        </When>
-        <When when=move || !confirming.get()>
-            {move || if table_matches.get() {
-                view! { <Table/> }.into_any()
-            } else {
-                view! { <StaleGame title="Murderers' Row" in_progress=Route::MurderersRow/> }.into_any()
-            }}
-        </When>
+        <DealScreen
+            title="Murderers' Row"
+            must_confirm
+            question=format!("Start deal {seed}? Your game in progress will end and count as a loss.")
+            start=Callback::new(move |()| start_game(ctx, seed))
+            in_progress=Route::MurderersRow
+            table_matches
+            table=ViewFn::from(|| view! { <Table/> })
+        />
     }
     .into_any()
 }
