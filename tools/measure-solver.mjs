@@ -47,8 +47,13 @@ try {
         const reply = next();
         const start = performance.now();
         worker.postMessage(JSON.stringify({ id: seed + 1, question: { DealOdds: seed } }));
-        const answer = JSON.parse(await reply);
-        times.push({ seed, ms: performance.now() - start, win: answer.answer.DealOdds?.win });
+        const text = await reply;
+        // Odds travel as the bits of an f64 (engine::json), too large for a
+        // JS number: read the digits.
+        const bits = /"win":(\d+)/.exec(text)?.[1];
+        const view = new DataView(new ArrayBuffer(8));
+        if (bits) view.setBigUint64(0, BigInt(bits));
+        times.push({ seed, ms: performance.now() - start, win: bits ? view.getFloat64(0) : undefined });
       }
       running = false;
       worker.terminate();
