@@ -1,35 +1,20 @@
 //! The app: shared context, routing between screens, and the notices bar.
 
-use crate::dead_center::DeadCenterScreen;
-use crate::murderers_row::{MurderersRowGame, MurderersRowScreen};
+use crate::games;
 use crate::route::Route;
-use crate::screens::murderers_row_new::MurderersRowNew;
-use crate::screens::rules::{MurderersRowRules, SerialKillerRules};
-use crate::screens::serial_killer_new::SerialKillerNew;
-use crate::screens::{home::Home, new_game::NewGame, not_found::NotFound, rules::Rules};
+use crate::screens::{home::Home, not_found::NotFound};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
-use crate::serial_killer::{SerialKillerGame, SerialKillerScreen};
 use crate::session::{self, Notice};
 use crate::settings::Settings;
-use crate::stats::{DeadCenterStats, MurderersRowStats, SerialKillerStats};
-use engine::dead_center::State;
 use leptos::prelude::*;
 
 /// What every screen may read and change. Signals are `Copy`, so this is too.
+/// Each game keeps its own records in a context of its own (see `games`).
 #[derive(Clone, Copy)]
 pub struct Ctx {
     pub route: RwSignal<Route>,
     pub notices: RwSignal<Vec<Notice>>,
     pub settings: RwSignal<Settings>,
-    pub stats: RwSignal<DeadCenterStats>,
-    /// The Dead Center game in progress or just finished, as last saved.
-    pub game: RwSignal<Option<State>>,
-    pub mr_stats: RwSignal<MurderersRowStats>,
-    /// The Murderers' Row game in progress or just finished, as last saved.
-    pub mr_game: RwSignal<Option<MurderersRowGame>>,
-    pub sk_stats: RwSignal<SerialKillerStats>,
-    /// The Serial Killer game in progress or just finished, as last saved.
-    pub sk_game: RwSignal<Option<SerialKillerGame>>,
     /// Another tab changed the saved game; this tab has taken it over and
     /// says so until the player acknowledges.
     pub changed_elsewhere: RwSignal<bool>,
@@ -64,22 +49,22 @@ pub fn redirect(ctx: Ctx, from: Route, to: Route) {
 
 #[component]
 pub fn App() -> impl IntoView {
-    let loaded = session::load_everything();
+    let mut notices = Vec::new();
+    let settings = session::load_settings(&mut notices);
     let ctx = Ctx {
         route: RwSignal::new(Route::parse(
             &window().location().hash().unwrap_or_default(),
         )),
-        notices: RwSignal::new(loaded.notices),
-        settings: RwSignal::new(loaded.settings),
-        stats: RwSignal::new(loaded.stats),
-        game: RwSignal::new(loaded.game),
-        mr_stats: RwSignal::new(loaded.mr_stats),
-        mr_game: RwSignal::new(loaded.mr_game),
-        sk_stats: RwSignal::new(loaded.sk_stats),
-        sk_game: RwSignal::new(loaded.sk_game),
+        notices: RwSignal::new(Vec::new()),
+        settings: RwSignal::new(settings),
         changed_elsewhere: RwSignal::new(false),
     };
     provide_context(ctx);
+    games::provide_all(ctx, &mut notices);
+    ctx.notices.set(notices);
+    // Storage events arrive outside the reactive tree; the games find their
+    // contexts through this owner.
+    let owner = Owner::current();
 
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
         ctx.route.set(Route::parse(
@@ -89,7 +74,11 @@ pub fn App() -> impl IntoView {
         window().scroll_to_with_x_and_y(0.0, 0.0);
     });
     let on_storage = window_event_listener(leptos::ev::storage, move |event| {
-        session::on_storage_event(ctx, &event);
+        let handle = || session::on_storage_event(ctx, &event);
+        match &owner {
+            Some(owner) => owner.with(handle),
+            None => handle(),
+        }
     });
     on_cleanup(move || {
         on_hash.remove();
@@ -104,21 +93,10 @@ pub fn App() -> impl IntoView {
                 Route::Home => view! { <Home/> }.into_any(),
                 Route::Stats => view! { <StatsScreen/> }.into_any(),
                 Route::Settings => view! { <SettingsScreen/> }.into_any(),
-                Route::DeadCenterNew => view! { <NewGame/> }.into_any(),
-                Route::DeadCenterRules => view! { <Rules/> }.into_any(),
-                Route::DeadCenter => view! { <DeadCenterScreen deal=None/> }.into_any(),
-                Route::DeadCenterDeal { variant, seed } => {
-                    view! { <DeadCenterScreen deal=Some((variant, seed))/> }.into_any()
-                }
-                Route::MurderersRowNew => view! { <MurderersRowNew/> }.into_any(),
-                Route::MurderersRowRules => view! { <MurderersRowRules/> }.into_any(),
-                Route::MurderersRow => view! { <MurderersRowScreen seed=None/> }.into_any(),
-                Route::MurderersRowDeal { seed } => {
-                    view! { <MurderersRowScreen seed=Some(seed)/> }.into_any()
-                }
-                Route::SerialKiller => view! { <SerialKillerScreen/> }.into_any(),
-                Route::SerialKillerNew => view! { <SerialKillerNew/> }.into_any(),
-                Route::SerialKillerRules => view! { <SerialKillerRules/> }.into_any(),
+                Route::Game { game, page } => match games::find(game) {
+                    Some(game) => game.page(page),
+                    None => view! { <NotFound reason=String::new()/> }.into_any(),
+                },
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
             }}
         </main>

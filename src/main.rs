@@ -3,12 +3,10 @@
 //! solver's web worker, listens for the solver's questions there.
 
 mod app;
-mod dead_center;
-mod murderers_row;
+mod games;
 mod route;
 mod screens;
 mod seats;
-mod serial_killer;
 mod session;
 mod settings;
 mod solver_client;

@@ -1,38 +1,43 @@
 //! Hash routes: every screen has a URL, so a deal can be shared and the back
-//! button works. Parsing is pure so it is tested natively.
+//! button works. Parsing is pure so it is tested natively. A game's pages
+//! are `#/<game id>`, `#/<id>/new`, `#/<id>/rules` and, for games with deal
+//! links, `#/<id>/<deal path>`, read by the game itself (see `games`).
 
-use engine::dead_center::Variant;
+use crate::games;
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
     Home,
     Stats,
     Settings,
-    /// The Dead Center game in progress, or the new-game chooser if none.
-    DeadCenter,
-    /// A Dead Center deal, named by its variant and seed.
-    DeadCenterDeal {
-        variant: Variant,
-        seed: u64,
+    /// A page of the game whose id is `game`.
+    Game {
+        game: &'static str,
+        page: Page,
     },
-    DeadCenterNew,
-    DeadCenterRules,
-    /// The Murderers' Row game in progress, or the new-game screen if none.
-    MurderersRow,
-    /// A Murderers' Row deal, named by its seed.
-    MurderersRowDeal {
-        seed: u64,
-    },
-    MurderersRowNew,
-    MurderersRowRules,
-    /// The Serial Killer game in progress, or the new-game screen if none.
-    SerialKiller,
-    SerialKillerNew,
-    SerialKillerRules,
     /// A URL we could not read, with what was wrong with it.
     Invalid {
         reason: String,
     },
+}
+
+/// The pages every game has, and a deal for games with deal links.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Page {
+    /// The game in progress, or the new-game screen if none.
+    Current,
+    New,
+    Rules,
+    /// A deal named in the address.
+    Deal(Deal),
+}
+
+/// A deal named in an address: a variant (0 for games that have none, else
+/// the game's own numbering) and the deal number.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deal {
+    pub variant: u8,
+    pub seed: u64,
 }
 
 impl Route {
@@ -40,35 +45,32 @@ impl Route {
     pub fn parse(hash: &str) -> Route {
         let path = hash.trim_start_matches('#').trim_matches('/');
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
+        let no_page = || Route::Invalid {
+            reason: format!("There is no page at “{}”.", truncate(path, 60)),
+        };
         match parts.as_slice() {
             [] => Route::Home,
             ["stats"] => Route::Stats,
             ["settings"] => Route::Settings,
-            ["dead-center"] => Route::DeadCenter,
-            ["dead-center", "new"] => Route::DeadCenterNew,
-            ["dead-center", "rules"] => Route::DeadCenterRules,
-            ["dead-center", variant, seed] => match (Variant::from_slug(variant), seed.parse()) {
-                (Some(variant), Ok(seed)) => Route::DeadCenterDeal { variant, seed },
-                (None, _) => Route::Invalid {
-                    reason: format!(
-                        "“{variant}” is not a Dead Center variant: use standard, hard or nightmare."
-                    ),
-                },
-                (_, Err(_)) => bad_deal_number(seed),
-            },
-            ["murderers-row"] => Route::MurderersRow,
-            ["murderers-row", "new"] => Route::MurderersRowNew,
-            ["murderers-row", "rules"] => Route::MurderersRowRules,
-            ["serial-killer"] => Route::SerialKiller,
-            ["serial-killer", "new"] => Route::SerialKillerNew,
-            ["serial-killer", "rules"] => Route::SerialKillerRules,
-            ["murderers-row", seed] => match seed.parse() {
-                Ok(seed) => Route::MurderersRowDeal { seed },
-                Err(_) => bad_deal_number(seed),
-            },
-            _ => Route::Invalid {
-                reason: format!("There is no page at “{}”.", truncate(path, 60)),
-            },
+            [id, rest @ ..] => {
+                let Some(game) = games::find(id) else {
+                    return no_page();
+                };
+                let page = match rest {
+                    [] => Page::Current,
+                    ["new"] => Page::New,
+                    ["rules"] => Page::Rules,
+                    path => match game.parse_deal(path) {
+                        Some(Ok(deal)) => Page::Deal(deal),
+                        Some(Err(reason)) => return Route::Invalid { reason },
+                        None => return no_page(),
+                    },
+                };
+                Route::Game {
+                    game: game.id(),
+                    page,
+                }
+            }
         }
     }
 
@@ -78,31 +80,28 @@ impl Route {
             Route::Home | Route::Invalid { .. } => "#/".to_string(),
             Route::Stats => "#/stats".to_string(),
             Route::Settings => "#/settings".to_string(),
-            Route::DeadCenter => "#/dead-center".to_string(),
-            Route::DeadCenterNew => "#/dead-center/new".to_string(),
-            Route::DeadCenterRules => "#/dead-center/rules".to_string(),
-            Route::DeadCenterDeal { variant, seed } => {
-                format!("#/dead-center/{}/{seed}", variant.slug())
-            }
-            Route::MurderersRow => "#/murderers-row".to_string(),
-            Route::MurderersRowNew => "#/murderers-row/new".to_string(),
-            Route::MurderersRowRules => "#/murderers-row/rules".to_string(),
-            Route::MurderersRowDeal { seed } => format!("#/murderers-row/{seed}"),
-            Route::SerialKiller => "#/serial-killer".to_string(),
-            Route::SerialKillerNew => "#/serial-killer/new".to_string(),
-            Route::SerialKillerRules => "#/serial-killer/rules".to_string(),
+            Route::Game { game, page } => match page {
+                Page::Current => format!("#/{game}"),
+                Page::New => format!("#/{game}/new"),
+                Page::Rules => format!("#/{game}/rules"),
+                Page::Deal(deal) => {
+                    let path = games::find(game).map(|g| g.deal_path(*deal));
+                    format!("#/{game}/{}", path.unwrap_or_default())
+                }
+            },
         }
     }
 }
 
-fn bad_deal_number(seed: &str) -> Route {
-    Route::Invalid {
-        reason: format!(
+/// A deal number from an address, or a message saying what a deal number is.
+pub fn parse_deal_number(text: &str) -> Result<u64, String> {
+    text.parse().map_err(|_| {
+        format!(
             "“{}” is not a deal number: a deal number is a whole number from 0 to {}.",
-            truncate(seed, 30),
+            truncate(text, 30),
             u64::MAX
-        ),
-    }
+        )
+    })
 }
 
 fn truncate(text: &str, max_chars: usize) -> String {
@@ -116,30 +115,29 @@ fn truncate(text: &str, max_chars: usize) -> String {
 mod tests {
     use super::*;
 
+    /// Every page of every registered game, and the shell's own.
     #[test]
     fn every_route_round_trips_through_its_href() {
-        let routes = [
-            Route::Home,
-            Route::Stats,
-            Route::Settings,
-            Route::DeadCenter,
-            Route::DeadCenterNew,
-            Route::DeadCenterRules,
-            Route::DeadCenterDeal {
-                variant: Variant::Hard,
-                seed: u64::MAX,
-            },
-            Route::MurderersRow,
-            Route::MurderersRowNew,
-            Route::MurderersRowRules,
-            Route::MurderersRowDeal { seed: 0 },
-            Route::MurderersRowDeal { seed: u64::MAX },
-            Route::SerialKiller,
-            Route::SerialKillerNew,
-            Route::SerialKillerRules,
-        ];
+        let mut routes = vec![Route::Home, Route::Stats, Route::Settings];
+        for game in games::GAMES {
+            for page in [Page::Current, Page::New, Page::Rules] {
+                routes.push(Route::Game {
+                    game: game.id(),
+                    page,
+                });
+            }
+        }
         for route in routes {
             assert_eq!(Route::parse(&route.href()), route, "{}", route.href());
+        }
+    }
+
+    #[test]
+    fn games_have_distinct_ids_that_are_not_shell_pages() {
+        let ids: Vec<&str> = games::GAMES.iter().map(|g| g.id()).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert!(!ids[i + 1..].contains(id), "{id} twice");
+            assert!(!["stats", "settings"].contains(id));
         }
     }
 
@@ -151,24 +149,21 @@ mod tests {
     }
 
     #[test]
-    fn malformed_seeds_and_variants_explain_themselves() {
-        for bad in [
-            "#/dead-center/standard/abc",
-            "#/dead-center/standard/-1",
-            "#/dead-center/standard/99999999999999999999999",
-            "#/murderers-row/12x",
-            "#/murderers-row/-3",
-        ] {
-            match Route::parse(bad) {
-                Route::Invalid { reason } => assert!(reason.contains("deal number"), "{reason}"),
-                other => panic!("{bad} parsed as {other:?}"),
-            }
-        }
-        match Route::parse("#/dead-center/easy/4") {
-            Route::Invalid { reason } => assert!(reason.contains("variant")),
-            other => panic!("parsed as {other:?}"),
-        }
+    fn unknown_pages_explain_themselves() {
         assert!(matches!(Route::parse("#/nowhere"), Route::Invalid { .. }));
+        assert!(matches!(
+            Route::parse("#/stats/more"),
+            Route::Invalid { .. }
+        ));
+    }
+
+    #[test]
+    fn malformed_deal_numbers_explain_themselves() {
+        for bad in ["abc", "-1", "99999999999999999999999", "12x"] {
+            let reason = parse_deal_number(bad).unwrap_err();
+            assert!(reason.contains("deal number"), "{reason}");
+        }
+        assert_eq!(parse_deal_number("18446744073709551615"), Ok(u64::MAX));
     }
 
     #[test]

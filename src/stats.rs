@@ -1,8 +1,6 @@
-//! Statistics of finished games: per Dead Center variant, and for Murderers'
-//! Row. Wins with undo or hints are counted apart and never extend a streak
-//! or set a best score.
-
-use engine::dead_center::Variant;
+//! Statistics of finished solitaire games, shared by the games that keep
+//! them per deal played. Wins with undo or hints are counted apart and never
+//! extend a streak or set a best score.
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -56,69 +54,34 @@ impl VariantStats {
     }
 }
 
-/// One record per variant; a field missing from an older record starts at zero.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DeadCenterStats {
-    pub standard: VariantStats,
-    pub hard: VariantStats,
-    pub nightmare: VariantStats,
-}
-engine::json_struct!(default DeadCenterStats { standard, hard, nightmare });
+/// A row of a statistics table: its label and how its value is shown.
+pub type StatsRow = (&'static str, fn(&VariantStats) -> String);
 
-impl DeadCenterStats {
-    fn of(&mut self, variant: Variant) -> &mut VariantStats {
-        match variant {
-            Variant::Standard => &mut self.standard,
-            Variant::Hard => &mut self.hard,
-            Variant::Nightmare => &mut self.nightmare,
-        }
+/// The rows of a statistics table of [`VariantStats`]. `with_score` for
+/// games that score a win.
+pub fn stats_rows(with_score: bool) -> Vec<StatsRow> {
+    let mut rows: Vec<StatsRow> = vec![
+        ("Played", |s| s.played.to_string()),
+        ("Won", |s| s.won.to_string()),
+        ("Win rate", |s| {
+            s.win_rate_percent().map_or("–".into(), |p| format!("{p}%"))
+        }),
+        ("Won with help", |s| s.assisted_wins.to_string()),
+        ("Best score", |s| {
+            s.best_score.map_or("–".into(), |b| b.to_string())
+        }),
+        ("Current streak", |s| s.current_streak.to_string()),
+        ("Best streak", |s| s.best_streak.to_string()),
+    ];
+    if !with_score {
+        rows.retain(|(label, _)| *label != "Best score");
     }
-
-    pub fn get(&self, variant: Variant) -> VariantStats {
-        self.clone().of(variant).clone()
-    }
-
-    pub fn record(&mut self, variant: Variant, result: GameResult) {
-        self.of(variant).record(result);
-    }
-}
-
-/// Murderers' Row has no variants and no score.
-pub type MurderersRowStats = VariantStats;
-
-/// Serial Killer: games finished, and wins per person's name (computer
-/// players' wins are not kept).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct SerialKillerStats {
-    pub played: u32,
-    pub wins: std::collections::BTreeMap<String, u32>,
-}
-engine::json_struct!(default SerialKillerStats { played, wins });
-
-impl SerialKillerStats {
-    /// One finished game, won by these people (none if a computer won).
-    pub fn record(&mut self, winners: &[String]) {
-        self.played += 1;
-        for name in winners {
-            *self.wins.entry(name.clone()).or_default() += 1;
-        }
-    }
+    rows
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn serial_killer_counts_games_and_wins_by_name() {
-        let mut s = SerialKillerStats::default();
-        s.record(&["Ana".to_string()]);
-        s.record(&[]);
-        s.record(&["Ana".to_string(), "Ben".to_string()]);
-        assert_eq!(s.played, 3);
-        assert_eq!(s.wins["Ana"], 2);
-        assert_eq!(s.wins["Ben"], 1);
-    }
 
     #[test]
     fn wins_losses_and_streaks() {
@@ -166,17 +129,8 @@ mod tests {
     }
 
     #[test]
-    fn variants_are_kept_apart() {
-        let mut stats = DeadCenterStats::default();
-        stats.record(Variant::Hard, GameResult::Lost);
-        assert_eq!(stats.get(Variant::Hard).played, 1);
-        assert_eq!(stats.get(Variant::Standard), VariantStats::default());
-        assert_eq!(VariantStats::default().win_rate_percent(), None);
-    }
-
-    #[test]
     fn a_win_without_a_score_sets_no_best_score() {
-        let mut s = MurderersRowStats::default();
+        let mut s = VariantStats::default();
         s.record(GameResult::Won {
             score: None,
             assisted: false,

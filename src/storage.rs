@@ -9,14 +9,6 @@ use engine::json::{self, FromJson, Json, ObjectWriter, ToJson};
 pub const VERSION: u64 = 1;
 const APP: &str = "grave-matters";
 
-pub const SAVE_DEAD_CENTER: &str = "gm.save.dead-center";
-pub const STATS_DEAD_CENTER: &str = "gm.stats.dead-center";
-pub const SAVE_MURDERERS_ROW: &str = "gm.save.murderers-row";
-pub const STATS_MURDERERS_ROW: &str = "gm.stats.murderers-row";
-pub const SAVE_SERIAL_KILLER: &str = "gm.save.serial-killer";
-pub const STATS_SERIAL_KILLER: &str = "gm.stats.serial-killer";
-pub const SETTINGS: &str = "gm.settings";
-
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum StoreError {
     /// The browser refused to store more (quota exceeded).

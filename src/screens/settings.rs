@@ -1,9 +1,9 @@
 use crate::app::ctx;
+use crate::games::GAMES;
 use crate::seats::Pace;
 use crate::session;
 use crate::settings::{Motion, Settings, Theme};
 use crate::ui::TopBar;
-use engine::dead_center::Variant;
 use leptos::prelude::*;
 
 /// How fast computer players act: in Settings, and on the new-game screen
@@ -71,14 +71,8 @@ pub fn SettingsScreen() -> impl IntoView {
                 get=|s| s.motion
                 set=|s, v| s.motion = v
             />
-            <Choice
-                legend="Dead Center: preferred variant"
-                name="variant"
-                options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
-                get=|s| s.dead_center_variant
-                set=|s, v| s.dead_center_variant = v
-            />
             <PaceChoice/>
+            {GAMES.iter().filter_map(|game| game.settings_panel()).collect_view()}
         </section>
     }
 }

@@ -5,6 +5,8 @@
 //! texts return `String`, and [`When`] stands in for `<Show>`: the screens
 //! share that code instead of each having its own copy.
 
+pub mod deal;
+
 use engine::cards::{Card, Colour};
 use leptos::prelude::*;
 
@@ -172,63 +174,6 @@ pub fn ChangedElsewhereDialog(on_continue: Callback<()>) -> impl IntoView {
                 on_continue.run(());
             }>"Continue from there"</button>
         </Dialog>
-    }
-}
-
-/// The screen of one deal of a solitaire game. If starting the deal would
-/// end a game in progress, it asks first (`question` names the deal). Then
-/// it shows `table` while the saved game is this deal; if another tab moves
-/// on to another game, the way to that game instead.
-#[component]
-pub fn DealScreen(
-    title: &'static str,
-    must_confirm: bool,
-    question: String,
-    /// Starts this deal and saves it.
-    start: Callback<()>,
-    /// Where the game in progress is.
-    in_progress: crate::route::Route,
-    /// The saved game is this deal.
-    #[prop(into)]
-    table_matches: Signal<bool>,
-    table: ViewFn,
-) -> impl IntoView {
-    let confirming = RwSignal::new(must_confirm);
-    move || {
-        let in_progress = in_progress.clone();
-        if confirming.get() {
-            let question = question.clone();
-            view! {
-                <TopBar title=title/>
-                <Dialog title="Start a different deal?">
-                    <p>{question}</p>
-                    <div class="button-row">
-                        <button class="button" on:click=move |_| crate::app::navigate(&in_progress)>
-                            "Back to my game"
-                        </button>
-                        <button class="button danger" on:click=move |_| {
-                            start.run(());
-                            confirming.set(false);
-                        }>"Start this deal"</button>
-                    </div>
-                </Dialog>
-            }
-            .into_any()
-        } else if table_matches.get() {
-            table.run()
-        } else {
-            view! {
-                <TopBar title=title/>
-                <section class="panel" role="alert">
-                    <p>"This deal is no longer the game in progress."</p>
-                    <div class="button-row">
-                        <a class="button primary" href=in_progress.href()>"Go to the game in progress"</a>
-                        <a class="button" href="#/">"Home"</a>
-                    </div>
-                </section>
-            }
-            .into_any()
-        }
     }
 }
 

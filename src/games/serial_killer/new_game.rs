@@ -1,20 +1,21 @@
 //! A new Serial Killer table: 2–6 seats, each a person or a computer
 //! player. The seats are remembered for next time.
 
-use crate::app::{ctx, navigate};
-use crate::route::Route;
-use crate::screens::new_game::random_seed;
+use super::table::SerialKillerGame;
+use super::{game_ctx, route};
+use crate::app::navigate;
+use crate::route::Page;
 use crate::screens::settings::PaceChoice;
 use crate::seats::{SeatEditor, SeatList};
-use crate::serial_killer::SerialKillerGame;
 use crate::session;
+use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::serial_killer::{MAX_PLAYERS, MIN_PLAYERS};
 use leptos::prelude::*;
 
 #[component]
 pub fn SerialKillerNew() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(
         &remembered,
@@ -23,17 +24,17 @@ pub fn SerialKillerNew() -> impl IntoView {
     ));
     let message = RwSignal::new(None::<String>);
     let in_progress = ctx
-        .sk_game
+        .game
         .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.in_progress()));
     let start = move |_| {
         let seats = list.with_untracked(SeatList::finished);
         match SerialKillerGame::new(&seats, random_seed()) {
             Ok(game) => {
                 ctx.settings.update(|s| s.table_seats = seats);
-                session::save_settings(ctx);
-                ctx.sk_game.set(Some(game));
-                session::save_sk_game(ctx);
-                navigate(&Route::SerialKiller);
+                session::save_settings(ctx.app);
+                ctx.game.set(Some(game));
+                ctx.save_game();
+                navigate(&route(Page::Current));
             }
             Err(why) => message.set(Some(why)),
         }

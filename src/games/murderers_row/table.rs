@@ -3,23 +3,21 @@
 //! state, or why not) is all the view shows. The solver's odds come from the
 //! worker (`solver_client`), never from the page's own thread.
 
-pub mod pick;
-
-use crate::app::{ctx, navigate, redirect, Ctx};
-use crate::route::Route;
-use crate::session;
+use super::pick::{self, Pick, Stage};
+use super::{deal_route, game_ctx, route, GameCtx};
+use crate::app::{navigate, redirect};
+use crate::route::Page;
 use crate::solver_client;
 use crate::stats::GameResult;
+use crate::ui::deal::DealScreen;
 use crate::ui::{
-    copy_page_link, shortcut_key, ChangedElsewhereDialog, DealScreen, Dialog, RestartDialog,
-    TopBar, When,
+    copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar, When,
 };
 use engine::json::{FromJson, Json, JsonError, ToJson};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
-use pick::{Pick, Stage};
 
 /// The game in progress. It is saved as its deal and the moves that stand
 /// (see [`SavedGame`]): loading replays them, so a save that is not a real
@@ -108,37 +106,37 @@ fn result_of(state: &State) -> Option<GameResult> {
 }
 
 /// Records the game's result once.
-fn count_result(ctx: Ctx, game: &mut MurderersRowGame, result: GameResult) {
+fn count_result(ctx: GameCtx, game: &mut MurderersRowGame, result: GameResult) {
     if !game.counted {
         game.counted = true;
-        ctx.mr_stats.update(|s| s.record(result));
-        session::save_mr_stats(ctx);
+        ctx.stats.update(|s| s.record(result));
+        ctx.save_stats();
     }
 }
 
 /// Starts a deal, counting the game it replaces as lost if it had begun.
-fn start_game(ctx: Ctx, seed: u64) {
-    if let Some(mut current) = ctx.mr_game.get_untracked().filter(|g| g.in_progress()) {
+fn start_game(ctx: GameCtx, seed: u64) {
+    if let Some(mut current) = ctx.game.get_untracked().filter(|g| g.in_progress()) {
         count_result(ctx, &mut current, GameResult::Lost);
     }
     solver_client::drop_questions();
-    ctx.mr_game.set(Some(MurderersRowGame::new(seed)));
-    session::save_mr_game(ctx);
+    ctx.game.set(Some(MurderersRowGame::new(seed)));
+    ctx.save_game();
 }
 
 /// The Murderers' Row screen for a deal (or, with none, the game in progress).
 #[component]
 pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let current = ctx
-        .mr_game
+        .game
         .with_untracked(|g| g.as_ref().map(|g| (g.state.seed(), g.in_progress())));
     let Some(seed) = seed else {
         let target = match current {
-            Some((seed, _)) => Route::MurderersRowDeal { seed },
-            None => Route::MurderersRowNew,
+            Some((seed, _)) => deal_route(seed),
+            None => route(Page::New),
         };
-        redirect(ctx, Route::MurderersRow, target);
+        redirect(ctx.app, route(Page::Current), target);
         return ().into_any();
     };
     let is_current = matches!(current, Some((s, _)) if s == seed);
@@ -148,7 +146,7 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
     }
     // Built once per deal, not on every move.
     let table_matches = Memo::new(move |_| {
-        ctx.mr_game
+        ctx.game
             .with(|g| g.as_ref().is_some_and(|g| g.state.seed() == seed))
     });
     view! {
@@ -157,7 +155,7 @@ pub fn MurderersRowScreen(seed: Option<u64>) -> impl IntoView {
             must_confirm
             question=format!("Start deal {seed}? Your game in progress will end and count as a loss.")
             start=Callback::new(move |()| start_game(ctx, seed))
-            in_progress=Route::MurderersRow
+            in_progress=route(Page::Current)
             table_matches
             table=ViewFn::from(|| view! { <Table/> })
         />
@@ -180,23 +178,23 @@ struct Ui {
 
 /// Reads the game on the table, tracked: `f` of its state, or the default
 /// when there is no game.
-fn read<T: Default>(ctx: Ctx, f: impl FnOnce(&State) -> T) -> T {
-    ctx.mr_game
+fn read<T: Default>(ctx: GameCtx, f: impl FnOnce(&State) -> T) -> T {
+    ctx.game
         .with(|g| g.as_ref().map(|g| f(&g.state)).unwrap_or_default())
 }
 
-fn game_state(ctx: Ctx) -> Option<State> {
-    ctx.mr_game
+fn game_state(ctx: GameCtx) -> Option<State> {
+    ctx.game
         .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))
 }
 
 /// Sends an action to the engine: on success the new state is shown and
 /// saved; on refusal the reason is shown and nothing changes.
-fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
+fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
     if ctx.changed_elsewhere.get_untracked() {
         return; // The other-tab dialog must be answered first.
     }
-    let Some(mut game) = ctx.mr_game.get_untracked() else {
+    let Some(mut game) = ctx.game.get_untracked() else {
         return;
     };
     let before = game.state.clone();
@@ -210,8 +208,8 @@ fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
             ui.hint.set(None);
             ui.review.set(None);
             ui.end_dismissed.set(false);
-            ctx.mr_game.set(Some(game));
-            session::save_mr_game(ctx);
+            ctx.game.set(Some(game));
+            ctx.save_game();
         }
         Err(error) => ui.message.set(Some(error.to_string())),
     }
@@ -320,8 +318,8 @@ pub fn percent(p: f64) -> String {
 
 /// Whether `asked` is still the position on the table (an answer about
 /// another position is dropped).
-fn still_current(ctx: Ctx, asked: &State) -> bool {
-    ctx.mr_game.with_untracked(|g| {
+fn still_current(ctx: GameCtx, asked: &State) -> bool {
+    ctx.game.with_untracked(|g| {
         g.as_ref().is_some_and(|g| {
             g.state.seed() == asked.seed()
                 && g.state.history() == asked.history()
@@ -330,7 +328,7 @@ fn still_current(ctx: Ctx, asked: &State) -> bool {
     })
 }
 
-fn ask_hint(ctx: Ctx, ui: Ui) {
+fn ask_hint(ctx: GameCtx, ui: Ui) {
     let Some(asked) = game_state(ctx) else { return };
     if asked.is_over() {
         return;
@@ -354,12 +352,12 @@ fn ask_hint(ctx: Ctx, ui: Ui) {
                 }
                 let _ = ui.hint.try_set(Some(hint));
                 let _ = ui.message.try_set(None);
-                ctx.mr_game.update(|g| {
+                ctx.game.update(|g| {
                     if let Some(g) = g {
                         g.state.mark_assisted();
                     }
                 });
-                session::save_mr_game(ctx);
+                ctx.save_game();
             }
             Ok(other) => {
                 let _ = ui.message.try_set(Some(unexpected(other)));
@@ -379,7 +377,7 @@ fn unexpected(answer: Answer) -> String {
     }
 }
 
-fn ask_deal_odds(ctx: Ctx, ui: Ui) {
+fn ask_deal_odds(ctx: GameCtx, ui: Ui) {
     let Some(seed) = game_state(ctx).map(|s| s.seed()) else {
         return;
     };
@@ -401,7 +399,7 @@ fn ask_deal_odds(ctx: Ctx, ui: Ui) {
     });
 }
 
-fn ask_review(ctx: Ctx, ui: Ui) {
+fn ask_review(ctx: GameCtx, ui: Ui) {
     let Some(asked) = game_state(ctx) else { return };
     if !advice::can_review(&asked) {
         return;
@@ -427,7 +425,7 @@ fn ask_review(ctx: Ctx, ui: Ui) {
 
 #[component]
 fn Table() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let ui = Ui {
         pick: RwSignal::new(Pick::default()),
         message: RwSignal::new(None),
@@ -442,7 +440,7 @@ fn Table() -> impl IntoView {
 
     let stage = Memo::new(move |_| {
         let pick = ui.pick.get();
-        ctx.mr_game.with(|g| {
+        ctx.game.with(|g| {
             g.as_ref()
                 .map_or(Stage::Over, |g| pick::stage(&g.state, &pick))
         })
@@ -450,7 +448,7 @@ fn Table() -> impl IntoView {
     let looks = Memo::new(move |_| {
         let pick = ui.pick.get();
         stage.with(|stage| {
-            ctx.mr_game.with(|g| {
+            ctx.game.with(|g| {
                 g.as_ref()
                     .map(|g| looks(&g.state, stage, &pick))
                     .unwrap_or_default()
@@ -488,7 +486,7 @@ fn Table() -> impl IntoView {
     let can_undo = move || read(ctx, State::can_undo);
     let restart = move || {
         if ctx
-            .mr_game
+            .game
             .with_untracked(|g| g.as_ref().is_some_and(|g| g.in_progress()))
         {
             ui.confirm_restart.set(true);
@@ -497,7 +495,7 @@ fn Table() -> impl IntoView {
             ui.message.set(None);
         }
     };
-    let new_deal = move || navigate(&Route::MurderersRowNew);
+    let new_deal = move || navigate(&route(Page::New));
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         if ui.confirm_restart.get_untracked() {
@@ -507,7 +505,7 @@ fn Table() -> impl IntoView {
             return;
         };
         let row_len = ctx
-            .mr_game
+            .game
             .with_untracked(|g| g.as_ref().map_or(0, |g| g.state.row().len()));
         match key.as_str() {
             digit @ ("1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" | "0") => {
@@ -555,7 +553,7 @@ fn Table() -> impl IntoView {
             ),
             Stage::Confirm(mv) => format!("{}?", describe(mv.action())),
             Stage::AlsoKill(_) => "Choose which card next to the Air Strike's target also dies.".to_string(),
-            Stage::Over => ctx.mr_game.with(|g| match g.as_ref().map(|g| g.state.status()) {
+            Stage::Over => ctx.game.with(|g| match g.as_ref().map(|g| g.state.status()) {
                 Some(Status::Won) => "You won: one card is left.".to_string(),
                 _ => "No card can be used: the game is lost.".to_string(),
             }),
@@ -564,7 +562,7 @@ fn Table() -> impl IntoView {
 
     view! {
         <TopBar title="Murderers' Row">
-            <a class="button" href=Route::MurderersRowRules.href()>"Rules"</a>
+            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
         <div class="mr-layout">
             <p class="mr-instruction" aria-live="polite">{instruction}</p>
@@ -637,7 +635,7 @@ fn name(card: Option<Killer>) -> &'static str {
 
 #[component]
 fn PoisonBanner() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let pending = move || read(ctx, State::poison_pending);
     view! {
         <When when=pending>
@@ -797,7 +795,7 @@ fn ChoicePanel(
     cancel: Callback<()>,
     aim: Callback<Direction>,
 ) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let actor = move || ui.pick.with(|p| p.card);
     let reach_text = move |direction: Direction| {
         let Some(actor) = actor() else {
@@ -826,7 +824,7 @@ fn ChoicePanel(
             return format!("The die decides: {}", reach_text(direction));
         }
         let shown = ctx
-            .mr_game
+            .game
             .with(|g| g.as_ref().and_then(|g| pick::preview(&g.state, mv)));
         let Some(p) = shown else {
             return String::new();
@@ -929,7 +927,7 @@ fn ThinkingBar(ui: Ui) -> impl IntoView {
 /// The die deck (how many, order hidden), its discard and the dead.
 #[component]
 fn DiePanel() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     view! {
         <section class="mr-die" aria-label="Die deck and dead cards">
             <p>
@@ -965,7 +963,7 @@ fn DiePanel() -> impl IntoView {
 /// The full text of every card in the row, on request.
 #[component]
 fn CardTexts() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let cards = move || read(ctx, |s| s.row().iter().map(|s| s.card).collect::<Vec<_>>());
     view! {
         <details class="mr-texts">
@@ -1019,8 +1017,8 @@ pub fn verdict(review: &[Decision]) -> String {
 
 #[component]
 fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
-    let ctx = ctx();
-    let (won, assisted, can_undo, counted) = ctx.mr_game.with_untracked(|g| {
+    let ctx = game_ctx();
+    let (won, assisted, can_undo, counted) = ctx.game.with_untracked(|g| {
         g.as_ref().map_or((false, false, false, false), |g| {
             (
                 g.state.status() == Status::Won,

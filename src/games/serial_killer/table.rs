@@ -5,10 +5,10 @@
 //! can follow. The game log is derived by comparing the state before and
 //! after each action.
 
-use crate::app::{ctx, redirect, Ctx};
-use crate::route::Route;
+use super::{game_ctx, route, GameCtx};
+use crate::app::redirect;
+use crate::route::Page;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
-use crate::session;
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
@@ -263,7 +263,7 @@ pub fn choices(state: &View<'_>, ace_grave: Option<u8>, names: &[String]) -> Vec
     out
 }
 
-fn record_result(ctx: Ctx, game: &mut SerialKillerGame) {
+fn record_result(ctx: GameCtx, game: &mut SerialKillerGame) {
     if game.counted {
         return;
     }
@@ -276,17 +276,17 @@ fn record_result(ctx: Ctx, game: &mut SerialKillerGame) {
         .filter(|&&s| game.state.seat_kind(s) == Some(SeatKind::Person))
         .map(|&s| game.name(s))
         .collect();
-    ctx.sk_stats.update(|s| s.record(&people));
-    session::save_sk_stats(ctx);
+    ctx.stats.update(|s| s.record(&people));
+    ctx.save_stats();
 }
 
 /// Sends an action to the engine: on success the log grows and the game is
 /// saved; on refusal the reason is shown and nothing changes.
-fn dispatch(ctx: Ctx, message: RwSignal<Option<String>>, action: Action) {
+fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
     if ctx.changed_elsewhere.get_untracked() {
         return; // The other-tab dialog must be answered first.
     }
-    let Some(mut game) = ctx.sk_game.get_untracked() else {
+    let Some(mut game) = ctx.game.get_untracked() else {
         return;
     };
     let before = game.state.clone();
@@ -296,8 +296,8 @@ fn dispatch(ctx: Ctx, message: RwSignal<Option<String>>, action: Action) {
             game.log.extend(lines);
             record_result(ctx, &mut game);
             message.set(None);
-            ctx.sk_game.set(Some(game));
-            session::save_sk_game(ctx);
+            ctx.game.set(Some(game));
+            ctx.save_game();
         }
         Err(error) => message.set(Some(error.to_string())),
     }
@@ -314,9 +314,9 @@ fn computer_to_act(state: &State) -> Option<(Seat, engine::seats::Level)> {
 /// The Serial Killer screen: the game in progress, or the new-game screen.
 #[component]
 pub fn SerialKillerScreen() -> impl IntoView {
-    let ctx = ctx();
-    if ctx.sk_game.with_untracked(|g| g.is_none()) {
-        redirect(ctx, Route::SerialKiller, Route::SerialKillerNew);
+    let ctx = game_ctx();
+    if ctx.game.with_untracked(|g| g.is_none()) {
+        redirect(ctx.app, route(Page::Current), route(Page::New));
         return ().into_any();
     }
     view! { <Table/> }.into_any()
@@ -324,7 +324,7 @@ pub fn SerialKillerScreen() -> impl IntoView {
 
 #[component]
 fn Table() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let message = RwSignal::new(None::<String>);
     let ace_grave = RwSignal::new(None::<u8>);
     // The person who has the device (none yet after a reload): the turn
@@ -334,7 +334,7 @@ fn Table() -> impl IntoView {
 
     // Whose turn it is (while the game runs).
     let seat_to_act = Memo::new(move |_| {
-        ctx.sk_game.with(|g| {
+        ctx.game.with(|g| {
             g.as_ref()
                 .filter(|g| g.state.in_progress())
                 .map(|g| g.state.current())
@@ -344,7 +344,7 @@ fn Table() -> impl IntoView {
     let hand_over_to = Memo::new(move |_| {
         let seat = seat_to_act.get()?;
         let holder = holder.get();
-        ctx.sk_game.with(|g| {
+        ctx.game.with(|g| {
             let g = g.as_ref()?;
             needs_hand_over(g.state.seat_kinds(), seat, holder).then(|| (seat, g.name(seat)))
         })
@@ -360,7 +360,7 @@ fn Table() -> impl IntoView {
     };
     Effect::new(move |_| {
         let due = ctx
-            .sk_game
+            .game
             .with(|g| g.as_ref().and_then(|g| computer_to_act(&g.state)));
         let paused = ctx.changed_elsewhere.get();
         clear_timer();
@@ -370,7 +370,7 @@ fn Table() -> impl IntoView {
         let delay = ctx.settings.with_untracked(|s| s.computer_pace.delay_ms());
         let handle = set_timeout_with_handle(
             move || {
-                let Some(game) = ctx.sk_game.try_get_untracked().flatten() else {
+                let Some(game) = ctx.game.try_get_untracked().flatten() else {
                     return;
                 };
                 let Some((seat, level)) = computer_to_act(&game.state) else {
@@ -393,7 +393,7 @@ fn Table() -> impl IntoView {
 
     let my_choices = Memo::new(move |_| {
         let chosen = ace_grave.get();
-        ctx.sk_game.with(|g| {
+        ctx.game.with(|g| {
             g.as_ref()
                 .filter(|g| computer_to_act(&g.state).is_none())
                 .map(|g| choices(&g.view(), chosen, &g.names))
@@ -461,13 +461,13 @@ fn Table() -> impl IntoView {
     on_cleanup(move || keys.remove());
 
     let game_over = move || {
-        ctx.sk_game
+        ctx.game
             .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
     };
 
     view! {
         <TopBar title="Serial Killer">
-            <a class="button" href=Route::SerialKillerRules.href()>"Rules"</a>
+            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
@@ -504,7 +504,7 @@ fn Table() -> impl IntoView {
                     </div>
                     <div class="sk-side">
                         <Players/>
-                        <GameLog lines=Signal::derive(move || ctx.sk_game.with(|g| g.as_ref().map(|g| g.log.clone()).unwrap_or_default()))/>
+                        <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| g.log.clone()).unwrap_or_default()))/>
                     </div>
                 </div>
             }.into_any(),
@@ -524,9 +524,9 @@ fn Table() -> impl IntoView {
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
 fn TurnBanner() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let text = move || {
-        ctx.sk_game.with(|g| {
+        ctx.game.with(|g| {
             let g = g.as_ref()?;
             let seat = g.view().current();
             let who = g.name(seat);
@@ -561,20 +561,20 @@ fn TurnBanner() -> impl IntoView {
 /// The victim stack and the six graves.
 #[component]
 fn Board() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let stack_len = move || {
-        ctx.sk_game
+        ctx.game
             .with(|g| g.as_ref().map_or(0, |g| g.view().stack_len()))
     };
     let target = move || {
-        ctx.sk_game
+        ctx.game
             .with(|g| match g.as_ref().map(|g| g.view().phase()) {
                 Some(Phase::Draw { grave }) | Some(Phase::Drawn { grave, .. }) => Some(grave),
                 _ => None,
             })
     };
     let drawn = move || {
-        ctx.sk_game
+        ctx.game
             .with(|g| match g.as_ref().map(|g| g.view().phase()) {
                 Some(Phase::Drawn { card, .. }) => Some(card),
                 _ => None,
@@ -598,8 +598,8 @@ fn Board() -> impl IntoView {
             </div>
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
-                    let pile = move || ctx.sk_game.with(|g| g.as_ref().map(|g| g.view().grave(i).to_vec()).unwrap_or_default());
-                    let open = move || ctx.sk_game.with(|g| g.as_ref().is_some_and(|g| g.view().is_open(i)));
+                    let pile = move || ctx.game.with(|g| g.as_ref().map(|g| g.view().grave(i).to_vec()).unwrap_or_default());
+                    let open = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.view().is_open(i)));
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile(), open(), is_target());
                     view! {
@@ -671,13 +671,13 @@ fn grave_label(i: usize, pile: &[Card], open: bool, target: bool) -> String {
 /// Every player: clues, the police's share, held cards face up, arrests.
 #[component]
 fn Players() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let seats = move || {
-        ctx.sk_game
+        ctx.game
             .with(|g| g.as_ref().map_or(0, |g| g.view().players()))
     };
     let police_total = move || {
-        ctx.sk_game.with(|g| {
+        ctx.game.with(|g| {
             g.as_ref().map_or(0, |g| {
                 Seat::all(g.view().players())
                     .map(|s| u32::from(g.view().police(s)))
@@ -688,7 +688,7 @@ fn Players() -> impl IntoView {
     view! {
         <section class="sk-players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
-                let info = move || ctx.sk_game.with(|g| g.as_ref().map(|g| {
+                let info = move || ctx.game.with(|g| g.as_ref().map(|g| {
                     let v = g.view();
                     (g.name(seat), g.view().seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
                         v.to_act() && v.current() == seat, g.view().winners().contains(&seat))
@@ -734,8 +734,8 @@ fn Players() -> impl IntoView {
 
 #[component]
 fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
-    let ctx = ctx();
-    let winners = ctx.sk_game.with_untracked(|g| {
+    let ctx = game_ctx();
+    let winners = ctx.game.with_untracked(|g| {
         g.as_ref()
             .map(|g| {
                 g.state
@@ -755,7 +755,7 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         <Dialog title=title>
             <p>"Everyone else has been arrested: the last killer on the loose wins."</p>
             <div class="button-row">
-                <a class="button primary" href=Route::SerialKillerNew.href()>"New game"</a>
+                <a class="button primary" href=route(Page::New).href()>"New game"</a>
                 <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

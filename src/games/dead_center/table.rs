@@ -1,14 +1,14 @@
 //! The Dead Center table. Taps become engine actions; the engine's answer
 //! (the next state, or why not) is all the view shows.
 
-use crate::app::{ctx, navigate, redirect, Ctx};
-use crate::route::Route;
-use crate::screens::new_game::random_seed;
-use crate::session;
+use super::{deal_route, game_ctx, route, GameCtx};
+use crate::app::{navigate, redirect};
+use crate::route::Page;
 use crate::stats::GameResult;
+use crate::ui::deal::{random_seed, DealScreen};
 use crate::ui::{
-    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, DealScreen, Dialog,
-    RestartDialog, TopBar, When,
+    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar,
+    When,
 };
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
@@ -17,14 +17,14 @@ use engine::Game;
 use leptos::prelude::*;
 
 /// Starts a deal, counting the game it replaces as lost if it had begun.
-fn start_game(ctx: Ctx, variant: Variant, seed: u64) {
+fn start_game(ctx: GameCtx, variant: Variant, seed: u64) {
     if let Some(current) = ctx.game.get_untracked().filter(State::in_progress) {
         ctx.stats
             .update(|s| s.record(current.variant(), GameResult::Lost));
-        session::save_stats(ctx);
+        ctx.save_stats();
     }
     ctx.game.set(Some(State::new(variant, seed)));
-    session::save_game(ctx);
+    ctx.save_game();
 }
 
 fn result_of(state: &State) -> Option<GameResult> {
@@ -41,17 +41,17 @@ fn result_of(state: &State) -> Option<GameResult> {
 /// The Dead Center screen for a deal (or, with no deal, the game in progress).
 #[component]
 pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let current = ctx
         .game
         .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed(), s.in_progress())));
     let Some((variant, seed)) = deal else {
         // No deal named: go to the game in progress, or choose a new one.
         let target = match current {
-            Some((variant, seed, _)) => Route::DeadCenterDeal { variant, seed },
-            None => Route::DeadCenterNew,
+            Some((variant, seed, _)) => deal_route(variant, seed),
+            None => route(Page::New),
         };
-        redirect(ctx, Route::DeadCenter, target);
+        redirect(ctx.app, route(Page::Current), target);
         return ().into_any();
     };
     let is_current = matches!(current, Some((v, s, _)) if (v, s) == (variant, seed));
@@ -75,7 +75,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
             must_confirm
             question
             start=Callback::new(move |()| start_game(ctx, variant, seed))
-            in_progress=Route::DeadCenter
+            in_progress=route(Page::Current)
             table_matches
             table=ViewFn::from(|| view! { <Table/> })
         />
@@ -94,7 +94,7 @@ struct Ui {
 
 /// Sends an action to the engine: on success the new state is shown and
 /// saved; on refusal the reason is shown and nothing changes.
-fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
+fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
     if ctx.changed_elsewhere.get_untracked() {
         return; // The other-tab dialog is up; it must be answered first.
     }
@@ -105,10 +105,10 @@ fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
         Ok(()) => {
             if let Some(result) = result_of(&next) {
                 ctx.stats.update(|s| s.record(next.variant(), result));
-                session::save_stats(ctx);
+                ctx.save_stats();
             }
             ctx.game.set(Some(next));
-            session::save_game(ctx);
+            ctx.save_game();
             ui.message.set(None);
             ui.hint.set(None);
         }
@@ -118,7 +118,7 @@ fn dispatch(ctx: Ctx, ui: Ui, action: Action) {
 
 #[component]
 fn Table() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let ui = Ui {
         message: RwSignal::new(None),
         hint: RwSignal::new(None),
@@ -147,7 +147,7 @@ fn Table() -> impl IntoView {
             if !state.assisted() {
                 state.mark_assisted();
                 ctx.game.set(Some(state));
-                session::save_game(ctx);
+                ctx.save_game();
             }
         }
     };
@@ -169,10 +169,7 @@ fn Table() -> impl IntoView {
         let variant = ctx
             .game
             .with_untracked(|g| g.as_ref().map_or(Variant::Standard, State::variant));
-        navigate(&Route::DeadCenterDeal {
-            variant,
-            seed: random_seed(),
-        });
+        navigate(&deal_route(variant, random_seed()));
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
@@ -220,7 +217,7 @@ fn Table() -> impl IntoView {
 
     view! {
         <TopBar title="Dead Center">
-            <a class="button" href=Route::DeadCenterRules.href()>"Rules"</a>
+            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
         <div class="dc-layout">
             <div class="dc-main">
@@ -307,7 +304,7 @@ fn Table() -> impl IntoView {
 
 #[component]
 fn DeckButton(ui: Ui) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let info = move || {
         ctx.game.with(|g| {
             g.as_ref()
@@ -351,7 +348,7 @@ fn space_cell(space: usize) -> (usize, usize) {
 
 #[component]
 fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let (row, col) = space_cell(space);
     let view_of = move || ctx.game.with(|g| g.as_ref().map(|s| s.zombie(space)));
     let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
@@ -421,7 +418,7 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
 
 #[component]
 fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let top = move || {
         ctx.game
             .with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())))
@@ -487,7 +484,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
 /// supports, their sum, and whether it dies.
 #[component]
 fn AttackPanel() -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let rows = move || {
         ctx.game.with(|g| {
             let Some(state) = g.as_ref() else {
@@ -535,7 +532,7 @@ fn AttackPanel() -> impl IntoView {
 
 #[component]
 fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
-    let ctx = ctx();
+    let ctx = game_ctx();
     let status = ctx.game.with_untracked(|g| {
         g.as_ref()
             .map(|s| (s.status(), s.zombies_left(), s.assisted()))

@@ -1,11 +1,11 @@
 //! A new Murderers' Row deal: random, or only among deals that perfect play
 //! wins for certain (the solver checks them in its worker), or by number.
 
+use super::deal_route;
 use crate::app::{ctx, navigate};
-use crate::route::Route;
-use crate::screens::new_game::{random_seed, DealNumberForm};
 use crate::session;
 use crate::solver_client;
+use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::{TopBar, When};
 use engine::murderers_row::advice::{Answer, Question};
 use leptos::prelude::*;
@@ -22,9 +22,7 @@ pub fn MurderersRowNew() -> impl IntoView {
     on_cleanup(solver_client::drop_questions);
     let deal = move |_| {
         if !certain_only() {
-            navigate(&Route::MurderersRowDeal {
-                seed: random_seed(),
-            });
+            navigate(&deal_route(random_seed()));
             return;
         }
         searching.set(true);
@@ -36,9 +34,7 @@ pub fn MurderersRowNew() -> impl IntoView {
         solver_client::ask(question, move |answer| {
             let _ = searching.try_set(false);
             match answer {
-                Ok(Answer::CertainDeal { seed: Some(seed) }) => {
-                    navigate(&Route::MurderersRowDeal { seed })
-                }
+                Ok(Answer::CertainDeal { seed: Some(seed) }) => navigate(&deal_route(seed)),
                 Ok(_) => {
                     let _ = message.try_set(Some(
                         "No certain win among the deals tried; try again.".to_string(),
@@ -87,7 +83,7 @@ pub fn MurderersRowNew() -> impl IntoView {
         <section class="panel">
             <h2>"Play a deal by its number"</h2>
             <p>"Every deal has a number. Share it, and a friend plays the very same cards."</p>
-            <DealNumberForm prefix="#/murderers-row".to_string()/>
+            <DealNumberForm prefix=format!("#/{}", super::ID)/>
         </section>
     }
 }

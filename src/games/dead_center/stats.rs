@@ -1,0 +1,94 @@
+//! Dead Center's statistics: one record per variant, and their panel on the
+//! statistics screen.
+
+use crate::stats::{stats_rows, GameResult, VariantStats};
+use engine::dead_center::Variant;
+use leptos::prelude::*;
+
+/// One record per variant; a field missing from an older record starts at zero.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DeadCenterStats {
+    pub standard: VariantStats,
+    pub hard: VariantStats,
+    pub nightmare: VariantStats,
+}
+engine::json_struct!(default DeadCenterStats { standard, hard, nightmare });
+
+impl DeadCenterStats {
+    fn of(&mut self, variant: Variant) -> &mut VariantStats {
+        match variant {
+            Variant::Standard => &mut self.standard,
+            Variant::Hard => &mut self.hard,
+            Variant::Nightmare => &mut self.nightmare,
+        }
+    }
+
+    pub fn get(&self, variant: Variant) -> VariantStats {
+        self.clone().of(variant).clone()
+    }
+
+    pub fn record(&mut self, variant: Variant, result: GameResult) {
+        self.of(variant).record(result);
+    }
+}
+
+/// The statistics table, a column per variant.
+#[component]
+pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
+    let rows = stats_rows(true).into_iter().map(|(label, value)| {
+        view! {
+            <tr>
+                <th scope="row">{label}</th>
+                {Variant::ALL.map(|v| view! {
+                    <td>{move || value(&stats.with(|s| s.get(v)))}</td>
+                }.into_any()).collect_view()}
+            </tr>
+        }
+        .into_any()
+    });
+    view! {
+        <section class="panel">
+            <h2>"Dead Center"</h2>
+            <p class="small">"Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss."</p>
+            <div class="table-scroll">
+                <table class="stats-table">
+                    <thead>
+                        <tr>
+                            <td></td>
+                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }.into_any()).collect_view()}
+                        </tr>
+                    </thead>
+                    <tbody>{rows.collect_view()}</tbody>
+                </table>
+            </div>
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::fixtures::same_text;
+
+    #[test]
+    fn variants_are_kept_apart() {
+        let mut stats = DeadCenterStats::default();
+        stats.record(Variant::Hard, GameResult::Lost);
+        assert_eq!(stats.get(Variant::Hard).played, 1);
+        assert_eq!(stats.get(Variant::Standard), VariantStats::default());
+        assert_eq!(VariantStats::default().win_rate_percent(), None);
+    }
+
+    #[test]
+    fn statistics_saved_by_the_first_version_load_and_save_unchanged() {
+        let stats: DeadCenterStats = same_text("DCSTATS");
+        assert_eq!(stats.hard.best_score, Some(4));
+        assert_eq!(stats.nightmare.assisted_wins, 1);
+    }
+
+    #[test]
+    fn older_statistics_fill_in_what_they_lack() {
+        let stats: DeadCenterStats = engine::json::from_str("{}").unwrap();
+        assert_eq!(stats, DeadCenterStats::default());
+    }
+}

@@ -1,0 +1,149 @@
+//! The games, and the one list of them the shell reads. Each game is a
+//! folder here holding everything it has in the app (table, new-game screen,
+//! rules page, statistics and saved records) and one [`GameModule`] value;
+//! the shell (routing, session, Home, Settings, Statistics) knows games only
+//! through [`GAMES`]. Adding a game: its folder and one line in `GAMES`.
+
+pub mod dead_center;
+pub mod murderers_row;
+pub mod serial_killer;
+
+use crate::app::Ctx;
+use crate::route::{Deal, Page, Route};
+use crate::session::{self, Notice, Record};
+use engine::json::{FromJson, ToJson};
+use leptos::prelude::*;
+
+/// Every game, in the order Home lists them.
+pub static GAMES: [&dyn GameModule; 3] = [
+    &dead_center::DeadCenter,
+    &murderers_row::MurderersRow,
+    &serial_killer::SerialKiller,
+];
+
+/// The game whose addresses start with `#/<id>`.
+pub fn find(id: &str) -> Option<&'static dyn GameModule> {
+    GAMES.iter().copied().find(|game| game.id() == id)
+}
+
+/// What a game provides to the shell. Trait objects, so that the shell's
+/// code exists once however many games there are. Every method but
+/// [`GameModule::provide`], [`GameModule::parse_deal`] and
+/// [`GameModule::deal_path`] runs inside the app's reactive tree, where the
+/// game finds its own context.
+pub trait GameModule: Sync {
+    /// The first part of the game's addresses, `#/<id>/…`.
+    fn id(&self) -> &'static str;
+    /// The game's name as players know it.
+    fn name(&self) -> &'static str;
+    /// One line for its Home entry.
+    fn blurb(&self) -> &'static str;
+    /// Loads the game's saved records and provides its context (see
+    /// [`GameCtx`]); what cannot be loaded is added to `notices`.
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);
+    /// Reads a deal address `#/<id>/<path>`: `None` if the game has no deal
+    /// addresses, else the deal or what is wrong with the address.
+    fn parse_deal(&self, _path: &[&str]) -> Option<Result<Deal, String>> {
+        None
+    }
+    /// The path of `deal` after `#/<id>/` (the inverse of `parse_deal`).
+    fn deal_path(&self, _deal: Deal) -> String {
+        String::new()
+    }
+    /// The screen for one of its pages.
+    fn page(&self, page: Page) -> AnyView;
+    /// Where the game in progress is and a line about it, for "Continue"
+    /// (reactive: read inside a closure).
+    fn in_progress(&self) -> Option<(Route, String)>;
+    /// Its part of the statistics screen.
+    fn stats_panel(&self) -> AnyView;
+    /// Sets its statistics back to zero and saves them.
+    fn reset_stats(&self);
+    /// Its own choices on the Settings screen, if it has any.
+    fn settings_panel(&self) -> Option<AnyView> {
+        None
+    }
+    /// Another tab wrote the record under `key`: takes it if it is the game's.
+    fn on_storage(&self, key: &str);
+}
+
+/// The route of a page of the game `id`.
+pub fn route(id: &'static str, page: Page) -> Route {
+    Route::Game { game: id, page }
+}
+
+/// Loads every game's records and provides their contexts.
+pub fn provide_all(app: Ctx, notices: &mut Vec<Notice>) {
+    for game in GAMES {
+        game.provide(app, notices);
+    }
+}
+
+/// The records a game keeps: the game in progress and its statistics.
+pub struct Records<G: 'static, S: 'static> {
+    pub game: Record<G>,
+    pub stats: Record<S>,
+}
+
+/// A game's own context, provided by its [`GameModule::provide`]: the app's
+/// context (reached through `Deref`), and the game's records as last saved.
+pub struct GameCtx<G: 'static, S: 'static> {
+    pub app: Ctx,
+    /// The game in progress or just finished.
+    pub game: RwSignal<Option<G>>,
+    pub stats: RwSignal<S>,
+    records: &'static Records<G, S>,
+}
+
+impl<G, S> Clone for GameCtx<G, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G, S> Copy for GameCtx<G, S> {}
+
+impl<G, S> std::ops::Deref for GameCtx<G, S> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        &self.app
+    }
+}
+
+impl<G, S> GameCtx<G, S>
+where
+    G: FromJson + ToJson + Send + Sync + 'static,
+    S: FromJson + ToJson + Default + Send + Sync + 'static,
+{
+    /// Loads the records (what cannot be loaded goes to `notices`) and
+    /// provides the context.
+    pub fn provide(app: Ctx, records: &'static Records<G, S>, notices: &mut Vec<Notice>) {
+        let stats = session::load_or_report(&records.stats, notices).unwrap_or_default();
+        let game = session::load_or_report(&records.game, notices);
+        provide_context(GameCtx {
+            app,
+            game: RwSignal::new(game),
+            stats: RwSignal::new(stats),
+            records,
+        });
+    }
+
+    pub fn save_game(self) {
+        session::save(self.app, &self.records.game, self.game);
+    }
+
+    pub fn save_stats(self) {
+        session::save_value(self.app, &self.records.stats, self.stats);
+    }
+
+    pub fn reset_stats(self) {
+        self.stats.set(S::default());
+        self.save_stats();
+    }
+
+    /// Another tab wrote the record under `key`: takes it if it is ours.
+    pub fn take_from_other_tab(self, key: &str) {
+        session::take_game_from_other_tab(self.app, key, &self.records.game, self.game);
+        session::take_value_from_other_tab(key, &self.records.stats, self.stats);
+    }
+}

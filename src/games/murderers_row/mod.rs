@@ -1,0 +1,170 @@
+//! Murderers' Row in the app: its table, new-game screen, rules, statistics
+//! and saved records, registered with the shell as [`MurderersRow`].
+
+mod new_game;
+mod pick;
+mod rules;
+mod table;
+
+use crate::app::Ctx;
+use crate::games::{self, GameModule, Records};
+use crate::route::{parse_deal_number, Deal, Page, Route};
+use crate::screens::rules::RulesPage;
+use crate::session::{self, Notice, Record};
+use crate::stats::{stats_rows, VariantStats};
+use engine::Game;
+use leptos::prelude::*;
+use table::MurderersRowGame;
+
+const ID: &str = "murderers-row";
+
+/// The game's records, as every earlier version saved them. It has no
+/// variants and no score: its statistics are one [`VariantStats`].
+static RECORDS: Records<MurderersRowGame, VariantStats> = Records {
+    game: Record {
+        key: "gm.save.murderers-row",
+        what: "Murderers' Row game",
+        validate: MurderersRowGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.murderers-row",
+        what: "Murderers' Row statistics",
+        validate: session::no_check,
+    },
+};
+
+type GameCtx = games::GameCtx<MurderersRowGame, VariantStats>;
+
+fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+fn route(page: Page) -> Route {
+    games::route(ID, page)
+}
+
+fn deal_route(seed: u64) -> Route {
+    route(Page::Deal(Deal { variant: 0, seed }))
+}
+
+pub struct MurderersRow;
+
+impl GameModule for MurderersRow {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Murderers' Row"
+    }
+
+    fn blurb(&self) -> &'static str {
+        "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds."
+    }
+
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+    }
+
+    /// `#/murderers-row/<deal number>`.
+    fn parse_deal(&self, path: &[&str]) -> Option<Result<Deal, String>> {
+        let [seed] = path else { return None };
+        Some(parse_deal_number(seed).map(|seed| Deal { variant: 0, seed }))
+    }
+
+    fn deal_path(&self, deal: Deal) -> String {
+        deal.seed.to_string()
+    }
+
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            Page::Current => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
+            Page::Deal(deal) => {
+                view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
+            }
+            Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn in_progress(&self) -> Option<(Route, String)> {
+        game_ctx().game.with(|g| {
+            g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
+                let detail = format!(
+                    "Deal {} · {} cards alive",
+                    g.state.seed(),
+                    g.state.row().len()
+                );
+                (deal_route(g.state.seed()), detail)
+            })
+        })
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        let stats = game_ctx().stats;
+        let rows = stats_rows(false).into_iter().map(move |(label, value)| {
+            view! {
+                <tr>
+                    <th scope="row">{label}</th>
+                    <td>{move || stats.with(value)}</td>
+                </tr>
+            }
+            .into_any()
+        });
+        view! {
+            <section class="panel">
+                <h2>"Murderers' Row"</h2>
+                <p class="small">"Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."</p>
+                <div class="table-scroll">
+                    <table class="stats-table">
+                        <tbody>{rows.collect_view()}</tbody>
+                    </table>
+                </div>
+            </section>
+        }
+        .into_any()
+    }
+
+    fn reset_stats(&self) {
+        game_ctx().reset_stats();
+    }
+
+    fn on_storage(&self, key: &str) {
+        game_ctx().take_from_other_tab(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::fixtures::same_text;
+
+    #[test]
+    fn deal_addresses_round_trip() {
+        for seed in [0, 77, u64::MAX] {
+            let route = deal_route(seed);
+            assert_eq!(Route::parse(&route.href()), route, "{}", route.href());
+        }
+        assert_eq!(deal_route(77).href(), "#/murderers-row/77");
+    }
+
+    #[test]
+    fn malformed_deal_addresses_explain_themselves() {
+        for bad in ["#/murderers-row/12x", "#/murderers-row/-3"] {
+            match Route::parse(bad) {
+                Route::Invalid { reason } => assert!(reason.contains("deal number"), "{reason}"),
+                other => panic!("{bad} parsed as {other:?}"),
+            }
+        }
+    }
+
+    #[test]
+    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
+        let mr: MurderersRowGame = same_text("MRGAME");
+        assert_eq!(mr.state.history().len(), 3);
+        assert_eq!(mr.validate(), Ok(()));
+    }
+}

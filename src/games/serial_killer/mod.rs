@@ -1,0 +1,119 @@
+//! Serial Killer in the app: its table, new-game screen, rules, statistics
+//! and saved records, registered with the shell as [`SerialKiller`].
+
+mod new_game;
+mod stats;
+mod table;
+
+use crate::app::Ctx;
+use crate::games::{self, GameModule, Records};
+use crate::route::{Page, Route};
+use crate::screens::rules::RulesPage;
+use crate::session::{self, Notice, Record};
+use leptos::prelude::*;
+use stats::SerialKillerStats;
+use table::SerialKillerGame;
+
+const ID: &str = "serial-killer";
+
+/// The game's records, as every earlier version saved them.
+static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
+    game: Record {
+        key: "gm.save.serial-killer",
+        what: "Serial Killer game",
+        validate: SerialKillerGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.serial-killer",
+        what: "Serial Killer statistics",
+        validate: session::no_check,
+    },
+};
+
+type GameCtx = games::GameCtx<SerialKillerGame, SerialKillerStats>;
+
+fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+fn route(page: Page) -> Route {
+    games::route(ID, page)
+}
+
+pub struct SerialKiller;
+
+impl GameModule for SerialKiller {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Serial Killer"
+    }
+
+    fn blurb(&self) -> &'static str {
+        "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins."
+    }
+
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+    }
+
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            // No deal addresses: a table is set up on the new-game screen.
+            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
+            Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn in_progress(&self) -> Option<(Route, String)> {
+        game_ctx().game.with(|g| {
+            g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
+                let at_large = g.state.at_large().count();
+                let detail = format!(
+                    "{} players · {at_large} still on the loose",
+                    g.state.players()
+                );
+                (route(Page::Current), detail)
+            })
+        })
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
+    }
+
+    fn reset_stats(&self) {
+        game_ctx().reset_stats();
+    }
+
+    fn on_storage(&self, key: &str) {
+        game_ctx().take_from_other_tab(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::session::fixtures::same_text;
+
+    #[test]
+    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
+        let sk: SerialKillerGame = same_text("SKGAME");
+        assert_eq!(sk.validate(), Ok(()));
+        assert_eq!(sk.names.len(), 3);
+    }
+
+    #[test]
+    fn it_has_no_deal_addresses() {
+        assert!(matches!(
+            Route::parse("#/serial-killer/42"),
+            Route::Invalid { .. }
+        ));
+    }
+}
