@@ -5,14 +5,14 @@
 
 use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// One seat as chosen on a new-game screen: who sits there.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatPlan {
     pub name: String,
     pub kind: SeatKind,
 }
-engine::json_struct!(SeatPlan { name, kind });
 
 /// Longest name kept, so that a name never breaks the table's layout.
 pub const MAX_NAME_CHARS: usize = 16;
@@ -131,14 +131,13 @@ impl SeatList {
 }
 
 /// How fast computer players act.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Pace {
     Slow,
     #[default]
     Normal,
     Fast,
 }
-engine::json_enum!(Pace { Slow, Normal, Fast });
 
 impl Pace {
     pub const ALL: [Pace; 3] = [Pace::Slow, Pace::Normal, Pace::Fast];

@@ -5,8 +5,8 @@ use crate::app::Ctx;
 use crate::games::GAMES;
 use crate::settings::Settings;
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
-use engine::json::{FromJson, ToJson};
 use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
 use std::sync::atomic::{AtomicU32, Ordering};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -87,7 +87,7 @@ pub fn no_check<T>(_: &T) -> Result<(), String> {
 
 /// The saved copy of `record`, if any; a copy that cannot be used is backed
 /// up (see `storage::load`) and the problem returned.
-fn load<T: FromJson>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
+fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
     storage::load(
         &BrowserStore,
         record.key,
@@ -98,7 +98,10 @@ fn load<T: FromJson>(record: &Record<T>) -> Result<Option<T>, storage::LoadProbl
 }
 
 /// The saved copy of `record`, or `None` with the problem added to `notices`.
-pub fn load_or_report<T: FromJson>(record: &Record<T>, notices: &mut Vec<Notice>) -> Option<T> {
+pub fn load_or_report<T: DeserializeOwned>(
+    record: &Record<T>,
+    notices: &mut Vec<Notice>,
+) -> Option<T> {
     load(record).unwrap_or_else(|problem| {
         notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
         None
@@ -135,7 +138,7 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
 
 /// Saves the value of `signal` as `record` (removes the record for `None`),
 /// telling the player if the browser refuses.
-pub fn save<T: ToJson + Send + Sync + 'static>(
+pub fn save<T: Serialize + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<Option<T>>,
@@ -151,7 +154,7 @@ pub fn save<T: ToJson + Send + Sync + 'static>(
 }
 
 /// Saves a record that always has a value.
-pub fn save_value<T: ToJson + Send + Sync + 'static>(
+pub fn save_value<T: Serialize + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<T>,
@@ -180,7 +183,7 @@ pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
 /// Takes a saved game as another tab left it if `key` is its record, at
 /// once, so that nothing this tab does (even starting a new game) can
 /// overwrite moves made there; the table then says so.
-pub fn take_game_from_other_tab<T: FromJson + Send + Sync + 'static>(
+pub fn take_game_from_other_tab<T: DeserializeOwned + Send + Sync + 'static>(
     ctx: Ctx,
     key: &str,
     record: &Record<T>,
@@ -194,7 +197,7 @@ pub fn take_game_from_other_tab<T: FromJson + Send + Sync + 'static>(
 
 /// Takes statistics as another tab left them if `key` is their record
 /// (kept if unreadable).
-pub fn take_value_from_other_tab<T: FromJson + Send + Sync + 'static>(
+pub fn take_value_from_other_tab<T: DeserializeOwned + Send + Sync + 'static>(
     key: &str,
     record: &Record<T>,
     signal: RwSignal<T>,
@@ -205,7 +208,7 @@ pub fn take_value_from_other_tab<T: FromJson + Send + Sync + 'static>(
 }
 
 /// Takes a saved game as another tab left it.
-fn reload<T: FromJson + Send + Sync + 'static>(
+fn reload<T: DeserializeOwned + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<Option<T>>,
@@ -223,7 +226,10 @@ fn reload<T: FromJson + Send + Sync + 'static>(
 }
 
 /// Takes statistics or settings as another tab left them (kept if unreadable).
-fn reload_value<T: FromJson + Send + Sync + 'static>(record: &Record<T>, signal: RwSignal<T>) {
+fn reload_value<T: DeserializeOwned + Send + Sync + 'static>(
+    record: &Record<T>,
+    signal: RwSignal<T>,
+) {
     if let Ok(Some(value)) = load(record) {
         signal.set(value);
     }
@@ -240,7 +246,7 @@ pub fn apply_settings(settings: &Settings) {
 /// Records as earlier versions of the app saved them, for each game's tests.
 #[cfg(test)]
 pub mod fixtures {
-    use engine::json::{self, FromJson, ToJson};
+    use serde::{de::DeserializeOwned, Serialize};
 
     /// Records as the first version of the app saved them (with serde_json),
     /// one `NAME=json` per line.
@@ -254,10 +260,14 @@ pub mod fixtures {
     }
 
     /// Reads the record `name` and checks it writes back to the very same text.
-    pub fn same_text<T: FromJson + ToJson>(name: &str) -> T {
+    pub fn same_text<T: DeserializeOwned + Serialize>(name: &str) -> T {
         let text = saved_v1(name);
-        let value: T = json::from_str(text).expect("an earlier save reads");
-        assert_eq!(json::to_string(&value), text, "{name} written back");
+        let value: T = serde_json::from_str(text).expect("an earlier save reads");
+        assert_eq!(
+            serde_json::to_string(&value).unwrap(),
+            text,
+            "{name} written back"
+        );
         value
     }
 }
@@ -268,7 +278,6 @@ mod tests {
     use super::*;
     use crate::seats::SeatPlan;
     use crate::storage::memory::MemoryStore;
-    use engine::json;
     use engine::seats::{Level, SeatKind};
 
     #[test]
@@ -287,7 +296,7 @@ mod tests {
     #[test]
     fn older_settings_fill_in_what_they_lack() {
         // Saved before the table games existed.
-        let settings: Settings = json::from_str(
+        let settings: Settings = serde_json::from_str(
             r#"{"theme":"Light","motion":"System","dead_center_variant":"Nightmare"}"#,
         )
         .unwrap();
@@ -300,7 +309,7 @@ mod tests {
     fn a_record_goes_through_the_store_in_its_envelope() {
         let store = MemoryStore::default();
         let text = super::fixtures::saved_v1("SETTINGS");
-        let settings: Settings = json::from_str(text).unwrap();
+        let settings: Settings = serde_json::from_str(text).unwrap();
         storage::save(&store, SETTINGS.key, SETTINGS.what, &settings).unwrap();
         assert_eq!(
             store.get(SETTINGS.key).unwrap().unwrap(),

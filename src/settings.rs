@@ -3,29 +3,25 @@
 
 use crate::seats::{Pace, SeatPlan};
 use engine::dead_center::Variant;
+use serde::{Deserialize, Serialize};
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Theme {
     #[default]
     System,
     Light,
     Dark,
 }
-engine::json_enum!(Theme {
-    System,
-    Light,
-    Dark
-});
 
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Motion {
     #[default]
     System,
     Reduced,
 }
-engine::json_enum!(Motion { System, Reduced });
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Settings {
     pub theme: Theme,
     pub motion: Motion,
@@ -37,9 +33,6 @@ pub struct Settings {
     /// The seats of the last table game started, names kept for next time.
     pub table_seats: Vec<SeatPlan>,
 }
-engine::json_struct!(default Settings {
-    theme, motion, dead_center_variant, murderers_row_certain_only, computer_pace, table_seats,
-});
 
 impl Default for Settings {
     fn default() -> Self {

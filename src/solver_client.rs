@@ -43,7 +43,7 @@ pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 
         c.next_id = c.next_id.wrapping_add(1);
         let id = c.next_id;
         let request = Request { id, question };
-        let text = engine::json::to_string(&request);
+        let text = serde_json::to_string(&request).unwrap_or_default();
         c.waiting.push((id, Box::new(on_answer)));
         match (&c.worker, c.ready) {
             (Some(worker), true) => {
@@ -141,7 +141,7 @@ fn on_message(text: String) {
         fail_all(format!("The solver could not start ({why})."));
         return;
     }
-    let Ok(reply) = engine::json::from_str::<Reply>(&text) else {
+    let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
         return;
     };
     let callback = CLIENT.with_borrow_mut(|c| {

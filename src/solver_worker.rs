@@ -1,6 +1,6 @@
 //! The worker side of the Murderers' Row solver: when the app's module runs
 //! in a web worker (public/solver-worker.js starts it there), it answers
-//! each request (`advice::Request` in `engine::json`) with a reply
+//! each request (`advice::Request` as JSON) with a reply
 //! (`advice::Reply`), one at a time, after saying "ready".
 
 use engine::murderers_row::advice::{answer, Answer, Reply, Request};
@@ -17,7 +17,7 @@ pub fn listen(scope: DedicatedWorkerGlobalScope) {
     let replies = scope.clone();
     let on_message = Closure::<dyn Fn(MessageEvent)>::new(move |event: MessageEvent| {
         let text = event.data().as_string().unwrap_or_default();
-        let reply = match engine::json::from_str::<Request>(&text) {
+        let reply = match serde_json::from_str::<Request>(&text) {
             Ok(request) => Reply {
                 id: request.id,
                 answer: answer(&request.question),
@@ -27,7 +27,7 @@ pub fn listen(scope: DedicatedWorkerGlobalScope) {
                 answer: Answer::Refused(format!("unreadable request: {e}")),
             },
         };
-        let text = engine::json::to_string(&reply);
+        let text = serde_json::to_string(&reply).unwrap_or_default();
         let _ = replies.post_message(&JsValue::from_str(&text));
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -2,6 +2,8 @@
 //! them per deal played. Wins with undo or hints are counted apart and never
 //! extend a streak or set a best score.
 
+use serde::{Deserialize, Serialize};
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
     /// A win, with its score in games that score one.
@@ -12,7 +14,7 @@ pub enum GameResult {
     Lost,
 }
 
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VariantStats {
     pub played: u32,
     /// Wins without undo or hints.
@@ -22,14 +24,6 @@ pub struct VariantStats {
     pub current_streak: u32,
     pub best_streak: u32,
 }
-engine::json_struct!(VariantStats {
-    played,
-    won,
-    assisted_wins,
-    best_score,
-    current_streak,
-    best_streak
-});
 
 impl VariantStats {
     pub fn record(&mut self, result: GameResult) {

@@ -2,7 +2,8 @@
 //! localStorage key. Loading never panics: a bad record is moved to a backup
 //! key and reported, and the caller starts fresh.
 
-use engine::json::{self, FromJson, Json, ObjectWriter, ToJson};
+use serde::{de::DeserializeOwned, Deserialize, Serialize};
+use serde_json::value::RawValue;
 
 /// Bumped when a saved record's shape changes; older versions are then
 /// migrated or, failing that, backed up and reported.
@@ -38,28 +39,49 @@ impl LoadProblem {
     }
 }
 
+/// A record as stored: which app wrote it, what it is, in which format.
+#[derive(Serialize)]
+struct Envelope<'a, T: ?Sized> {
+    app: &'a str,
+    kind: &'a str,
+    version: u64,
+    data: &'a T,
+}
+
+/// An envelope as read, every field optional so that what is missing can
+/// be told precisely; `data` is kept as text until the envelope checks out.
+#[derive(Deserialize)]
+struct ReadEnvelope<'a> {
+    app: Option<String>,
+    kind: Option<String>,
+    version: Option<u64>,
+    #[serde(borrow)]
+    data: Option<&'a RawValue>,
+}
+
 /// Saves `data` under `key` in its envelope:
 /// `{"app":"grave-matters","kind":…,"version":…,"data":…}`.
-pub fn save<T: ToJson + ?Sized>(
+pub fn save<T: Serialize + ?Sized>(
     store: &dyn Store,
     key: &str,
     kind: &str,
     data: &T,
 ) -> Result<(), StoreError> {
-    let mut text = String::new();
-    let mut envelope = ObjectWriter::new(&mut text);
-    envelope.field("app", APP);
-    envelope.field("kind", kind);
-    envelope.field("version", &VERSION);
-    envelope.field("data", data);
-    envelope.end();
+    let envelope = Envelope {
+        app: APP,
+        kind,
+        version: VERSION,
+        data,
+    };
+    let text = serde_json::to_string(&envelope)
+        .map_err(|e| StoreError::Unavailable(format!("the data could not be written ({e})")))?;
     store.set(key, &text)
 }
 
 /// Loads the record under `key`: `Ok(None)` if there is none. A record that is
 /// corrupt, of another version or fails `validate` is moved to a backup key
 /// (named with `now_ms`) and reported.
-pub fn load<T: FromJson>(
+pub fn load<T: DeserializeOwned>(
     store: &dyn Store,
     key: &str,
     kind: &str,
@@ -68,7 +90,8 @@ pub fn load<T: FromJson>(
 ) -> Result<Option<T>, LoadProblem> {
     let mut loaded = None;
     load_data(store, key, kind, now_ms, &mut |data| {
-        let value = T::from_json(data).map_err(|_| "its contents are damaged".to_string())?;
+        let value: T =
+            serde_json::from_str(data).map_err(|_| "its contents are damaged".to_string())?;
         validate(&value).map_err(|why| format!("it is damaged: {why}"))?;
         loaded = Some(value);
         Ok(())
@@ -85,7 +108,7 @@ fn load_data(
     key: &str,
     kind: &str,
     now_ms: u64,
-    read: &mut dyn FnMut(&Json) -> Result<(), String>,
+    read: &mut dyn FnMut(&str) -> Result<(), String>,
 ) -> Result<(), LoadProblem> {
     let raw = match store.get(key) {
         Ok(Some(raw)) => raw,
@@ -97,7 +120,7 @@ fn load_data(
             })
         }
     };
-    let Err(why) = open_envelope(&raw, kind).and_then(|data| read(&data)) else {
+    let Err(why) = open_envelope(&raw, kind).and_then(read) else {
         return Ok(());
     };
     let backup_key = format!("{key}.backup.{now_ms}");
@@ -117,36 +140,30 @@ fn load_data(
 
 /// The data of an envelope written by this app for `kind`, or why not: the
 /// envelope is checked first, to give a precise message.
-fn open_envelope(raw: &str, kind: &str) -> Result<Json, String> {
-    let envelope = json::parse(raw).map_err(|_| "it is not readable data".to_string())?;
-    let text = |name| match envelope.get(name) {
-        Some(Json::String(text)) => Some(text.as_str()),
-        _ => None,
-    };
-    if text("app") != Some(APP) || text("kind") != Some(kind) {
+fn open_envelope<'a>(raw: &'a str, kind: &str) -> Result<&'a str, String> {
+    let envelope: ReadEnvelope =
+        serde_json::from_str(raw).map_err(|_| "it is not readable data".to_string())?;
+    if envelope.app.as_deref() != Some(APP) || envelope.kind.as_deref() != Some(kind) {
         return Err("it was not written by this app".to_string());
     }
-    match envelope.get("version") {
-        Some(&Json::Number(VERSION)) => {}
-        Some(&Json::Number(v)) if v > VERSION => {
+    match envelope.version {
+        Some(VERSION) => {}
+        Some(v) if v > VERSION => {
             return Err(format!(
                 "it comes from a newer version of the app (format {v})"
             ))
         }
-        Some(&Json::Number(v)) => {
+        Some(v) => {
             return Err(format!(
                 "it comes from an old version of the app (format {v})"
             ))
         }
-        _ => return Err("it has no version".to_string()),
+        None => return Err("it has no version".to_string()),
     }
-    match envelope {
-        Json::Object(fields) => fields
-            .into_iter()
-            .find_map(|(name, value)| (name == "data").then_some(value))
-            .ok_or_else(|| "its contents are damaged".to_string()),
-        _ => Err("it was not written by this app".to_string()),
-    }
+    envelope
+        .data
+        .map(RawValue::get)
+        .ok_or_else(|| "its contents are damaged".to_string())
 }
 
 pub fn describe(error: &StoreError) -> String {
@@ -288,6 +305,60 @@ mod tests {
         assert!(problem.message.contains("cards missing"));
         save(&store, "k", "other", &vec![1u32]).unwrap();
         assert!(load::<Vec<u32>>(&store, "k", "game", 3, ok).is_err());
+    }
+
+    #[test]
+    fn deeply_nested_and_huge_records_are_refused_without_a_panic() {
+        let store = MemoryStore::default();
+        // 100,000 levels: refused by the parser's depth limit, never a
+        // stack overflow (the wasm stack is 1 MB).
+        let deep = format!(
+            r#"{{"app":"grave-matters","kind":"game","version":1,"data":{}1{}}}"#,
+            "[".repeat(100_000),
+            "]".repeat(100_000)
+        );
+        store.set("k", &deep).unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        assert!(problem.message.contains("damaged"), "{}", problem.message);
+        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.1"));
+        // The same depth inside the data of a good envelope.
+        let deep_data = format!(
+            r#"{{"app":"grave-matters","kind":"game","version":1,"data":[{}]}}"#,
+            "{\"a\":".repeat(50_000) + "1" + &"}".repeat(50_000)
+        );
+        store.set("k", &deep_data).unwrap();
+        assert!(load::<Vec<u32>>(&store, "k", "game", 2, ok).is_err());
+        // 10 MB of one string: read, found to be the wrong shape, refused.
+        let huge = format!(
+            r#"{{"app":"grave-matters","kind":"game","version":1,"data":"{}"}}"#,
+            "x".repeat(10 << 20)
+        );
+        store.set("k", &huge).unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 3, ok).unwrap_err();
+        assert!(problem.message.contains("damaged"), "{}", problem.message);
+        assert_eq!(
+            store.get("k.backup.3").unwrap().map(|s| s.len()),
+            Some(huge.len())
+        );
+    }
+
+    #[test]
+    fn a_version_that_is_not_a_number_or_a_missing_one_is_reported() {
+        let store = MemoryStore::default();
+        store
+            .set("k", r#"{"app":"grave-matters","kind":"game","data":[1]}"#)
+            .unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        assert!(
+            problem.message.contains("no version"),
+            "{}",
+            problem.message
+        );
+        store
+            .set("k", r#"{"app":"grave-matters","kind":"game","version":1}"#)
+            .unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 2, ok).unwrap_err();
+        assert!(problem.message.contains("damaged"), "{}", problem.message);
     }
 
     #[test]

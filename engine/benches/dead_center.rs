@@ -5,10 +5,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engine::dead_center::{Action, State, Variant};
-use engine::rng::Pcg32;
 use engine::Game;
 use rand::RngCore;
 use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use std::hint::black_box;
 
 /// Games played per measured iteration.

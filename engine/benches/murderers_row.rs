@@ -12,9 +12,9 @@
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use engine::murderers_row::solver::{Solver, Unsolved};
 use engine::murderers_row::{Action, State};
-use engine::rng::Pcg32;
 use engine::Game;
 use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 

@@ -6,11 +6,11 @@
 //! (50 ms in the browser).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use engine::rng::Pcg32;
 use engine::seats::{Level, SeatKind};
 use engine::serial_killer::{bot, Action, Phase, State};
 use engine::Game;
 use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use std::hint::black_box;
 
 /// Games played per measured iteration.

@@ -20,12 +20,6 @@ pub enum Suit {
     Hearts,
     Spades,
 }
-crate::json_enum!(Suit {
-    Clubs,
-    Diamonds,
-    Hearts,
-    Spades
-});
 
 impl Suit {
     pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
@@ -69,7 +63,6 @@ pub enum Card {
     Standard { rank: u8, suit: Suit },
     Joker(u8),
 }
-crate::json_enum!(Card { Standard { rank, suit }, Joker(number) });
 
 pub const JACK: u8 = 11;
 pub const QUEEN: u8 = 12;

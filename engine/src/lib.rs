@@ -4,11 +4,8 @@
 pub mod cards;
 pub mod dead_center;
 pub mod game;
-pub mod json;
 pub mod murderers_row;
-pub mod rng;
 pub mod seats;
 pub mod serial_killer;
-pub mod sort;
 
 pub use game::{Game, Multiplayer};

@@ -10,19 +10,6 @@ use std::fmt;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 pub struct Seat(pub u8);
 
-/// Saved as its number, as serde saves a one-field tuple struct.
-impl crate::json::ToJson for Seat {
-    fn write_json(&self, out: &mut String) {
-        self.0.write_json(out);
-    }
-}
-
-impl crate::json::FromJson for Seat {
-    fn from_json(json: &crate::json::Json) -> Result<Seat, crate::json::JsonError> {
-        u8::from_json(json).map(Seat)
-    }
-}
-
 impl Seat {
     /// The seat with index `index` (saturating at 255: no table is that big).
     pub const fn new(index: usize) -> Seat {
@@ -63,7 +50,6 @@ pub enum Level {
     /// Looks ahead (e.g. by simulation) within a small time budget.
     Strong,
 }
-crate::json_enum!(Level { Simple, Strong });
 
 impl Level {
     pub const ALL: [Level; 2] = [Level::Simple, Level::Strong];
@@ -95,7 +81,6 @@ pub enum SeatKind {
     /// The computer, at a level.
     Computer(Level),
 }
-crate::json_enum!(SeatKind { Person, Computer(level) });
 
 impl SeatKind {
     pub fn is_computer(self) -> bool {

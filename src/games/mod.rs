@@ -11,8 +11,8 @@ pub mod serial_killer;
 use crate::app::Ctx;
 use crate::route::{Deal, Page, Route};
 use crate::session::{self, Notice, Record};
-use engine::json::{FromJson, ToJson};
 use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
 
 /// Every game, in the order Home lists them.
 pub static GAMES: [&dyn GameModule; 3] = [
@@ -112,8 +112,8 @@ impl<G, S> std::ops::Deref for GameCtx<G, S> {
 
 impl<G, S> GameCtx<G, S>
 where
-    G: FromJson + ToJson + Send + Sync + 'static,
-    S: FromJson + ToJson + Default + Send + Sync + 'static,
+    G: DeserializeOwned + Serialize + Send + Sync + 'static,
+    S: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
 {
     /// Loads the records (what cannot be loaded goes to `notices`) and
     /// provides the context.

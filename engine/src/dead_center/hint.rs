@@ -37,8 +37,8 @@ use super::{
     attack, can_place, spaces_next_to, Action, Phase, Space, State, ZombieView, PILES, SPACES,
 };
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
-use crate::rng::Pcg32;
 use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use std::sync::OnceLock;
 
 /// A suggested action, with the kill planned after it when it is a placement.
@@ -110,7 +110,7 @@ pub fn suggest_with(state: &State, seed: u64, budget: usize) -> Option<Hint> {
         .collect();
     if !late.is_empty() {
         // Stable: among equals, the earlier candidate stays first.
-        crate::sort::sort_small_by_key(&mut tallies, |(_, t)| std::cmp::Reverse(t.cmp_key()));
+        tallies.sort_by_key(|(_, t)| std::cmp::Reverse(t.cmp_key()));
         tallies.truncate(FINALISTS);
         for (i, tally) in &mut tallies {
             tally.add(root.tally(candidates[*i], late, tables));

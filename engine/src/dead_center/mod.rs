@@ -12,8 +12,8 @@ mod tests;
 
 use crate::cards::{shuffle, Card, Colour, Suit, KING, QUEEN};
 use crate::game::Game;
-use crate::rng::Pcg32;
 use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -31,11 +31,6 @@ pub enum Variant {
     /// No jokers.
     Nightmare,
 }
-crate::json_enum!(Variant {
-    Standard,
-    Hard,
-    Nightmare
-});
 
 impl Variant {
     pub const ALL: [Variant; 3] = [Variant::Standard, Variant::Hard, Variant::Nightmare];
@@ -187,7 +182,6 @@ pub enum Zombie {
     FaceUp(Card),
     Dead(Card),
 }
-crate::json_enum!(Zombie { FaceDown(card), FaceUp(card), Dead(card) });
 
 /// What a player may see of a zombie space.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -214,7 +208,6 @@ pub enum Phase {
     Won,
     Lost(LossReason),
 }
-crate::json_enum!(Phase { Reveal, Draw, Place { drawn }, Attack { pile }, Won, Lost(reason) });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum LossReason {
@@ -223,7 +216,6 @@ pub enum LossReason {
     /// The drawn card could go on no pile.
     NoLegalPile { drawn: Card },
 }
-crate::json_enum!(LossReason { DeckEmpty, NoLegalPile { drawn } });
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Action {
@@ -394,12 +386,6 @@ struct TurnRecord {
     killed: Option<u8>,
     ended: bool,
 }
-crate::json_struct!(TurnRecord {
-    drawn,
-    pile,
-    killed,
-    ended
-});
 
 /// A game of Dead Center in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -419,17 +405,6 @@ pub struct State {
     /// Undo or hints were used: a win counts as assisted.
     assisted: bool,
 }
-crate::json_struct!(State {
-    variant,
-    seed,
-    cabin,
-    zombies,
-    deck,
-    phase,
-    turns,
-    undoable,
-    assisted
-});
 
 impl State {
     /// Deals a new game. The same variant and seed always deal the same game.
@@ -685,9 +660,9 @@ impl State {
     /// of the variant exactly once, zombies are face cards, no pile empty.
     pub fn validate(&self) -> Result<(), String> {
         let mut cards = self.all_pieces();
-        crate::sort::sort_small(&mut cards);
+        cards.sort();
         let mut expected = Card::deck(self.variant.jokers());
-        crate::sort::sort_small(&mut expected);
+        expected.sort();
         if cards != expected {
             return Err("the cards do not make up one deck".into());
         }

@@ -228,7 +228,7 @@ fn ruling_deal_from_a_seed_never_changes() {
     use rand::SeedableRng;
     for variant in Variant::ALL {
         for seed in [0, 1, 2, 12_345, u64::MAX] {
-            let mut rng = crate::rng::Pcg32::seed_from_u64(seed);
+            let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
             let (mut faces, mut others): (Vec<Card>, Vec<Card>) = Card::deck(variant.jokers())
                 .into_iter()
                 .partition(|c| c.is_face());

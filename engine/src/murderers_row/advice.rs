@@ -24,7 +24,6 @@ pub enum Question {
     /// for certain.
     CertainDeal { from: u64, tries: u32 },
 }
-crate::json_enum!(Question { Hint { seed, history }, Review { seed, history }, DealOdds(seed), CertainDeal { from, tries } });
 
 /// The solver's answer to a [`Question`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -33,6 +32,7 @@ pub enum Answer {
     Review(Vec<Decision>),
     DealOdds {
         seed: u64,
+        #[serde(with = "odds_bits")]
         win: f64,
     },
     /// `None` when none of the deals tried is a certain win.
@@ -45,16 +45,15 @@ pub enum Answer {
     /// The question could not be answered (a game that does not replay).
     Refused(String),
 }
-crate::json_enum!(Answer { Hint(hint), Review(decisions), DealOdds { seed, win }, CertainDeal { seed }, TooHard, Refused(why) });
 
 /// The odds of a position: the chance of winning with perfect play from
 /// here, and an action that keeps it (`None` when the game is over).
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Hint {
+    #[serde(with = "odds_bits")]
     pub win: f64,
     pub best: Option<Action>,
 }
-crate::json_struct!(Hint { win, best });
 
 /// One decision of a finished game, judged with perfect play afterwards.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
@@ -64,21 +63,17 @@ pub struct Decision {
     pub activation: u16,
     pub action: Action,
     /// The chance of winning before it, with perfect play.
+    #[serde(with = "odds_bits")]
     pub before: f64,
     /// The chance of winning after choosing it (on average over the die
     /// card, for a random target), with perfect play afterwards.
+    #[serde(with = "odds_bits")]
     pub chosen: f64,
     /// The chance of winning in the position it actually led to (differs
     /// from `chosen` by the luck of the die).
+    #[serde(with = "odds_bits")]
     pub after: f64,
 }
-crate::json_struct!(Decision {
-    activation,
-    action,
-    before,
-    chosen,
-    after
-});
 
 impl Decision {
     /// How much of the chance of winning the choice gave away.
@@ -89,6 +84,20 @@ impl Decision {
 
 /// Choices that give away less than this are as good as the best (the
 /// solver's values are exact up to rounding).
+/// Odds travel as the bits of their `f64`: exact both ways, and the wasm
+/// bundle needs no float formatting or parsing for them.
+mod odds_bits {
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer>(odds: &f64, to: S) -> Result<S::Ok, S::Error> {
+        to.serialize_u64(odds.to_bits())
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<f64, D::Error> {
+        u64::deserialize(from).map(f64::from_bits)
+    }
+}
+
 pub const NEGLIGIBLE: f64 = 1e-9;
 
 /// The first decision that gave away some chance of winning.
@@ -188,7 +197,6 @@ pub struct Request {
     pub id: u32,
     pub question: Question,
 }
-crate::json_struct!(Request { id, question });
 
 /// The solver's reply to the [`Request`] with the same `id`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -196,7 +204,6 @@ pub struct Reply {
     pub id: u32,
     pub answer: Answer,
 }
-crate::json_struct!(Reply { id, answer });
 
 #[cfg(test)]
 mod tests {
@@ -327,12 +334,11 @@ mod tests {
         assert_eq!(reply.answer, Answer::Hint(expected));
     }
 
-    /// The app sends these to its worker with `crate::json`: every action
-    /// of many games, and every question, as serde_json writes them; every
-    /// answer back exactly (odds travel as their bits).
+    /// The app sends these to its worker as JSON: every action of many
+    /// games and every question round-trip; every answer comes back exactly
+    /// (odds travel as their bits).
     #[test]
-    fn messages_travel_through_the_app_codec() {
-        use crate::json::{from_str, to_string};
+    fn messages_round_trip_exactly_as_json() {
         let mut history = Vec::new();
         for seed in 0..300u64 {
             let mut state = State::new(seed);
@@ -346,8 +352,7 @@ mod tests {
                     .as_ref()
             } {
                 let text = serde_json::to_string(&action).unwrap();
-                assert_eq!(to_string(&action), text);
-                assert_eq!(from_str::<Action>(&text), Ok(action));
+                assert_eq!(serde_json::from_str::<Action>(&text).unwrap(), action);
                 history.push(action);
                 if state.apply(action).is_err() || history.len() > 5_000 {
                     break;
@@ -376,8 +381,7 @@ mod tests {
                 question,
             };
             let text = serde_json::to_string(&request).unwrap();
-            assert_eq!(to_string(&request), text);
-            assert_eq!(from_str::<Request>(&text), Ok(request));
+            assert_eq!(serde_json::from_str::<Request>(&text).unwrap(), request);
         }
         let decision = Decision {
             activation: 3,
@@ -407,7 +411,8 @@ mod tests {
         ];
         for answer in answers {
             let reply = Reply { id: 7, answer };
-            assert_eq!(from_str::<Reply>(&to_string(&reply)), Ok(reply));
+            let text = serde_json::to_string(&reply).unwrap();
+            assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
         }
     }
 }

@@ -26,26 +26,6 @@ pub enum Killer {
     Knight,
     Hangman,
 }
-crate::json_enum!(Killer {
-    Swordsman,
-    Executioner,
-    Poisoner,
-    Sniper,
-    Gunslinger,
-    SentryGun,
-    Tank,
-    Assassin,
-    Arsonist,
-    Medic,
-    ConMan,
-    Bugler,
-    Grenadier,
-    AirStrike,
-    Copycat,
-    MadBomber,
-    Knight,
-    Hangman,
-});
 
 /// How many cards the game has.
 pub const CARD_COUNT: usize = 18;

@@ -23,8 +23,8 @@ pub use cards::{CardInfo, Killer, CARDS, CARD_COUNT};
 
 use crate::cards::shuffle;
 use crate::game::Game;
-use crate::rng::Pcg32;
 use rand::SeedableRng;
+use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -121,7 +121,7 @@ impl Row {
 
     /// Removes the cards at the given positions, all decided beforehand.
     fn remove_all(&mut self, mut positions: Vec<usize>) {
-        crate::sort::sort_small(&mut positions);
+        positions.sort();
         positions.dedup();
         for &i in positions.iter().rev() {
             self.remove(i);
@@ -153,7 +153,6 @@ pub enum Direction {
     Left,
     Right,
 }
-crate::json_enum!(Direction { Left, Right });
 
 /// What an activation aims at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -169,7 +168,6 @@ pub enum Target {
     /// Strike).
     Random(Direction),
 }
-crate::json_enum!(Target { None, Card(card), Pair(first, second), Random(direction) });
 
 impl Target {
     /// The pair of `a` and `b` in its one accepted order (table order).
@@ -193,7 +191,6 @@ pub enum Action {
     /// Take back the last activation, if it revealed no die card.
     Undo,
 }
-crate::json_enum!(Action { Activate { card, copying, target }, AlsoKill(card), Undo });
 
 impl Action {
     pub fn activate(card: Killer, target: Target) -> Action {
@@ -784,7 +781,7 @@ impl State {
     /// they are, not their order).
     pub fn die_deck_contents(&self) -> Vec<Killer> {
         let mut cards = self.die_deck.clone();
-        crate::sort::sort_small(&mut cards);
+        cards.sort();
         cards
     }
 
@@ -953,7 +950,7 @@ impl State {
             return Err("the row is malformed".into());
         }
         let mut cards = self.all_pieces();
-        crate::sort::sort_small(&mut cards);
+        cards.sort();
         if cards != Killer::ALL {
             return Err("the cards are not the 18 cards once each".into());
         }

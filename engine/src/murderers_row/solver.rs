@@ -714,7 +714,7 @@ fn kill_bound(node: &Node, moves: u32) -> u32 {
         count += 1;
     }
     let each = &mut each[..count];
-    crate::sort::sort_small_by(each, |a, b| b.cmp(a));
+    each.sort_by(|a, b| b.cmp(a));
     let moves = usize::try_from(moves).unwrap_or(usize::MAX).min(count);
     each[..moves].iter().sum::<u32>() + poison
 }
@@ -1100,7 +1100,7 @@ impl Solver {
                     .collect();
             }
         }
-        crate::sort::sort_small_by(&mut out, |a, b| b.1.total_cmp(&a.1));
+        out.sort_by(|a, b| b.1.total_cmp(&a.1));
         Ok(out)
     }
 
@@ -1376,7 +1376,7 @@ fn promising(actions: &[Vec<(Node, f64)>], outcome_weight: f64) -> Vec<usize> {
             (left + outcome_weight * outcomes.len() as f64, i)
         })
         .collect();
-    crate::sort::sort_small_by(&mut order, |a, b| a.0.total_cmp(&b.0));
+    order.sort_by(|a, b| a.0.total_cmp(&b.0));
     order.into_iter().map(|(_, i)| i).collect()
 }
 
@@ -1462,7 +1462,7 @@ fn graph_action_values(state: &State) -> Vec<(Action, f64)> {
         )
         .map(|(mv, v)| (mv.action(), v))
         .collect();
-    crate::sort::sort_small_by(&mut out, |a, b| b.1.total_cmp(&a.1));
+    out.sort_by(|a, b| b.1.total_cmp(&a.1));
     out
 }
 
@@ -1532,8 +1532,8 @@ pub(crate) fn value_iteration(state: &State, rounds: usize) -> (f64, usize) {
 mod tests {
     use super::*;
     use crate::murderers_row::Slot;
-    use crate::rng::Pcg32;
     use rand::{Rng, SeedableRng};
+    use rand_pcg::Pcg32;
 
     /// The most cards that can die from `node` within `moves` steps (an Air
     /// Strike's choice counts as a step), over every action and outcome.

@@ -4,8 +4,8 @@
 //! ruling it checks.
 
 use super::*;
-use crate::rng::Pcg32;
 use rand::RngCore;
+use rand_pcg::Pcg32;
 use std::collections::HashMap;
 use Killer::*;
 

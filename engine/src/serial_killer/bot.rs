@@ -15,9 +15,9 @@
 use super::{
     role, Action, Game, Phase, Role, Seat, State, Tip, View, ACE_BITS, CLUES, GRAVES, JACK_BITS,
 };
-use crate::rng::Pcg32;
 use crate::seats::{Bot, Level, SeatKind};
 use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
 
 /// Actions a Strong decision may simulate in all, over the playouts of all
 /// its choices: about 6 ms (at most 12 ms) of CPU natively in release (see

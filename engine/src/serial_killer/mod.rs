@@ -23,8 +23,8 @@ pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
 use crate::game::{Game, Multiplayer};
-use crate::rng::Pcg32;
 use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -152,7 +152,6 @@ pub enum Phase {
     Plays,
     Over,
 }
-crate::json_enum!(Phase { Draw { grave }, Drawn { card, grave }, Plays, Over });
 
 /// Who must act, or how the game ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -304,31 +303,10 @@ pub struct State {
     reshuffles: u32,
     winners: Vec<Seat>,
 }
-crate::json_struct!(State {
-    seed,
-    rng,
-    kinds,
-    first_draws,
-    first,
-    stack,
-    known_bottom,
-    graves,
-    clues,
-    arrested,
-    held,
-    current,
-    targets,
-    drawn,
-    killed,
-    phase,
-    turns,
-    reshuffles,
-    winners,
-});
 
 fn sorted_deck() -> Vec<Card> {
     let mut deck = Card::deck(0);
-    crate::sort::sort_small(&mut deck);
+    deck.sort();
     deck
 }
 
@@ -828,7 +806,7 @@ impl State {
             return Err("the number of players is not 2 to 6".into());
         }
         let mut cards = self.all_pieces();
-        crate::sort::sort_small(&mut cards);
+        cards.sort();
         if cards != sorted_deck() {
             return Err("the cards are not the 52 cards once each".into());
         }
@@ -1128,7 +1106,7 @@ impl<'a> View<'a> {
     /// The cards in the victim stack, sorted (their order stays hidden).
     pub fn stack_cards(&self) -> Vec<Card> {
         let mut cards = self.state.stack.clone();
-        crate::sort::sort_small(&mut cards);
+        cards.sort();
         cards
     }
 
@@ -1177,7 +1155,7 @@ impl<'a> View<'a> {
         state.rng = Pcg32::seed_from_u64(rng.next_u64());
         let known = usize::from(state.known_bottom).min(state.stack.len());
         let hidden = &mut state.stack[known..];
-        crate::sort::sort_small(hidden);
+        hidden.sort();
         shuffle(hidden, rng);
         state
     }

@@ -4,15 +4,16 @@
 use crate::stats::{stats_rows, GameResult, VariantStats};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// One record per variant; a field missing from an older record starts at zero.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct DeadCenterStats {
     pub standard: VariantStats,
     pub hard: VariantStats,
     pub nightmare: VariantStats,
 }
-engine::json_struct!(default DeadCenterStats { standard, hard, nightmare });
 
 impl DeadCenterStats {
     fn of(&mut self, variant: Variant) -> &mut VariantStats {
@@ -88,7 +89,7 @@ mod tests {
 
     #[test]
     fn older_statistics_fill_in_what_they_lack() {
-        let stats: DeadCenterStats = engine::json::from_str("{}").unwrap();
+        let stats: DeadCenterStats = serde_json::from_str("{}").unwrap();
         assert_eq!(stats, DeadCenterStats::default());
     }
 }

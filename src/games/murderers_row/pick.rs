@@ -69,7 +69,7 @@ fn push_unique(list: &mut Vec<Killer>, card: Killer) {
 pub fn stage(state: &State, pick: &Pick) -> Stage {
     let row = state.packed_row();
     let in_row_order = |mut cards: Vec<Killer>| {
-        engine::sort::sort_small_by_key(&mut cards, |&c| row.find(c));
+        cards.sort_by_key(|&c| row.find(c));
         cards
     };
     match next_stage(state, pick) {

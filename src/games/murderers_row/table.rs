@@ -13,16 +13,17 @@ use crate::ui::deal::DealScreen;
 use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar, When,
 };
-use engine::json::{FromJson, Json, JsonError, ToJson};
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The game in progress. It is saved as its deal and the moves that stand
 /// (see [`SavedGame`]): loading replays them, so a save that is not a real
 /// game cannot load.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(into = "SavedGame", try_from = "SavedGame")]
 pub struct MurderersRowGame {
     pub state: State,
     /// Its result is in the statistics already: a lost game taken back by
@@ -31,6 +32,7 @@ pub struct MurderersRowGame {
 }
 
 /// What is kept of a game: enough to replay it exactly.
+#[derive(Serialize, Deserialize)]
 struct SavedGame {
     seed: u64,
     history: Vec<Action>,
@@ -38,31 +40,25 @@ struct SavedGame {
     assisted: bool,
     counted: bool,
 }
-engine::json_struct!(SavedGame {
-    seed,
-    history,
-    assisted,
-    counted
-});
 
-impl ToJson for MurderersRowGame {
-    fn write_json(&self, out: &mut String) {
+impl From<MurderersRowGame> for SavedGame {
+    fn from(game: MurderersRowGame) -> SavedGame {
         SavedGame {
-            seed: self.state.seed(),
-            history: self.state.history().to_vec(),
-            assisted: self.state.assisted(),
-            counted: self.counted,
+            seed: game.state.seed(),
+            history: game.state.history().to_vec(),
+            assisted: game.state.assisted(),
+            counted: game.counted,
         }
-        .write_json(out);
     }
 }
 
 /// A save that does not replay is refused (and the loader says why).
-impl FromJson for MurderersRowGame {
-    fn from_json(json: &Json) -> Result<MurderersRowGame, JsonError> {
-        let saved = SavedGame::from_json(json)?;
+impl TryFrom<SavedGame> for MurderersRowGame {
+    type Error = &'static str;
+
+    fn try_from(saved: SavedGame) -> Result<MurderersRowGame, &'static str> {
         let mut state = State::replay(saved.seed, &saved.history)
-            .map_err(|_| JsonError("its moves do not replay"))?
+            .map_err(|_| "its moves do not replay")?
             .pop()
             .unwrap_or_else(|| State::new(saved.seed));
         if saved.assisted {
@@ -934,7 +930,7 @@ fn DiePanel() -> impl IntoView {
                 <strong>"Die deck: "</strong>
                 {move || read(ctx, |s| {
                     let mut pips: Vec<String> = s.die_deck_contents().iter().map(|c| c.pips().to_string()).collect();
-                    engine::sort::sort_small(&mut pips);
+                    pips.sort();
                     format!("{} cards, order hidden (pips {})", s.die_deck_len(), pips.join(", "))
                 })}
             </p>
@@ -1169,14 +1165,14 @@ mod tests {
         }
         game.state.mark_assisted();
         game.counted = true;
-        let text = engine::json::to_string(&game);
+        let text = serde_json::to_string(&game).unwrap();
         assert!(!text.contains("rng"), "only the deal and the moves: {text}");
-        let loaded: MurderersRowGame = engine::json::from_str(&text).unwrap();
+        let loaded: MurderersRowGame = serde_json::from_str(&text).unwrap();
         assert_eq!(loaded, game);
         assert!(loaded.validate().is_ok());
         assert!(loaded.in_progress());
         // Moves that are not legal in that deal: not a game.
         let forged = text.replacen("\"seed\":4", "\"seed\":5", 1);
-        assert!(engine::json::from_str::<MurderersRowGame>(&forged).is_err());
+        assert!(serde_json::from_str::<MurderersRowGame>(&forged).is_err());
     }
 }

@@ -1,15 +1,16 @@
 //! Serial Killer's statistics: finished games and wins by each person's name.
 
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// Serial Killer: games finished, and wins per person's name (computer
 /// players' wins are not kept).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct SerialKillerStats {
     pub played: u32,
     pub wins: std::collections::BTreeMap<String, u32>,
 }
-engine::json_struct!(default SerialKillerStats { played, wins });
 
 impl SerialKillerStats {
     /// One finished game, won by these people (none if a computer won).

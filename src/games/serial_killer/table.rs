@@ -16,9 +16,10 @@ use engine::serial_killer::{
 };
 use engine::Game;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 
 /// The game in progress with the names at the table and its log.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SerialKillerGame {
     pub state: State,
     /// One per seat, in seat order.
@@ -27,12 +28,6 @@ pub struct SerialKillerGame {
     /// Its result is in the statistics already.
     pub counted: bool,
 }
-engine::json_struct!(SerialKillerGame {
-    state,
-    names,
-    log,
-    counted
-});
 
 impl SerialKillerGame {
     /// A new game for `seats`, its log opened with the first-player draw.
