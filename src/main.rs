@@ -1,6 +1,6 @@
 //! Grave Matters: murder-mystery card games in the browser. This file only
 //! mounts the app into the page, or, when the same module is started in the
-//! solver's web worker, listens for the solver's questions there.
+//! app's web worker, answers the games' requests there (`worker`).
 
 mod app;
 mod games;
@@ -9,17 +9,16 @@ mod screens;
 mod seats;
 mod session;
 mod settings;
-mod solver_client;
-mod solver_worker;
 mod stats;
 mod storage;
 mod ui;
+mod worker;
 
 use wasm_bindgen::JsCast;
 
 fn main() {
-    if let Some(scope) = solver_worker::scope() {
-        solver_worker::listen(scope);
+    if let Some(scope) = worker::scope() {
+        worker::listen(scope);
         return;
     }
     let document = leptos::prelude::document();

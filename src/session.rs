@@ -108,6 +108,12 @@ pub fn load_or_report<T: DeserializeOwned>(
     })
 }
 
+/// What earlier versions kept of a game's preferences in the settings
+/// record (see `games::Prefs`), read as `P` without touching the record.
+pub fn preferences_in_settings<P: DeserializeOwned>() -> Option<P> {
+    storage::peek(&BrowserStore, SETTINGS.key, SETTINGS.what)
+}
+
 /// Loads the settings; unreadable ones are backed up, reported, and
 /// replaced by the defaults.
 pub fn load_settings(notices: &mut Vec<Notice>) -> Settings {
@@ -274,15 +280,17 @@ pub mod fixtures {
 
 #[cfg(test)]
 mod tests {
-    use super::fixtures::same_text;
     use super::*;
     use crate::seats::SeatPlan;
     use crate::storage::memory::MemoryStore;
     use engine::seats::{Level, SeatKind};
 
+    /// The games' preferences in it are read by the games (see `games::Prefs`).
     #[test]
-    fn settings_saved_by_the_first_version_load_and_save_unchanged() {
-        let settings: Settings = same_text("SETTINGS");
+    fn settings_saved_by_the_first_version_load() {
+        let text = super::fixtures::saved_v1("SETTINGS");
+        let settings: Settings = serde_json::from_str(text).unwrap();
+        assert_eq!(settings.theme, crate::settings::Theme::Dark);
         assert_eq!(settings.computer_pace, crate::seats::Pace::Fast);
         assert_eq!(
             settings.table_seats[1],
@@ -308,8 +316,9 @@ mod tests {
     #[test]
     fn a_record_goes_through_the_store_in_its_envelope() {
         let store = MemoryStore::default();
-        let text = super::fixtures::saved_v1("SETTINGS");
-        let settings: Settings = serde_json::from_str(text).unwrap();
+        let settings: Settings =
+            serde_json::from_str(super::fixtures::saved_v1("SETTINGS")).unwrap();
+        let text = serde_json::to_string(&settings).unwrap();
         storage::save(&store, SETTINGS.key, SETTINGS.what, &settings).unwrap();
         assert_eq!(
             store.get(SETTINGS.key).unwrap().unwrap(),

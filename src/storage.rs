@@ -99,6 +99,14 @@ pub fn load<T: DeserializeOwned>(
     Ok(loaded)
 }
 
+/// The record under `key` if it is there and reads as `T`, else `None`;
+/// nothing is backed up or removed. For reading part of a record that
+/// another part of the app keeps (and checks).
+pub fn peek<T: DeserializeOwned>(store: &dyn Store, key: &str, kind: &str) -> Option<T> {
+    let raw = store.get(key).ok()??;
+    serde_json::from_str(open_envelope(&raw, kind).ok()?).ok()
+}
+
 /// What `load` does for every kind of record, kept out of the generic
 /// function so that the app holds one copy of it: finds the record, opens
 /// its envelope, hands its data to `read`, and backs up and reports a
@@ -359,6 +367,22 @@ mod tests {
             .unwrap();
         let problem = load::<Vec<u32>>(&store, "k", "game", 2, ok).unwrap_err();
         assert!(problem.message.contains("damaged"), "{}", problem.message);
+    }
+
+    #[test]
+    fn peeking_reads_part_of_a_record_and_never_moves_it() {
+        #[derive(Deserialize, Debug, PartialEq)]
+        struct Part {
+            b: u32,
+        }
+        let store = MemoryStore::default();
+        let raw = r#"{"app":"grave-matters","kind":"game","version":1,"data":{"a":1,"b":2}}"#;
+        store.set("k", raw).unwrap();
+        assert_eq!(peek::<Part>(&store, "k", "game"), Some(Part { b: 2 }));
+        assert_eq!(peek::<Vec<u32>>(&store, "k", "game"), None);
+        assert_eq!(peek::<Part>(&store, "k", "other"), None);
+        assert_eq!(store.get("k").unwrap().as_deref(), Some(raw));
+        assert_eq!(store.items.borrow().len(), 1, "no backup made");
     }
 
     #[test]

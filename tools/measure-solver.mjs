@@ -28,7 +28,7 @@ try {
   const result = await page.evaluate(
     async ({ first, count }) => {
       const link = (sel) => new URL(document.querySelector(sel).getAttribute("href"), document.baseURI).href;
-      const worker = new Worker("solver-worker.js", { type: "module" });
+      const worker = new Worker("worker.js", { type: "module" });
       const next = () => new Promise((resolve) => (worker.onmessage = (e) => resolve(e.data)));
       const ready = next();
       worker.postMessage({ glue: link("link[rel=modulepreload]"), wasm: link("link[rel=preload][as=fetch]") });
@@ -46,9 +46,9 @@ try {
       for (let seed = first; seed < first + count; seed++) {
         const reply = next();
         const start = performance.now();
-        worker.postMessage(JSON.stringify({ id: seed + 1, question: { DealOdds: seed } }));
+        worker.postMessage("murderers-row\n" + JSON.stringify({ id: seed + 1, question: { DealOdds: seed } }));
         const text = await reply;
-        // Odds travel as the bits of an f64 (engine::json), too large for a
+        // Odds travel as the bits of an f64 (advice::odds_bits), too large for a
         // JS number: read the digits.
         const bits = /"win":(\d+)/.exec(text)?.[1];
         const view = new DataView(new ArrayBuffer(8));

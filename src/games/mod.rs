@@ -65,6 +65,11 @@ pub trait GameModule: Sync {
     }
     /// Another tab wrote the record under `key`: takes it if it is the game's.
     fn on_storage(&self, key: &str);
+    /// In the app's web worker (see `worker`): the reply to one of the
+    /// game's own requests, for games that compute there.
+    fn answer_in_worker(&self, _request: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The route of a page of the game `id`.
@@ -76,6 +81,61 @@ pub fn route(id: &'static str, page: Page) -> Route {
 pub fn provide_all(app: Ctx, notices: &mut Vec<Notice>) {
     for game in GAMES {
         game.provide(app, notices);
+    }
+}
+
+/// A game's own preferences (its preferred variant, say), in a record of
+/// its own, provided as context by the games that have some.
+pub struct Prefs<P: 'static> {
+    app: Ctx,
+    pub value: RwSignal<P>,
+    record: &'static Record<P>,
+}
+
+impl<P> Clone for Prefs<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Prefs<P> {}
+
+impl<P> Prefs<P>
+where
+    P: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
+{
+    /// Loads them (problems go to `notices`) and provides them. Earlier
+    /// versions kept games' preferences in the settings record: a game with
+    /// no record of its own yet takes them from there, once, so `P`'s fields
+    /// keep the names they had there.
+    pub fn provide(app: Ctx, record: &'static Record<P>, notices: &mut Vec<Notice>) {
+        let own = session::load_or_report(record, notices);
+        let first_time = own.is_none();
+        let value = own.or_else(session::preferences_in_settings);
+        let prefs = Prefs {
+            app,
+            value: RwSignal::new(value.unwrap_or_default()),
+            record,
+        };
+        if first_time {
+            prefs.save();
+        }
+        provide_context(prefs);
+    }
+
+    /// Changes them and saves them.
+    pub fn update(self, change: impl FnOnce(&mut P)) {
+        self.value.update(change);
+        self.save();
+    }
+
+    fn save(self) {
+        session::save_value(self.app, self.record, self.value);
+    }
+
+    /// Another tab wrote the record under `key`: takes it if it is ours.
+    pub fn take_from_other_tab(self, key: &str) {
+        session::take_value_from_other_tab(key, self.record, self.value);
     }
 }
 

@@ -11,12 +11,37 @@ use leptos::prelude::*;
 #[component]
 pub fn PaceChoice() -> impl IntoView {
     view! {
-        <Choice
+        <SettingChoice
             legend="Computer players' pace"
             name="pace"
             options=Pace::ALL.iter().map(|p| (*p, p.name())).collect()
             get=|s| s.computer_pace
             set=|s, v| s.computer_pace = v
+        />
+    }
+}
+
+/// One of the settings, as a [`Choice`]: `get` reads it, `set` changes it,
+/// and the settings are saved.
+#[component]
+fn SettingChoice<T: Copy + PartialEq + Send + Sync + 'static>(
+    legend: &'static str,
+    name: &'static str,
+    options: Vec<(T, &'static str)>,
+    get: fn(&Settings) -> T,
+    set: fn(&mut Settings, T),
+) -> impl IntoView {
+    let ctx = ctx();
+    view! {
+        <Choice
+            legend
+            name
+            options
+            selected=Signal::derive(move || ctx.settings.with(get))
+            choose=Callback::new(move |value| {
+                ctx.settings.update(|s| set(s, value));
+                session::save_settings(ctx);
+            })
         />
     }
 }
@@ -27,10 +52,9 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
     legend: &'static str,
     name: &'static str,
     options: Vec<(T, &'static str)>,
-    get: fn(&Settings) -> T,
-    set: fn(&mut Settings, T),
+    selected: Signal<T>,
+    choose: Callback<T>,
 ) -> impl IntoView {
-    let ctx = ctx();
     view! {
         <fieldset class="choice">
             <legend>{legend}</legend>
@@ -39,11 +63,8 @@ pub fn Choice<T: Copy + PartialEq + Send + Sync + 'static>(
                     <input
                         type="radio"
                         name=name
-                        prop:checked=move || get(&ctx.settings.get()) == value
-                        on:change=move |_| {
-                            ctx.settings.update(|s| set(s, value));
-                            session::save_settings(ctx);
-                        }
+                        prop:checked=move || selected.get() == value
+                        on:change=move |_| choose.run(value)
                     />
                     <span>{label}</span>
                 </label>
@@ -57,14 +78,14 @@ pub fn SettingsScreen() -> impl IntoView {
     view! {
         <TopBar title="Settings"/>
         <section class="panel">
-            <Choice
+            <SettingChoice
                 legend="Colours"
                 name="theme"
                 options=vec![(Theme::System, "As the device"), (Theme::Light, "Light"), (Theme::Dark, "Dark")]
                 get=|s| s.theme
                 set=|s, v| s.theme = v
             />
-            <Choice
+            <SettingChoice
                 legend="Animation"
                 name="motion"
                 options=vec![(Motion::System, "As the device"), (Motion::Reduced, "Reduced")]

@@ -22,9 +22,10 @@ pub const SPACES: usize = 12;
 pub const ZOMBIES: usize = 12;
 
 /// How many jokers are shuffled in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Variant {
     /// Two jokers.
+    #[default]
     Standard,
     /// One joker (the designer's preferred game).
     Hard,

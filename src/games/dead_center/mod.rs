@@ -14,6 +14,7 @@ use crate::session::{self, Notice, Record};
 use engine::dead_center::{State, Variant};
 use engine::Game;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 pub use stats::DeadCenterStats;
 
 const ID: &str = "dead-center";
@@ -33,7 +34,30 @@ static RECORDS: Records<State, DeadCenterStats> = Records {
     },
 };
 
+/// The player's preferences for Dead Center, named as earlier versions
+/// named them in the settings record (see [`games::Prefs`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct DeadCenterPrefs {
+    /// Chosen in Settings, and first in the deal-number form.
+    dead_center_variant: Variant,
+}
+
+static PREFS: Record<DeadCenterPrefs> = Record {
+    key: "gm.prefs.dead-center",
+    what: "Dead Center preferences",
+    validate: session::no_check,
+};
+
 type GameCtx = games::GameCtx<State, DeadCenterStats>;
+
+fn prefs() -> games::Prefs<DeadCenterPrefs> {
+    expect_context()
+}
+
+fn preferred_variant() -> Variant {
+    prefs().value.with_untracked(|p| p.dead_center_variant)
+}
 
 fn game_ctx() -> GameCtx {
     expect_context::<GameCtx>()
@@ -71,6 +95,7 @@ impl GameModule for DeadCenter {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
+        games::Prefs::provide(app, &PREFS, notices);
     }
 
     /// `#/dead-center/<variant>/<deal number>`.
@@ -135,8 +160,8 @@ impl GameModule for DeadCenter {
                     legend="Dead Center: preferred variant"
                     name="variant"
                     options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
-                    get=|s| s.dead_center_variant
-                    set=|s, v| s.dead_center_variant = v
+                    selected=Signal::derive(|| prefs().value.with(|p| p.dead_center_variant))
+                    choose=Callback::new(|v| prefs().update(|p| p.dead_center_variant = v))
                 />
             }
             .into_any(),
@@ -145,6 +170,7 @@ impl GameModule for DeadCenter {
 
     fn on_storage(&self, key: &str) {
         game_ctx().take_from_other_tab(key);
+        prefs().take_from_other_tab(key);
     }
 }
 
@@ -158,6 +184,15 @@ fn variant_of(deal: Deal) -> Variant {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_preferred_variant_is_read_from_settings_saved_by_the_first_version() {
+        let text = crate::session::fixtures::saved_v1("SETTINGS");
+        let prefs: DeadCenterPrefs = serde_json::from_str(text).unwrap();
+        assert_eq!(prefs.dead_center_variant, Variant::Hard);
+        let none: DeadCenterPrefs = serde_json::from_str(r#"{"theme":"Dark"}"#).unwrap();
+        assert_eq!(none, DeadCenterPrefs::default());
+    }
 
     #[test]
     fn deal_addresses_round_trip() {

@@ -1,7 +1,7 @@
 //! A new Dead Center game: a variant for a random deal, or a deal by number.
 
 use super::deal_route;
-use crate::app::{ctx, navigate};
+use crate::app::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::TopBar;
 use engine::dead_center::Variant;
@@ -10,8 +10,7 @@ use leptos::prelude::*;
 /// Chooses a Dead Center variant for a random deal, or a deal by its number.
 #[component]
 pub fn NewGame() -> impl IntoView {
-    let ctx = ctx();
-    let chosen = RwSignal::new(ctx.settings.get_untracked().dead_center_variant);
+    let chosen = RwSignal::new(super::preferred_variant());
     let start = move |variant: Variant| {
         navigate(&deal_route(variant, random_seed()));
     };

@@ -4,6 +4,7 @@
 mod new_game;
 mod pick;
 mod rules;
+mod solver_client;
 mod table;
 
 use crate::app::Ctx;
@@ -12,8 +13,10 @@ use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
 use crate::stats::{stats_rows, VariantStats};
+use engine::murderers_row::advice;
 use engine::Game;
 use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
 use table::MurderersRowGame;
 
 const ID: &str = "murderers-row";
@@ -33,7 +36,26 @@ static RECORDS: Records<MurderersRowGame, VariantStats> = Records {
     },
 };
 
+/// The player's preferences for Murderers' Row, named as earlier versions
+/// named them in the settings record (see [`games::Prefs`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct MurderersRowPrefs {
+    /// Deal only games that perfect play wins for certain.
+    murderers_row_certain_only: bool,
+}
+
+static PREFS: Record<MurderersRowPrefs> = Record {
+    key: "gm.prefs.murderers-row",
+    what: "Murderers' Row preferences",
+    validate: session::no_check,
+};
+
 type GameCtx = games::GameCtx<MurderersRowGame, VariantStats>;
+
+fn prefs() -> games::Prefs<MurderersRowPrefs> {
+    expect_context()
+}
 
 fn game_ctx() -> GameCtx {
     expect_context::<GameCtx>()
@@ -64,6 +86,7 @@ impl GameModule for MurderersRow {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
+        games::Prefs::provide(app, &PREFS, notices);
     }
 
     /// `#/murderers-row/<deal number>`.
@@ -134,6 +157,23 @@ impl GameModule for MurderersRow {
 
     fn on_storage(&self, key: &str) {
         game_ctx().take_from_other_tab(key);
+        prefs().take_from_other_tab(key);
+    }
+
+    /// The solver runs in the worker: a request is an [`advice::Request`],
+    /// the reply an [`advice::Reply`], both as JSON.
+    fn answer_in_worker(&self, request: &str) -> Option<String> {
+        let reply = match serde_json::from_str::<advice::Request>(request) {
+            Ok(request) => advice::Reply {
+                id: request.id,
+                answer: advice::answer(&request.question),
+            },
+            Err(e) => advice::Reply {
+                id: 0,
+                answer: advice::Answer::Refused(format!("unreadable request: {e}")),
+            },
+        };
+        serde_json::to_string(&reply).ok()
     }
 }
 
@@ -141,6 +181,13 @@ impl GameModule for MurderersRow {
 mod tests {
     use super::*;
     use crate::session::fixtures::same_text;
+
+    #[test]
+    fn certain_deals_only_is_read_from_settings_saved_by_the_first_version() {
+        let text = crate::session::fixtures::saved_v1("SETTINGS");
+        let prefs: MurderersRowPrefs = serde_json::from_str(text).unwrap();
+        assert!(prefs.murderers_row_certain_only);
+    }
 
     #[test]
     fn deal_addresses_round_trip() {

@@ -2,9 +2,8 @@
 //! wins for certain (the solver checks them in its worker), or by number.
 
 use super::deal_route;
-use crate::app::{ctx, navigate};
-use crate::session;
-use crate::solver_client;
+use super::solver_client;
+use crate::app::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::{TopBar, When};
 use engine::murderers_row::advice::{Answer, Question};
@@ -15,10 +14,10 @@ const CERTAIN_TRIES: u32 = 100;
 
 #[component]
 pub fn MurderersRowNew() -> impl IntoView {
-    let ctx = ctx();
     let searching = RwSignal::new(false);
     let message = RwSignal::new(None::<String>);
-    let certain_only = move || ctx.settings.with(|s| s.murderers_row_certain_only);
+    let prefs = super::prefs();
+    let certain_only = move || prefs.value.with(|p| p.murderers_row_certain_only);
     on_cleanup(solver_client::drop_questions);
     let deal = move |_| {
         if !certain_only() {
@@ -56,8 +55,7 @@ pub fn MurderersRowNew() -> impl IntoView {
                     prop:checked=certain_only
                     on:change=move |ev| {
                         let on = event_target_checked(&ev);
-                        ctx.settings.update(|s| s.murderers_row_certain_only = on);
-                        session::save_settings(ctx);
+                        prefs.update(|p| p.murderers_row_certain_only = on);
                     }
                 />
                 "Only deals I can win for certain with perfect play"

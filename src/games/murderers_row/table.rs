@@ -4,10 +4,10 @@
 //! worker (`solver_client`), never from the page's own thread.
 
 use super::pick::{self, Pick, Stage};
+use super::solver_client;
 use super::{deal_route, game_ctx, route, GameCtx};
 use crate::app::{navigate, redirect};
 use crate::route::Page;
-use crate::solver_client;
 use crate::stats::GameResult;
 use crate::ui::deal::DealScreen;
 use crate::ui::{

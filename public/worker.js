@@ -1,6 +1,6 @@
 // Starts the app's own WebAssembly inside a web worker, where it answers the
-// Murderers' Row solver's questions (src/solver_worker.rs) instead of drawing
-// the page. The page's first message names the hashed module files.
+// games' requests (src/worker.rs; today the Murderers' Row solver's
+// questions) instead of drawing the page. The page's first message names the hashed module files.
 self.onmessage = async (event) => {
   self.onmessage = null;
   try {

@@ -1,5 +1,5 @@
 //! The page side of the solver worker: questions go to a web worker running
-//! this same module (see `solver_worker`), so that a long solve never
+//! this same module (see `crate::worker` and `answer_in_worker`), so that a long solve never
 //! freezes the page; answers come back to the callback given with each
 //! question. The worker starts on the first question and is stopped by
 //! [`cancel`] (a new one starts with the next question).
@@ -43,7 +43,10 @@ pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 
         c.next_id = c.next_id.wrapping_add(1);
         let id = c.next_id;
         let request = Request { id, question };
-        let text = serde_json::to_string(&request).unwrap_or_default();
+        let text = crate::worker::request(
+            super::ID,
+            &serde_json::to_string(&request).unwrap_or_default(),
+        );
         c.waiting.push((id, Box::new(on_answer)));
         match (&c.worker, c.ready) {
             (Some(worker), true) => {
@@ -103,7 +106,7 @@ fn start() -> Result<(), JsValue> {
     let wasm = link("link[rel=preload][as=fetch]").ok_or("no wasm link")?;
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options("solver-worker.js", &options)?;
+    let worker = Worker::new_with_options("worker.js", &options)?;
     let on_message = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
         let data = event.unchecked_into::<MessageEvent>().data();
         on_message(data.as_string().unwrap_or_default());
