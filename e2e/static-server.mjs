@@ -1,6 +1,8 @@
 #!/usr/bin/env node
 // A tiny static file server for the release build (dist/), used by the
-// Playwright tests and scripts/serve. Loopback only.
+// Playwright tests and scripts/serve. Loopback only. A file with a brotli or
+// gzip copy beside it (`X.br`, `X.gz`, written by tools/compress.mjs) is sent
+// compressed when the browser accepts it: brotli first, then gzip.
 //
 //   node e2e/static-server.mjs [root=dist] [port=8080] [host=127.0.0.1]
 //
@@ -32,7 +34,31 @@ export const MIME = {
   ".ttf": "font/ttf",
   ".txt": "text/plain; charset=utf-8",
   ".map": "application/json; charset=utf-8",
+  ".gz": "application/gzip",
+  ".br": "application/x-brotli",
 };
+
+/** The encodings a request's Accept-Encoding allows (a q of 0 refuses). */
+export function acceptedEncodings(header = "") {
+  const accepted = new Set();
+  for (const part of String(header).split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The copy of `file` to send for `header`: [path, stat, encoding or null]. */
+function chooseEncoding(file, st, header) {
+  const accepted = acceptedEncodings(header);
+  for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
+    if (!accepted.has(encoding) && !accepted.has("*")) continue;
+    const copy = fileAt(file + suffix);
+    if (copy) return [file + suffix, copy, encoding];
+  }
+  return [file, st, null];
+}
 
 function fileAt(path) {
   try {
@@ -75,15 +101,20 @@ export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet
       res.writeHead(404, { "Content-Type": "text/plain; charset=utf-8" }).end("not found");
       return;
     }
-    res.writeHead(200, {
+    const [body, bodyStat, encoding] = chooseEncoding(file, st, req.headers["accept-encoding"]);
+    const headers = {
       "Content-Type": MIME[extname(file).toLowerCase()] || "application/octet-stream",
-      "Content-Length": st.size,
+      "Content-Length": bodyStat.size,
       // Always revalidate: the service worker is the offline cache.
       "Cache-Control": "no-cache",
       "X-Content-Type-Options": "nosniff",
-    });
+    };
+    // Any file that has compressed copies depends on the request's encodings.
+    if (encoding || fileAt(file + ".gz") || fileAt(file + ".br")) headers["Vary"] = "Accept-Encoding";
+    if (encoding) headers["Content-Encoding"] = encoding;
+    res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
-    else createReadStream(file).pipe(res);
+    else createReadStream(body).pipe(res);
     if (!quiet) console.log(`200 ${req.method} ${req.url}`);
   });
   return new Promise((resolvePromise, reject) => {

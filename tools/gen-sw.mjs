@@ -3,10 +3,12 @@
 // where Trunk sets TRUNK_STAGING_DIR (the build output before it is moved to
 // dist/) and TRUNK_PROFILE ("release" or "debug").
 //
-//   release: sw.js = tools/sw.template.js with the precache list of every file
-//            in the staging dir (hashed names as Trunk wrote them) and a cache
-//            name versioned by a hash of all their paths and contents,
-//            minified.
+//   release: the build is minified first (tools/minify.mjs); then sw.js =
+//            tools/sw.template.js with the precache list of every file in the
+//            staging dir (hashed names as Trunk wrote them) and a cache name
+//            versioned by a hash of all their paths and contents, minified;
+//            last, gzip and brotli copies of the files (tools/compress.mjs),
+//            which the precache list leaves out.
 //   debug:   sw.js = tools/sw-dev.js, a worker that caches nothing, so
 //            `trunk serve` always shows fresh files. GM_SW=release forces the
 //            precaching worker in debug builds (to try offline mode in dev).
@@ -16,7 +18,8 @@ import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
-import { minifyFile, minifyScripts } from "./minify-js.mjs";
+import { compressBuild } from "./compress.mjs";
+import { minifyBuild, minifyFile } from "./minify.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -46,7 +49,7 @@ if (profile !== "release") {
   process.exit(0);
 }
 
-await minifyScripts(dir);
+await minifyBuild(dir);
 const files = walk(dir).filter((f) => f !== "sw.js");
 if (!files.includes("index.html")) {
   console.error(`gen-sw: ${dir} has no index.html; is this a Trunk build?`);
@@ -64,3 +67,4 @@ const header =
 writeFileSync(out, header + readFileSync(join(here, "sw.template.js"), "utf8"));
 await minifyFile(out, { module: false });
 console.log(`gen-sw: wrote ${out}: cache grave-matters-${version}, ${files.length} files precached`);
+console.log(`gen-sw: gzip and brotli copies of ${compressBuild(dir)} files`);

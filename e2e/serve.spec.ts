@@ -1,0 +1,64 @@
+// The release build is served compressed: brotli or gzip copies written by
+// tools/compress.mjs, chosen by the request's Accept-Encoding, with the
+// original's Content-Type, and Vary so that caches keep them apart.
+import { expect, test } from "@playwright/test";
+import { readFileSync, readdirSync } from "node:fs";
+import { request as httpRequest } from "node:http";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { brotliDecompressSync, gunzipSync } from "node:zlib";
+
+const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
+const wasm = readdirSync(dist).find((f) => f.endsWith(".wasm"))!;
+const glue = readdirSync(dist).find((f) => /^grave-matters-.*\.js$/.test(f))!;
+
+/** A GET with exactly these headers, the body as sent (not decompressed). */
+function get(url: string, acceptEncoding: string) {
+  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+    (resolve, reject) => {
+      const req = httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c) => chunks.push(c));
+        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      });
+      req.on("error", reject);
+      req.end();
+    },
+  );
+}
+
+const files: [string, string][] = [
+  [wasm, "application/wasm"],
+  [glue, "text/javascript; charset=utf-8"],
+  ["index.html", "text/html; charset=utf-8"],
+];
+
+for (const [file, type] of files) {
+  test(`${file} is sent as brotli, gzip or as it is, as the request accepts`, async ({ baseURL }) => {
+    const raw = readFileSync(join(dist, file));
+    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+      ["br, gzip", "br", brotliDecompressSync],
+      ["gzip, deflate", "gzip", gunzipSync],
+      ["br;q=0, gzip", "gzip", gunzipSync],
+      ["identity", undefined, (b) => b],
+    ];
+    for (const [accept, encoding, decode] of cases) {
+      const { headers, body } = await get(new URL(file, baseURL).href, accept);
+      expect(headers["content-encoding"], accept).toBe(encoding);
+      expect(headers["content-type"], accept).toBe(type);
+      expect(headers["vary"], accept).toBe("Accept-Encoding");
+      expect(Number(headers["content-length"]), accept).toBe(body.length);
+      expect(decode(body).equals(raw), accept).toBe(true);
+      if (encoding) expect(body.length, accept).toBeLessThan(raw.length * 0.6);
+    }
+  });
+}
+
+test("the browser gets the app compressed, and it runs", async ({ page }) => {
+  const encodings = new Map<string, string | undefined>();
+  page.on("response", (r) => encodings.set(new URL(r.url()).pathname.slice(1), r.headers()["content-encoding"]));
+  await page.goto("./");
+  await expect(page.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
+  expect(encodings.get(wasm)).toBe("br");
+  expect(encodings.get(glue)).toBe("br");
+});
