@@ -2,11 +2,12 @@
 // tools/compress.mjs, chosen by the request's Accept-Encoding, with the
 // original's Content-Type, and Vary so that caches keep them apart.
 import { expect, test } from "@playwright/test";
-import { readFileSync, readdirSync } from "node:fs";
+import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
+import { startServer } from "./static-server.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const wasm = readdirSync(dist).find((f) => f.endsWith(".wasm"))!;
@@ -61,4 +62,19 @@ test("the browser gets the app compressed, and it runs", async ({ page }) => {
   await expect(page.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
   expect(encodings.get(wasm)).toBe("br");
   expect(encodings.get(glue)).toBe("br");
+});
+
+test("a file changed after the build is sent itself, not its older copies", async ({}, testInfo) => {
+  const root = testInfo.outputPath("site");
+  cpSync(dist, root, { recursive: true });
+  const server = await startServer({ root, port: 0 });
+  try {
+    const changed = "// changed after the build\n" + readFileSync(join(root, "worker.js"), "utf8");
+    writeFileSync(join(root, "worker.js"), changed);
+    const { headers, body } = await get(new URL("worker.js", server.url).href, "br, gzip");
+    expect(headers["content-encoding"]).toBeUndefined();
+    expect(body.toString()).toBe(changed);
+  } finally {
+    await server.close();
+  }
 });

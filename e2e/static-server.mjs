@@ -54,8 +54,10 @@ function chooseEncoding(file, st, header) {
   const accepted = acceptedEncodings(header);
   for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]]) {
     if (!accepted.has(encoding) && !accepted.has("*")) continue;
+    // A copy older than its file is stale (the file was changed after the
+    // build): the file itself is sent then.
     const copy = fileAt(file + suffix);
-    if (copy) return [file + suffix, copy, encoding];
+    if (copy && copy.mtimeMs >= st.mtimeMs) return [file + suffix, copy, encoding];
   }
   return [file, st, null];
 }
