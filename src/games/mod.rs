@@ -27,10 +27,10 @@ pub fn find(id: &str) -> Option<&'static dyn GameModule> {
 }
 
 /// What a game provides to the shell. Trait objects, so that the shell's
-/// code exists once however many games there are. Every method but
-/// [`GameModule::provide`], [`GameModule::parse_deal`] and
-/// [`GameModule::deal_path`] runs inside the app's reactive tree, where the
-/// game finds its own context.
+/// code exists once however many games there are. The methods that use the
+/// game's records run inside the app's reactive tree (the shell sees to it),
+/// where the game finds its own context; `provide`, the deal addresses and
+/// `answer_in_worker` need none.
 pub trait GameModule: Sync {
     /// The first part of the game's addresses, `#/<id>/…`.
     fn id(&self) -> &'static str;

@@ -6,12 +6,17 @@ use leptos::prelude::*;
 #[component]
 pub fn StatsScreen() -> impl IntoView {
     let confirming = RwSignal::new(false);
-    let reset = move |_| {
-        for game in GAMES {
-            game.reset_stats();
+    // The games find their records in the reactive tree; a click handler
+    // runs outside it, so it runs as this screen's owner.
+    let owner = Owner::current();
+    let reset = Callback::new(move |()| {
+        let reset_all = || GAMES.iter().for_each(|game| game.reset_stats());
+        match owner.as_ref() {
+            Some(owner) => owner.with(reset_all),
+            None => reset_all(),
         }
         confirming.set(false);
-    };
+    });
     view! {
         <TopBar title="Statistics"/>
         {GAMES.map(|game| game.stats_panel()).collect_view()}
@@ -23,7 +28,7 @@ pub fn StatsScreen() -> impl IntoView {
                 <p>"All statistics, of every game, will be set back to zero. This cannot be undone."</p>
                 <div class="button-row">
                     <button class="button" on:click=move |_| confirming.set(false)>"Keep them"</button>
-                    <button class="button danger" on:click=reset>"Reset"</button>
+                    <button class="button danger" on:click=move |_| reset.run(())>"Reset"</button>
                 </div>
             </Dialog>
         </When>

@@ -154,14 +154,15 @@ impl GameModule for DeadCenter {
     }
 
     fn settings_panel(&self) -> Option<AnyView> {
+        let prefs = prefs();
         Some(
             view! {
                 <Choice
                     legend="Dead Center: preferred variant"
                     name="variant"
                     options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
-                    selected=Signal::derive(|| prefs().value.with(|p| p.dead_center_variant))
-                    choose=Callback::new(|v| prefs().update(|p| p.dead_center_variant = v))
+                    selected=Signal::derive(move || prefs.value.with(|p| p.dead_center_variant))
+                    choose=Callback::new(move |v| prefs.update(|p| p.dead_center_variant = v))
                 />
             }
             .into_any(),

@@ -1,0 +1,95 @@
+// The shell reads every game through one registry: records written by the
+// previous version load (the games' preferences move from the settings
+// record into records of their own), Settings shows each game's choices,
+// and Statistics resets every game's records.
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** Records as the first version saved them (src/fixtures/records-v1.txt). */
+const fixtures = Object.fromEntries(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "..", "src", "fixtures", "records-v1.txt"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+);
+
+const envelope = (kind: string, data: string) =>
+  `{"app":"grave-matters","kind":${JSON.stringify(kind)},"version":1,"data":${data}}`;
+
+/** Stores the previous version's records, then opens `hash` afresh. */
+async function withPreviousRecords(page: Page, hash: string) {
+  await page.goto("./#/");
+  await page.evaluate(
+    (records) => {
+      localStorage.clear();
+      for (const [key, value] of records) localStorage.setItem(key, value);
+    },
+    [
+      ["gm.settings", envelope("settings", fixtures.SETTINGS)],
+      ["gm.stats.dead-center", envelope("statistics", fixtures.DCSTATS)],
+      ["gm.stats.serial-killer", envelope("Serial Killer statistics", fixtures.SKSTATS)],
+      ["gm.save.murderers-row", envelope("Murderers' Row game", fixtures.MRGAME)],
+    ],
+  );
+  await page.goto(`./${hash}`);
+  await page.reload();
+}
+
+function trackErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+test("the previous version's records load: games, statistics and each game's preferences", async ({ page }) => {
+  const errors = trackErrors(page);
+  await withPreviousRecords(page, "#/");
+  await expect(page.getByRole("link", { name: /Continue.*Deal 29/ })).toBeVisible();
+  await expect(page.getByRole("status").filter({ hasText: "could not be opened" })).toHaveCount(0);
+
+  await page.goto("./#/settings");
+  await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
+  await expect(page.getByRole("group", { name: "Dead Center: preferred variant" }).getByRole("radio", { name: "Hard" })).toBeChecked();
+  await page.goto("./#/murderers-row/new");
+  await expect(page.getByRole("checkbox", { name: /Only deals I can win for certain/ })).toBeChecked();
+  await page.goto("./#/dead-center/new");
+  await expect(page.getByRole("combobox", { name: "Variant" })).toHaveValue("hard");
+
+  // Each preference now has a record of its game's own.
+  const prefs = await page.evaluate(() => [localStorage.getItem("gm.prefs.dead-center"), localStorage.getItem("gm.prefs.murderers-row")]);
+  expect(JSON.parse(prefs[0]!).data).toEqual({ dead_center_variant: "Hard" });
+  expect(JSON.parse(prefs[1]!).data).toEqual({ murderers_row_certain_only: true });
+  expect(errors).toEqual([]);
+});
+
+test("a game's choice in Settings is kept in its record and survives a reload", async ({ page }) => {
+  await page.goto("./#/settings");
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  const group = page.getByRole("group", { name: "Dead Center: preferred variant" });
+  await expect(group.getByRole("radio", { name: "Standard" })).toBeChecked();
+  await group.getByRole("radio", { name: "Nightmare" }).check();
+  await page.reload();
+  await expect(group.getByRole("radio", { name: "Nightmare" })).toBeChecked();
+  await page.goto("./#/dead-center/new");
+  await expect(page.getByRole("combobox", { name: "Variant" })).toHaveValue("nightmare");
+});
+
+test("Reset statistics sets every game's statistics to zero", async ({ page }) => {
+  const errors = trackErrors(page);
+  await withPreviousRecords(page, "#/stats");
+  const panel = (name: string) => page.locator("section.panel").filter({ has: page.getByRole("heading", { name }) });
+  await expect(panel("Serial Killer").getByRole("row", { name: "Won by Ana" })).toContainText("2");
+  await expect(panel("Dead Center").getByRole("row", { name: /^Played/ })).toContainText("1");
+  await page.getByRole("button", { name: "Reset statistics" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Reset" }).click();
+  await expect(panel("Serial Killer").getByRole("row", { name: "Won by Ana" })).toHaveCount(0);
+  await expect(panel("Dead Center").getByRole("row", { name: /^Played/ })).toHaveText(/Played\s*0\s*0\s*0/);
+  await page.reload();
+  await expect(panel("Dead Center").getByRole("row", { name: /^Played/ })).toHaveText(/Played\s*0\s*0\s*0/);
+  const sk = await page.evaluate(() => localStorage.getItem("gm.stats.serial-killer"));
+  expect(JSON.parse(sk!).data).toEqual({ played: 0, wins: {} });
+  expect(errors).toEqual([]);
+});
