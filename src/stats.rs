@@ -2,6 +2,7 @@
 //! them per deal played. Wins with undo or hints are counted apart and never
 //! extend a streak or set a best score.
 
+use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -45,6 +46,21 @@ impl VariantStats {
     /// Unassisted wins as a whole percentage of games played.
     pub fn win_rate_percent(&self) -> Option<u32> {
         (self.played > 0).then(|| (self.won * 100 + self.played / 2) / self.played)
+    }
+}
+
+/// A game's part of the statistics screen: its name, a line on what is
+/// counted, and its table (`children`: the table's head and body).
+#[component]
+pub fn StatsSection(title: &'static str, note: &'static str, children: Children) -> impl IntoView {
+    view! {
+        <section class="panel">
+            <h2>{title}</h2>
+            <p class="small">{note}</p>
+            <div class="table-scroll">
+                <table class="stats-table">{children()}</table>
+            </div>
+        </section>
     }
 }
 

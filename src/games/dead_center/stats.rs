@@ -1,7 +1,7 @@
 //! Dead Center's statistics: one record per variant, and their panel on the
 //! statistics screen.
 
-use crate::stats::{stats_rows, GameResult, VariantStats};
+use crate::stats::{stats_rows, GameResult, StatsSection, VariantStats};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -36,7 +36,7 @@ impl DeadCenterStats {
 /// The statistics table, a column per variant.
 #[component]
 pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
-    let rows = stats_rows(true).into_iter().map(|(label, value)| {
+    let rows = stats_rows(true).into_iter().map(move |(label, value)| {
         view! {
             <tr>
                 <th scope="row">{label}</th>
@@ -48,21 +48,18 @@ pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
         .into_any()
     });
     view! {
-        <section class="panel">
-            <h2>"Dead Center"</h2>
-            <p class="small">"Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss."</p>
-            <div class="table-scroll">
-                <table class="stats-table">
-                    <thead>
-                        <tr>
-                            <td></td>
-                            {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }.into_any()).collect_view()}
-                        </tr>
-                    </thead>
-                    <tbody>{rows.collect_view()}</tbody>
-                </table>
-            </div>
-        </section>
+        <StatsSection
+            title="Dead Center"
+            note="Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss."
+        >
+            <thead>
+                <tr>
+                    <td></td>
+                    {Variant::ALL.map(|v| view! { <th scope="col">{v.name()}</th> }.into_any()).collect_view()}
+                </tr>
+            </thead>
+            <tbody>{rows.collect_view()}</tbody>
+        </StatsSection>
     }
 }
 

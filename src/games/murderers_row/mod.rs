@@ -12,7 +12,7 @@ use crate::games::{self, GameModule, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
-use crate::stats::{stats_rows, VariantStats};
+use crate::stats::{stats_rows, StatsSection, VariantStats};
 use engine::murderers_row::advice;
 use engine::Game;
 use leptos::prelude::*;
@@ -138,15 +138,12 @@ impl GameModule for MurderersRow {
             .into_any()
         });
         view! {
-            <section class="panel">
-                <h2>"Murderers' Row"</h2>
-                <p class="small">"Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."</p>
-                <div class="table-scroll">
-                    <table class="stats-table">
-                        <tbody>{rows.collect_view()}</tbody>
-                    </table>
-                </div>
-            </section>
+            <StatsSection
+                title="Murderers' Row"
+                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."
+            >
+                <tbody>{rows.collect_view()}</tbody>
+            </StatsSection>
         }
         .into_any()
     }

@@ -1,5 +1,6 @@
 //! Serial Killer's statistics: finished games and wins by each person's name.
 
+use crate::stats::StatsSection;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -26,26 +27,23 @@ impl SerialKillerStats {
 #[component]
 pub fn StatsPanel(stats: RwSignal<SerialKillerStats>) -> impl IntoView {
     view! {
-        <section class="panel">
-            <h2>"Serial Killer"</h2>
-            <p class="small">"Finished games, and wins by each person's name (shared wins count for each winner)."</p>
-            <div class="table-scroll">
-                <table class="stats-table">
-                    <tbody>
-                        <tr>
-                            <th scope="row">"Played"</th>
-                            <td>{move || stats.with(|s| s.played.to_string())}</td>
-                        </tr>
-                        {move || stats.with(|s| s.wins.iter().map(|(name, wins)| view! {
-                            <tr>
-                                <th scope="row">{format!("Won by {name}")}</th>
-                                <td>{wins.to_string()}</td>
-                            </tr>
-                        }.into_any()).collect_view())}
-                    </tbody>
-                </table>
-            </div>
-        </section>
+        <StatsSection
+            title="Serial Killer"
+            note="Finished games, and wins by each person's name (shared wins count for each winner)."
+        >
+            <tbody>
+                <tr>
+                    <th scope="row">"Played"</th>
+                    <td>{move || stats.with(|s| s.played.to_string())}</td>
+                </tr>
+                {move || stats.with(|s| s.wins.iter().map(|(name, wins)| view! {
+                    <tr>
+                        <th scope="row">{format!("Won by {name}")}</th>
+                        <td>{wins.to_string()}</td>
+                    </tr>
+                }.into_any()).collect_view())}
+            </tbody>
+        </StatsSection>
     }
 }
 
