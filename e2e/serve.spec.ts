@@ -13,14 +13,16 @@ const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const wasm = readdirSync(dist).find((f) => f.endsWith(".wasm"))!;
 const glue = readdirSync(dist).find((f) => /^grave-matters-.*\.js$/.test(f))!;
 
-/** A GET with exactly these headers, the body as sent (not decompressed). */
-function get(url: string, acceptEncoding: string) {
-  return new Promise<{ headers: Record<string, string | string[] | undefined>; body: Buffer }>(
+/** A GET (or HEAD) with exactly this Accept-Encoding (none if undefined),
+ * the body as sent (not decompressed). */
+function get(url: string, acceptEncoding: string | undefined, method = "GET") {
+  const headers: Record<string, string> = acceptEncoding === undefined ? {} : { "Accept-Encoding": acceptEncoding };
+  return new Promise<{ status?: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>(
     (resolve, reject) => {
-      const req = httpRequest(url, { headers: { "Accept-Encoding": acceptEncoding } }, (res) => {
+      const req = httpRequest(url, { method, headers }, (res) => {
         const chunks: Buffer[] = [];
         res.on("data", (c) => chunks.push(c));
-        res.on("end", () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        res.on("end", () => resolve({ status: res.statusCode, headers: res.headers, body: Buffer.concat(chunks) }));
       });
       req.on("error", reject);
       req.end();
@@ -37,20 +39,30 @@ const files: [string, string][] = [
 for (const [file, type] of files) {
   test(`${file} is sent as brotli, gzip or as it is, as the request accepts`, async ({ baseURL }) => {
     const raw = readFileSync(join(dist, file));
-    const cases: [string, string | undefined, (b: Buffer) => Buffer][] = [
+    const cases: [string | undefined, string | undefined, (b: Buffer) => Buffer][] = [
       ["br, gzip", "br", brotliDecompressSync],
       ["gzip, deflate", "gzip", gunzipSync],
       ["br;q=0, gzip", "gzip", gunzipSync],
       ["identity", undefined, (b) => b],
+      [undefined, undefined, (b) => b],
     ];
     for (const [accept, encoding, decode] of cases) {
-      const { headers, body } = await get(new URL(file, baseURL).href, accept);
-      expect(headers["content-encoding"], accept).toBe(encoding);
-      expect(headers["content-type"], accept).toBe(type);
-      expect(headers["vary"], accept).toBe("Accept-Encoding");
-      expect(Number(headers["content-length"]), accept).toBe(body.length);
-      expect(decode(body).equals(raw), accept).toBe(true);
-      if (encoding) expect(body.length, accept).toBeLessThan(raw.length * 0.6);
+      const what = accept ?? "no Accept-Encoding";
+      const url = new URL(file, baseURL).href;
+      const { headers, body } = await get(url, accept);
+      expect(headers["content-encoding"], what).toBe(encoding);
+      expect(headers["content-type"], what).toBe(type);
+      expect(headers["vary"], what).toBe("Accept-Encoding");
+      expect(Number(headers["content-length"]), what).toBe(body.length);
+      expect(decode(body).equals(raw), what).toBe(true);
+      if (encoding) expect(body.length, what).toBeLessThan(raw.length * 0.6);
+      // HEAD: the same headers (the length of what a GET sends), no body.
+      const head = await get(url, accept, "HEAD");
+      expect(head.status, `HEAD ${what}`).toBe(200);
+      expect(head.body.length, `HEAD ${what}`).toBe(0);
+      for (const name of ["content-encoding", "content-type", "vary", "content-length"]) {
+        expect(head.headers[name], `HEAD ${what}: ${name}`).toBe(headers[name]);
+      }
     }
   });
 }
@@ -77,4 +89,20 @@ test("a file changed after the build is sent itself, not its older copies", asyn
   } finally {
     await server.close();
   }
+});
+
+test("the compressed copies are never precached, nor sent as the file itself", async ({ baseURL }) => {
+  const sw = readFileSync(join(dist, "sw.js"), "utf8");
+  expect(sw).toContain(JSON.stringify(wasm));
+  expect(sw).not.toMatch(/\.(gz|br)"/);
+  // Asked for by name, a copy is what it is: gzip or brotli data, not wasm.
+  for (const [suffix, type] of [[".gz", "application/gzip"], [".br", "application/x-brotli"]]) {
+    const { headers } = await get(new URL(wasm + suffix, baseURL).href, "br, gzip", "HEAD");
+    expect(headers["content-type"]).toBe(type);
+    expect(headers["content-encoding"]).toBeUndefined();
+  }
+});
+
+test("the server binds loopback only", async () => {
+  await expect(startServer({ root: dist, port: 0, host: "0.0.0.0" })).rejects.toThrow(/loopback/);
 });

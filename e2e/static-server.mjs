@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // A tiny static file server for the release build (dist/), used by the
-// Playwright tests and scripts/serve. Loopback only. A file with a brotli or
-// gzip copy beside it (`X.br`, `X.gz`, written by tools/compress.mjs) is sent
-// compressed when the browser accepts it: brotli first, then gzip.
+// Playwright tests and scripts/serve. Loopback only: any other host is
+// refused. A file with a brotli or gzip copy beside it (`X.br`, `X.gz`,
+// written by tools/compress.mjs) is sent compressed when the browser accepts
+// it: brotli first, then gzip.
 //
 //   node e2e/static-server.mjs [root=dist] [port=8080] [host=127.0.0.1]
 //
@@ -71,8 +72,16 @@ function fileAt(path) {
   }
 }
 
+/** Whether `host` is a loopback address: the only kind this server binds. */
+export function isLoopback(host) {
+  return host === "localhost" || host === "::1" || /^127(\.\d{1,3}){3}$/.test(host);
+}
+
 /** Starts serving `root`; resolves to { url, port, server, close() }. */
 export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet = true } = {}) {
+  if (!isLoopback(host)) {
+    return Promise.reject(new Error(`static-server: ${host} is not a loopback address`));
+  }
   const base = resolve(root);
   const server = createServer((req, res) => {
     let pathname;
@@ -116,7 +125,9 @@ export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet
     if (encoding) headers["Content-Encoding"] = encoding;
     res.writeHead(200, headers);
     if (req.method === "HEAD") res.end();
-    else createReadStream(body).pipe(res);
+    // A file removed after its stat (a rebuild): drop the connection, as the
+    // status line is already sent; never let the error stop the server.
+    else createReadStream(body).on("error", () => res.destroy()).pipe(res);
     if (!quiet) console.log(`200 ${req.method} ${req.url}`);
   });
   return new Promise((resolvePromise, reject) => {
@@ -142,6 +153,10 @@ if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.ur
   if (!fileAt(join(root, "index.html"))) {
     console.error(`static-server: ${root}/index.html not found; build first (trunk build --release)`);
     process.exit(1);
+  }
+  if (!isLoopback(host)) {
+    console.error(`static-server: ${host} is not a loopback address; this server is for this machine only`);
+    process.exit(2);
   }
   const srv = await startServer({ root, port: Number(port), host, quiet: !process.env.VERBOSE });
   console.log(`Serving ${resolve(root)} at ${srv.url}`);

@@ -50,7 +50,9 @@ if (profile !== "release") {
 }
 
 await minifyBuild(dir);
-const files = walk(dir).filter((f) => f !== "sw.js");
+// Never the compressed copies: a Trunk build has none yet (they are written
+// below), but a dist/ given by hand may have them from an earlier run.
+const files = walk(dir).filter((f) => f !== "sw.js" && !/\.(gz|br)$/.test(f));
 if (!files.includes("index.html")) {
   console.error(`gen-sw: ${dir} has no index.html; is this a Trunk build?`);
   process.exit(1);

@@ -3,13 +3,18 @@
 // the scripts copied from public/) with terser, the CSS with lightningcss and
 // index.html with html-minifier-terser (its inline script with terser too).
 //
-// Why not Trunk's own `minify`: Trunk 0.21 minifies the glue with the
-// minify-js crate, whose parser stops at the glue's last line,
-// `export default __wbg_init;` (it expects a name after `export`, and
-// `default` is a keyword: "RequiredTokenNotFound(Identifier)
-// [token=Some(KeywordDefault)]"), so every release build warned "Failed to
-// minify JS" and shipped that file as it was. Trunk has no way to leave out
-// one file, so Trunk.toml turns its minifying off and this does all of it.
+// Why not Trunk's own `minify`: Trunk 0.21.14 minifies the glue with the
+// minify-js crate (0.5.6, parser parse-js 0.17.0, pinned by Trunk's
+// Cargo.lock), whose export-list parser takes `default as x` but not
+// `x as default`: after `as` it requires an identifier, and `default` is a
+// keyword. wasm-bindgen's glue ends with
+// `export { initSync, __wbg_init as default };`, so the parse failed
+// ("RequiredTokenNotFound(Identifier) [token=Some(KeywordDefault)]"), every
+// release build warned "Failed to minify JS" and Trunk shipped the glue as
+// it was. Trunk minifies the glue whenever `minify` is on (the Rust asset has
+// no `data-no-minify`, unlike CSS and copied JS), and no hook runs between
+// wasm-bindgen and that step, so Trunk.toml turns Trunk's minifying off and
+// this does all of it, the HTML and CSS included.
 //
 // tools/gen-sw.mjs calls it for release builds before it lists and hashes the
 // files, so the service worker precaches them as served, and minifies the
@@ -33,7 +38,7 @@ export async function minifyFile(path, { module }) {
   const source = readFileSync(path, "utf8");
   const result = await minify(source, { ...TERSER, module });
   writeFileSync(path, result.code);
-  return [source.length, result.code.length];
+  return [Buffer.byteLength(source), Buffer.byteLength(result.code)];
 }
 
 function minifyCssFile(path) {
@@ -53,7 +58,7 @@ async function minifyHtmlFile(path) {
     minifyJS: { ...TERSER, module: false },
   });
   writeFileSync(path, code);
-  return [source.length, code.length];
+  return [Buffer.byteLength(source), Buffer.byteLength(code)];
 }
 
 /** Minifies every script, stylesheet and page at the top of `dir` except
