@@ -3,6 +3,7 @@
 //! app's web worker, answers the games' requests there (`worker`).
 
 mod app;
+mod codec;
 mod games;
 mod route;
 mod screens;

@@ -268,9 +268,9 @@ pub mod fixtures {
     /// Reads the record `name` and checks it writes back to the very same text.
     pub fn same_text<T: DeserializeOwned + Serialize>(name: &str) -> T {
         let text = saved_v1(name);
-        let value: T = serde_json::from_str(text).expect("an earlier save reads");
+        let value: T = crate::codec::from_str(text).expect("an earlier save reads");
         assert_eq!(
-            serde_json::to_string(&value).unwrap(),
+            crate::codec::to_string(&value).unwrap(),
             text,
             "{name} written back"
         );
@@ -289,7 +289,7 @@ mod tests {
     #[test]
     fn settings_saved_by_the_first_version_load() {
         let text = super::fixtures::saved_v1("SETTINGS");
-        let settings: Settings = serde_json::from_str(text).unwrap();
+        let settings: Settings = crate::codec::from_str(text).unwrap();
         assert_eq!(settings.theme, crate::settings::Theme::Dark);
         assert_eq!(settings.computer_pace, crate::seats::Pace::Fast);
         assert_eq!(
@@ -304,7 +304,7 @@ mod tests {
     #[test]
     fn older_settings_fill_in_what_they_lack() {
         // Saved before the table games existed.
-        let settings: Settings = serde_json::from_str(
+        let settings: Settings = crate::codec::from_str(
             r#"{"theme":"Light","motion":"System","dead_center_variant":"Nightmare"}"#,
         )
         .unwrap();
@@ -317,8 +317,8 @@ mod tests {
     fn a_record_goes_through_the_store_in_its_envelope() {
         let store = MemoryStore::default();
         let settings: Settings =
-            serde_json::from_str(super::fixtures::saved_v1("SETTINGS")).unwrap();
-        let text = serde_json::to_string(&settings).unwrap();
+            crate::codec::from_str(super::fixtures::saved_v1("SETTINGS")).unwrap();
+        let text = crate::codec::to_string(&settings).unwrap();
         storage::save(&store, SETTINGS.key, SETTINGS.what, &settings).unwrap();
         assert_eq!(
             store.get(SETTINGS.key).unwrap().unwrap(),

@@ -2,8 +2,8 @@
 //! localStorage key. Loading never panics: a bad record is moved to a backup
 //! key and reported, and the caller starts fresh.
 
-use serde::{de::DeserializeOwned, Deserialize, Serialize};
-use serde_json::value::RawValue;
+use crate::codec::{self, Json};
+use serde::{de::DeserializeOwned, Serialize};
 
 /// Bumped when a saved record's shape changes; older versions are then
 /// migrated or, failing that, backed up and reported.
@@ -48,17 +48,6 @@ struct Envelope<'a, T: ?Sized> {
     data: &'a T,
 }
 
-/// An envelope as read, every field optional so that what is missing can
-/// be told precisely; `data` is kept as text until the envelope checks out.
-#[derive(Deserialize)]
-struct ReadEnvelope<'a> {
-    app: Option<String>,
-    kind: Option<String>,
-    version: Option<u64>,
-    #[serde(borrow)]
-    data: Option<&'a RawValue>,
-}
-
 /// Saves `data` under `key` in its envelope:
 /// `{"app":"grave-matters","kind":…,"version":…,"data":…}`.
 pub fn save<T: Serialize + ?Sized>(
@@ -73,7 +62,7 @@ pub fn save<T: Serialize + ?Sized>(
         version: VERSION,
         data,
     };
-    let text = serde_json::to_string(&envelope)
+    let text = codec::to_string(&envelope)
         .map_err(|e| StoreError::Unavailable(format!("the data could not be written ({e})")))?;
     store.set(key, &text)
 }
@@ -91,7 +80,7 @@ pub fn load<T: DeserializeOwned>(
     let mut loaded = None;
     load_data(store, key, kind, now_ms, &mut |data| {
         let value: T =
-            serde_json::from_str(data).map_err(|_| "its contents are damaged".to_string())?;
+            codec::from_json(data).map_err(|_| "its contents are damaged".to_string())?;
         validate(&value).map_err(|why| format!("it is damaged: {why}"))?;
         loaded = Some(value);
         Ok(())
@@ -104,7 +93,7 @@ pub fn load<T: DeserializeOwned>(
 /// another part of the app keeps (and checks).
 pub fn peek<T: DeserializeOwned>(store: &dyn Store, key: &str, kind: &str) -> Option<T> {
     let raw = store.get(key).ok()??;
-    serde_json::from_str(open_envelope(&raw, kind).ok()?).ok()
+    codec::from_json(open_envelope(&raw, kind).ok()?).ok()
 }
 
 /// What `load` does for every kind of record, kept out of the generic
@@ -116,7 +105,7 @@ fn load_data(
     key: &str,
     kind: &str,
     now_ms: u64,
-    read: &mut dyn FnMut(&str) -> Result<(), String>,
+    read: &mut dyn FnMut(Json) -> Result<(), String>,
 ) -> Result<(), LoadProblem> {
     let raw = match store.get(key) {
         Ok(Some(raw)) => raw,
@@ -148,13 +137,12 @@ fn load_data(
 
 /// The data of an envelope written by this app for `kind`, or why not: the
 /// envelope is checked first, to give a precise message.
-fn open_envelope<'a>(raw: &'a str, kind: &str) -> Result<&'a str, String> {
-    let envelope: ReadEnvelope =
-        serde_json::from_str(raw).map_err(|_| "it is not readable data".to_string())?;
-    if envelope.app.as_deref() != Some(APP) || envelope.kind.as_deref() != Some(kind) {
+fn open_envelope(raw: &str, kind: &str) -> Result<Json, String> {
+    let mut envelope = codec::parse(raw).map_err(|_| "it is not readable data".to_string())?;
+    if envelope["app"] != APP || envelope["kind"] != kind {
         return Err("it was not written by this app".to_string());
     }
-    match envelope.version {
+    match envelope["version"].as_u64() {
         Some(VERSION) => {}
         Some(v) if v > VERSION => {
             return Err(format!(
@@ -169,8 +157,8 @@ fn open_envelope<'a>(raw: &'a str, kind: &str) -> Result<&'a str, String> {
         None => return Err("it has no version".to_string()),
     }
     envelope
-        .data
-        .map(RawValue::get)
+        .get_mut("data")
+        .map(Json::take)
         .ok_or_else(|| "its contents are damaged".to_string())
 }
 
@@ -318,8 +306,8 @@ mod tests {
     #[test]
     fn deeply_nested_and_huge_records_are_refused_without_a_panic() {
         let store = MemoryStore::default();
-        // 100,000 levels: refused by the parser's depth limit, never a
-        // stack overflow (the wasm stack is 1 MB).
+        // 100,000 levels: refused by the parser's depth limit (127 levels), never
+        // a stack overflow (the wasm stack is 1 MB).
         let deep = format!(
             r#"{{"app":"grave-matters","kind":"game","version":1,"data":{}1{}}}"#,
             "[".repeat(100_000),
@@ -327,15 +315,29 @@ mod tests {
         );
         store.set("k", &deep).unwrap();
         let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
-        assert!(problem.message.contains("damaged"), "{}", problem.message);
+        assert!(
+            problem.message.contains("not readable"),
+            "{}",
+            problem.message
+        );
         assert_eq!(problem.backup_key.as_deref(), Some("k.backup.1"));
-        // The same depth inside the data of a good envelope.
+        // The same depth in objects.
         let deep_data = format!(
             r#"{{"app":"grave-matters","kind":"game","version":1,"data":[{}]}}"#,
             "{\"a\":".repeat(50_000) + "1" + &"}".repeat(50_000)
         );
         store.set("k", &deep_data).unwrap();
-        assert!(load::<Vec<u32>>(&store, "k", "game", 2, ok).is_err());
+        let problem = load::<Vec<u32>>(&store, "k", "game", 2, ok).unwrap_err();
+        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.2"));
+        // Just within the limit: read, and found to be the wrong shape.
+        let within = format!(
+            r#"{{"app":"grave-matters","kind":"game","version":1,"data":{}1{}}}"#,
+            "[".repeat(126),
+            "]".repeat(126)
+        );
+        store.set("k", &within).unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", 4, ok).unwrap_err();
+        assert!(problem.message.contains("damaged"), "{}", problem.message);
         // 10 MB of one string: read, found to be the wrong shape, refused.
         let huge = format!(
             r#"{{"app":"grave-matters","kind":"game","version":1,"data":"{}"}}"#,
@@ -371,7 +373,7 @@ mod tests {
 
     #[test]
     fn peeking_reads_part_of_a_record_and_never_moves_it() {
-        #[derive(Deserialize, Debug, PartialEq)]
+        #[derive(serde::Deserialize, Debug, PartialEq)]
         struct Part {
             b: u32,
         }

@@ -189,9 +189,9 @@ mod tests {
     #[test]
     fn the_preferred_variant_is_read_from_settings_saved_by_the_first_version() {
         let text = crate::session::fixtures::saved_v1("SETTINGS");
-        let prefs: DeadCenterPrefs = serde_json::from_str(text).unwrap();
+        let prefs: DeadCenterPrefs = crate::codec::from_str(text).unwrap();
         assert_eq!(prefs.dead_center_variant, Variant::Hard);
-        let none: DeadCenterPrefs = serde_json::from_str(r#"{"theme":"Dark"}"#).unwrap();
+        let none: DeadCenterPrefs = crate::codec::from_str(r#"{"theme":"Dark"}"#).unwrap();
         assert_eq!(none, DeadCenterPrefs::default());
     }
 

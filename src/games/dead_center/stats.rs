@@ -86,7 +86,7 @@ mod tests {
 
     #[test]
     fn older_statistics_fill_in_what_they_lack() {
-        let stats: DeadCenterStats = serde_json::from_str("{}").unwrap();
+        let stats: DeadCenterStats = crate::codec::from_str("{}").unwrap();
         assert_eq!(stats, DeadCenterStats::default());
     }
 }

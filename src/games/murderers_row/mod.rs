@@ -160,7 +160,7 @@ impl GameModule for MurderersRow {
     /// The solver runs in the worker: a request is an [`advice::Request`],
     /// the reply an [`advice::Reply`], both as JSON.
     fn answer_in_worker(&self, request: &str) -> Option<String> {
-        let reply = match serde_json::from_str::<advice::Request>(request) {
+        let reply = match crate::codec::from_str::<advice::Request>(request) {
             Ok(request) => advice::Reply {
                 id: request.id,
                 answer: advice::answer(&request.question),
@@ -170,7 +170,7 @@ impl GameModule for MurderersRow {
                 answer: advice::Answer::Refused(format!("unreadable request: {e}")),
             },
         };
-        serde_json::to_string(&reply).ok()
+        crate::codec::to_string(&reply).ok()
     }
 }
 
@@ -182,7 +182,7 @@ mod tests {
     #[test]
     fn certain_deals_only_is_read_from_settings_saved_by_the_first_version() {
         let text = crate::session::fixtures::saved_v1("SETTINGS");
-        let prefs: MurderersRowPrefs = serde_json::from_str(text).unwrap();
+        let prefs: MurderersRowPrefs = crate::codec::from_str(text).unwrap();
         assert!(prefs.murderers_row_certain_only);
     }
 

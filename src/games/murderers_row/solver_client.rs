@@ -45,7 +45,7 @@ pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 
         let request = Request { id, question };
         let text = crate::worker::request(
             super::ID,
-            &serde_json::to_string(&request).unwrap_or_default(),
+            &crate::codec::to_string(&request).unwrap_or_default(),
         );
         c.waiting.push((id, Box::new(on_answer)));
         match (&c.worker, c.ready) {
@@ -144,7 +144,7 @@ fn on_message(text: String) {
         fail_all(format!("The solver could not start ({why})."));
         return;
     }
-    let Ok(reply) = serde_json::from_str::<Reply>(&text) else {
+    let Ok(reply) = crate::codec::from_str::<Reply>(&text) else {
         return;
     };
     let callback = CLIENT.with_borrow_mut(|c| {

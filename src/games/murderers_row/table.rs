@@ -1165,14 +1165,14 @@ mod tests {
         }
         game.state.mark_assisted();
         game.counted = true;
-        let text = serde_json::to_string(&game).unwrap();
+        let text = crate::codec::to_string(&game).unwrap();
         assert!(!text.contains("rng"), "only the deal and the moves: {text}");
-        let loaded: MurderersRowGame = serde_json::from_str(&text).unwrap();
+        let loaded: MurderersRowGame = crate::codec::from_str(&text).unwrap();
         assert_eq!(loaded, game);
         assert!(loaded.validate().is_ok());
         assert!(loaded.in_progress());
         // Moves that are not legal in that deal: not a game.
         let forged = text.replacen("\"seed\":4", "\"seed\":5", 1);
-        assert!(serde_json::from_str::<MurderersRowGame>(&forged).is_err());
+        assert!(crate::codec::from_str::<MurderersRowGame>(&forged).is_err());
     }
 }
