@@ -57,6 +57,8 @@ pub const MAX_DISTANCE: u8 = 2 * (SIDE as u8 - 1);
 pub const MAX_ANSWER: u8 = MAX_DISTANCE + DIE;
 pub const MIN_PLAYERS: usize = 2;
 pub const MAX_PLAYERS: usize = 4;
+/// The most rounds a solo game can have.
+pub const MAX_SOLO_ROUNDS: u8 = 9;
 /// The Killer Joker.
 pub const JOKER: Card = Card::Joker(0);
 
@@ -315,6 +317,8 @@ pub enum RuleError {
     AnswerOutOfRange(u8),
     /// The Vigilante missed and may not shoot yet.
     Locked(Seat),
+    /// A solo game has 1 to 9 rounds.
+    SoloRounds(u8),
 }
 
 impl fmt::Display for RuleError {
@@ -339,6 +343,10 @@ impl fmt::Display for RuleError {
                 f,
                 "{answer} is not allowed: the answer must be within the die roll of the true distance."
             ),
+            RuleError::SoloRounds(n) => write!(
+                f,
+                "A solo game has 1 to {MAX_SOLO_ROUNDS} rounds, not {n}."
+            ),
             RuleError::Locked(seat) => write!(
                 f,
                 "{seat} missed and cannot shoot until another Vigilante has shot."
@@ -356,6 +364,10 @@ pub struct State {
     kinds: Vec<SeatKind>,
     /// Team mode: each seat's team (0 or 1).
     teams: Option<Vec<u8>>,
+    /// Solo mode: seat 0 is the Informant of every one of this many rounds
+    /// (the Informant rotates otherwise).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    solo_rounds: Option<u8>,
     /// The grid's cards by cell; exactly one is the Joker.
     grid: [Card; CELLS],
     /// Cells turned face up by missed shots this round (and the Joker's,
@@ -398,6 +410,18 @@ impl State {
         State::build(seats, Some(teams), seed)
     }
 
+    /// A new game in solo mode: seat 0 (a computer, as the app sets it) is
+    /// the Informant of each of `rounds` rounds (1–9), and the other seats
+    /// are Vigilantes throughout.
+    pub fn solo(seats: &[SeatKind], rounds: u8, seed: u64) -> Result<State, RuleError> {
+        if !(1..=MAX_SOLO_ROUNDS).contains(&rounds) {
+            return Err(RuleError::SoloRounds(rounds));
+        }
+        let mut state = State::build(seats, None, seed)?;
+        state.solo_rounds = Some(rounds);
+        Ok(state)
+    }
+
     /// A game of `players` people (all seats [`SeatKind::Person`]).
     pub fn with_players(players: usize, seed: u64) -> Result<State, RuleError> {
         State::new(&vec![SeatKind::Person; players], seed)
@@ -422,6 +446,7 @@ impl State {
             rng,
             kinds: seats.to_vec(),
             teams: teams.map(<[u8]>::to_vec),
+            solo_rounds: None,
             grid,
             face_up: CellSet::EMPTY,
             round: 0,
@@ -472,12 +497,28 @@ impl State {
 
     /// How many rounds the game has: one per player.
     pub fn rounds(&self) -> usize {
-        self.players()
+        match self.solo_rounds {
+            Some(rounds) => usize::from(rounds),
+            None => self.players(),
+        }
+    }
+
+    /// Whether this is a solo game (seat 0 the Informant of every round).
+    pub fn is_solo(&self) -> bool {
+        self.solo_rounds.is_some()
+    }
+
+    /// The Informant of round `round` (0-based).
+    pub fn informant_of(&self, round: usize) -> Seat {
+        match self.solo_rounds {
+            Some(_) => Seat(0),
+            None => Seat::new(round),
+        }
     }
 
     /// The Informant of the round: seat 0 first, then clockwise.
     pub fn informant(&self) -> Seat {
-        Seat(self.round)
+        self.informant_of(self.round())
     }
 
     /// The Vigilante whose turn it is (who probed, while the answer waits;
@@ -811,7 +852,12 @@ impl State {
         if self.face_up.bits() & !CellSet::ALL.bits() != 0 {
             return Err("a face-up cell is off the grid".into());
         }
-        if self.round() >= players {
+        if self.round() >= self.rounds()
+            || self
+                .solo_rounds
+                .is_some_and(|r| !(1..=MAX_SOLO_ROUNDS).contains(&r))
+            || (self.is_solo() && self.teams.is_some())
+        {
             return Err("the round is past the last".into());
         }
         let informant = self.informant();
@@ -841,7 +887,10 @@ impl State {
         let mut misses = CellSet::EMPTY;
         for (i, event) in self.log.iter().enumerate() {
             let round = event.round();
-            if round < last_round || round > self.round || event.seat() == Seat(round) {
+            if round < last_round
+                || round > self.round
+                || event.seat() == self.informant_of(usize::from(round))
+            {
                 return Err("the log is out of order".into());
             }
             last_round = round;
@@ -880,7 +929,7 @@ impl State {
                 expected.insert(joker);
                 if self.face_up != expected
                     || self.winners != self.compute_winners()
-                    || self.round() + 1 != players
+                    || self.round() + 1 != self.rounds()
                 {
                     return Err("the game is over without its result".into());
                 }
@@ -1041,6 +1090,14 @@ impl<'a> View<'a> {
 
     pub fn informant(&self) -> Seat {
         self.state.informant()
+    }
+
+    pub fn informant_of(&self, round: usize) -> Seat {
+        self.state.informant_of(round)
+    }
+
+    pub fn is_solo(&self) -> bool {
+        self.state.is_solo()
     }
 
     /// Whether the seat looking is the round's Informant.
