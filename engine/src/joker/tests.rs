@@ -18,7 +18,7 @@ fn setup_grid_is_25_distinct_cards_with_one_joker() {
 /// the Informant gives the highest answer.
 fn play_out(state: &mut State) {
     for _ in 0..10_000 {
-        let Some(first) = state.legal_actions().into_iter().rev().next() else {
+        let Some(first) = state.legal_actions().into_iter().next_back() else {
             return;
         };
         state.apply(first).unwrap();
