@@ -10,22 +10,29 @@ use std::collections::BTreeMap;
 #[serde(default)]
 pub struct JokerStats {
     pub played: u32,
-    /// Games won (shared wins count for each winner), by name.
-    pub wins: BTreeMap<String, u32>,
-    /// Jokers shot, by name.
-    pub jokers: BTreeMap<String, u32>,
+    /// Each person's record, by name.
+    pub people: BTreeMap<String, PersonRecord>,
+}
+
+/// One person's Joker record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PersonRecord {
+    /// Games won (a shared win counts for each winner).
+    pub wins: u32,
+    /// Jokers shot.
+    pub jokers: u32,
 }
 
 impl JokerStats {
-    /// One finished game: the people who won it, and every person's Jokers
-    /// shot (computer players are not kept).
-    pub fn record(&mut self, winners: &[String], jokers: &[(String, u32)]) {
+    /// One finished game: every person at the table with the Jokers they
+    /// shot and whether they won (computer players are not kept).
+    pub fn record(&mut self, people: &[(String, u32, bool)]) {
         self.played += 1;
-        for name in winners {
-            *self.wins.entry(name.clone()).or_default() += 1;
-        }
-        for (name, shot) in jokers {
-            *self.jokers.entry(name.clone()).or_default() += shot;
+        for (name, jokers, won) in people {
+            let record = self.people.entry(name.clone()).or_default();
+            record.jokers += jokers;
+            record.wins += u32::from(*won);
         }
     }
 }
@@ -35,18 +42,13 @@ impl JokerStats {
 pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
     let rows = move || {
         stats.with(|s| {
-            let mut names: Vec<&String> = s.wins.keys().chain(s.jokers.keys()).collect();
-            names.sort();
-            names.dedup();
-            names
-                .into_iter()
-                .map(|name| {
-                    let wins = s.wins.get(name).copied().unwrap_or(0);
-                    let jokers = s.jokers.get(name).copied().unwrap_or(0);
+            s.people
+                .iter()
+                .map(|(name, r)| {
                     view! {
                         <tr>
                             <th scope="row">{name.clone()}</th>
-                            <td>{format!("{wins} won · {jokers} Jokers shot")}</td>
+                            <td>{format!("{} won · {} Jokers shot", r.wins, r.jokers)}</td>
                         </tr>
                     }
                     .into_any()
@@ -77,12 +79,11 @@ mod tests {
     #[test]
     fn games_wins_and_jokers_are_counted_by_name() {
         let mut s = JokerStats::default();
-        s.record(&["Ana".into()], &[("Ana".into(), 2), ("Ben".into(), 1)]);
-        s.record(&["Ana".into(), "Ben".into()], &[("Ben".into(), 1)]);
+        s.record(&[("Ana".into(), 2, true), ("Ben".into(), 1, false)]);
+        s.record(&[("Ana".into(), 0, true), ("Ben".into(), 1, true)]);
         assert_eq!(s.played, 2);
-        assert_eq!(s.wins["Ana"], 2);
-        assert_eq!(s.wins["Ben"], 1);
-        assert_eq!(s.jokers["Ben"], 2);
+        assert_eq!(s.people["Ana"], PersonRecord { wins: 2, jokers: 2 });
+        assert_eq!(s.people["Ben"], PersonRecord { wins: 1, jokers: 2 });
         let text = crate::codec::to_string(&s).unwrap();
         assert_eq!(crate::codec::from_str::<JokerStats>(&text).unwrap(), s);
     }

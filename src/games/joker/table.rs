@@ -279,17 +279,11 @@ fn record_result(ctx: GameCtx, game: &mut JokerGame) {
         return;
     };
     game.counted = true;
-    let person = |s: &Seat| game.state.seat_kind(*s) == Some(SeatKind::Person);
-    let people: Vec<String> = winners
-        .iter()
-        .filter(|s| person(s))
-        .map(|&s| game.name(s))
+    let people: Vec<(String, u32, bool)> = Seat::all(game.state.players())
+        .filter(|&s| game.state.seat_kind(s) == Some(SeatKind::Person))
+        .map(|s| (game.name(s), game.state.points(s), winners.contains(&s)))
         .collect();
-    let jokers: Vec<(String, u32)> = Seat::all(game.state.players())
-        .filter(person)
-        .map(|s| (game.name(s), game.state.points(s)))
-        .collect();
-    ctx.stats.update(|s| s.record(&people, &jokers));
+    ctx.stats.update(|s| s.record(&people));
     ctx.save_stats();
 }
 
