@@ -7,12 +7,12 @@ use super::{game_ctx, route};
 use crate::app::navigate;
 use crate::route::Page;
 use crate::screens::settings::{Choice, PaceChoice};
-use crate::seats::{SeatEditor, SeatList, SeatPlan};
+use crate::seats::{seat_class, SeatEditor, SeatList, SeatPlan};
 use crate::session;
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::joker::{MAX_PLAYERS, MIN_PLAYERS};
-use engine::seats::{Level, SeatKind};
+use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
 
 /// How the table plays, as chosen.
@@ -133,10 +133,11 @@ pub fn JokerNew() -> impl IntoView {
                     <fieldset class="choice jk-teams">
                         <legend>"Teams (fixed for the whole game)"</legend>
                         {(0..seat_count()).map(|i| {
-                            let name = list.with_untracked(|l| l.seats[i].name.clone());
                             view! {
-                                <label class="jk-team-row">
-                                    <span>{format!("Seat {}: {name}", i + 1)}</span>
+                                // Named by number and colour, as in the seat list above
+                                // (whose names change without redrawing this).
+                                <label class=format!("jk-team-row {}", seat_class(Seat::new(i)))>
+                                    <span>{format!("Seat {}", i + 1)}</span>
                                     <select aria-label=format!("Team of seat {}", i + 1) on:change=move |ev| {
                                         let team = u8::from(event_target_value(&ev) == "b");
                                         teams.update(|t| t[i] = team);
