@@ -349,7 +349,8 @@ impl fmt::Display for RuleError {
             ),
             RuleError::Locked(seat) => write!(
                 f,
-                "{seat} missed and cannot shoot until another Vigilante has shot."
+                "{seat} missed and cannot shoot yet: not until another Vigilante has shot \
+                 (the only Vigilante waits one turn)."
             ),
         }
     }
@@ -919,15 +920,13 @@ impl State {
                 }
             }
         }
-        let hits = self.log.iter().filter(|e| e.is_hit()).count();
-        if self.points.iter().sum::<u32>() as usize != hits {
-            return Err("the points do not match the hits".into());
-        }
+        self.replay_turns()?;
         match self.phase {
             Phase::Over => {
                 let mut expected = misses;
                 expected.insert(joker);
                 if self.face_up != expected
+                    || round_joker.last() != Some(&joker)
                     || self.winners != self.compute_winners()
                     || self.round() + 1 != self.rounds()
                 {
@@ -947,6 +946,72 @@ impl State {
                     }
                 }
             }
+        }
+        Ok(())
+    }
+
+    /// Part of [`State::validate`]: replays the turns of the log, round by
+    /// round. Each event is the act of the Vigilante whose turn it was, on
+    /// a card still face down, and no locked Vigilante shot; the locks, the
+    /// turn and each seat's points are then what the log leaves.
+    fn replay_turns(&self) -> Result<(), String> {
+        let players = self.players();
+        let mut points = vec![0u32; players];
+        for round in 0..=self.round {
+            let informant = self.informant_of(usize::from(round));
+            let next = |seat: Seat| {
+                let next = seat.next(players);
+                if next == informant {
+                    next.next(players)
+                } else {
+                    next
+                }
+            };
+            let mut locks = vec![Lock::Free; players];
+            let mut current = informant.next(players);
+            let mut shown = CellSet::EMPTY;
+            for event in self.log.iter().filter(|e| e.round() == round) {
+                let seat = event.seat();
+                if seat != current || shown.contains(event.cell()) {
+                    return Err("the log does not follow the turns".into());
+                }
+                match *event {
+                    Event::Probe { .. } => {
+                        if locks[seat.index()] == Lock::NextTurn {
+                            locks[seat.index()] = Lock::Free;
+                        }
+                    }
+                    Event::Shot { cell, card, .. } => {
+                        if locks[seat.index()] != Lock::Free {
+                            return Err("a locked Vigilante shot".into());
+                        }
+                        for (i, lock) in locks.iter_mut().enumerate() {
+                            if i != seat.index() && *lock == Lock::UntilAnotherShot {
+                                *lock = Lock::Free;
+                            }
+                        }
+                        shown.insert(cell);
+                        if card.is_joker() {
+                            points[seat.index()] += 1;
+                            // The round is over (checked by the caller):
+                            // the turn stays with the shooter.
+                            continue;
+                        }
+                        locks[seat.index()] = if players == 2 {
+                            Lock::NextTurn
+                        } else {
+                            Lock::UntilAnotherShot
+                        };
+                    }
+                }
+                current = next(seat);
+            }
+            if round == self.round && (locks != self.locks || current != self.current) {
+                return Err("the locks or the turn do not follow from the log".into());
+            }
+        }
+        if points != self.points {
+            return Err("the points do not match the hits".into());
         }
         Ok(())
     }
