@@ -471,8 +471,9 @@ mod joker {
     /// `longest` in the output).
     const MAX_ACTIONS: usize = 3_000;
 
-    /// 2–4 players from the seed, seats of every kind, and one game in three
-    /// in team mode (teams from the seed, neither empty).
+    /// 2–4 players from the seed, seats of every kind, one game in three in
+    /// team mode (teams from the seed, neither empty) and one in nine in
+    /// solo mode (seat 0 the Informant of 1–5 rounds).
     fn deal(seed: u64) -> State {
         let players = 2 + (seed % 3) as usize;
         let kinds: Vec<SeatKind> = (0..players)
@@ -482,7 +483,9 @@ mod joker {
                 _ => SeatKind::Computer(Level::Strong),
             })
             .collect();
-        if (seed / 9).is_multiple_of(3) {
+        if seed % 9 == 4 {
+            State::solo(&kinds, 1 + (seed / 9 % 5) as u8, seed).expect("a solo game")
+        } else if (seed / 9).is_multiple_of(3) {
             let mut teams: Vec<u8> = (0..players).map(|i| ((seed >> i) & 1) as u8).collect();
             teams[0] = 0;
             teams[players - 1] = 1;
@@ -526,7 +529,7 @@ mod joker {
         }
         if state.is_over() {
             assert!(!state.winners().is_empty());
-            assert_eq!(state.round() + 1, state.players());
+            assert_eq!(state.round() + 1, state.rounds());
             return;
         }
         let joker = state.joker();
