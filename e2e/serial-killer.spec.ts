@@ -107,7 +107,7 @@ test("reload mid-game resumes on the right player's turn, hand-over first", asyn
   await page.reload();
   await expect(page.getByRole("heading", { name: `Pass to ${last}` })).toBeVisible();
   await handOverButton(page).click();
-  await expect(page.locator(".sk-turn")).toContainText(`${last}'s turn`);
+  await expect(page.locator(".turn-banner")).toContainText(`${last}'s turn`);
   expect(await page.getByRole("list", { name: "Game log, newest first" }).locator("li").count()).toBe(logBefore);
   // The save is the engine's state, checked on load; the page never shows
   // the stack's order, only its size.
@@ -148,7 +148,7 @@ for (const [width, height] of [
     // A few actions, so that the graves have cards.
     for (let i = 0; i < 40; i++) await step(page);
     while (!(await choices(page).first().isVisible())) await step(page);
-    await expect(page.locator(".sk-player")).toHaveCount(6);
+    await expect(page.locator(".player")).toHaveCount(6);
     expect(await smallTargets(page)).toEqual([]);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);

@@ -152,3 +152,18 @@ test("phone-sized screenshot (390x844)", async ({ page }, testInfo) => {
   await page.screenshot({ path });
   await testInfo.attach("phone-390x844", { path, contentType: "image/png" });
 });
+
+test.describe("with service workers blocked (a browser or privacy setting)", () => {
+  test.use({ serviceWorkers: "block" });
+  test("the app runs as a plain page without any page error", async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(String(err)));
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Joker" })).toBeVisible();
+    // Registration runs after the load event; give its promise time to settle.
+    await page.evaluate(() => new Promise((done) => setTimeout(done, 300)));
+    await page.goto("/#/joker/new");
+    await expect(page.getByRole("button", { name: "Start game" })).toBeVisible();
+    expect(errors).toEqual([]);
+  });
+});

@@ -46,6 +46,10 @@
   }
 
   function watch(reg) {
+    // Where service workers are blocked (a browser or privacy setting),
+    // registration may "succeed" with no registration at all: the app then
+    // runs as a plain page.
+    if (!reg) return;
     if (reg.waiting && sw.controller) showBanner(reg.waiting);
     reg.addEventListener("updatefound", function () {
       var worker = reg.installing;
@@ -65,9 +69,14 @@
   }
 
   function register() {
-    sw.register("./sw.js").then(watch, function (err) {
+    var failed = function (err) {
       console.warn("Service worker registration failed:", err);
-    });
+    };
+    try {
+      sw.register("./sw.js").then(watch).catch(failed);
+    } catch (err) {
+      failed(err); // register itself may throw where workers are refused
+    }
   }
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register);

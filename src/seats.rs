@@ -1,7 +1,7 @@
-//! Pieces shared by the games played around one table (Serial Killer now,
-//! Joker and Detective Graves later): the list of seats chosen before a
-//! game, the hand-over screen between people, the computer's pace and the
-//! game log. Editing the seat list is pure, so it is tested natively.
+//! Pieces shared by the games played around one table (Serial Killer and
+//! Joker; Detective Graves later): the list of seats chosen before a game,
+//! the hand-over screen between people, the computer's pace and turns, and
+//! the game log. Editing the seat list is pure, so it is tested natively.
 
 use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
@@ -181,6 +181,40 @@ const KIND_SLUGS: [(&str, SeatKind); 3] = [
 pub fn needs_hand_over(kinds: &[SeatKind], to_act: Seat, holder: Option<Seat>) -> bool {
     let people = kinds.iter().filter(|k| **k == SeatKind::Person).count();
     kinds.get(to_act.index()) == Some(&SeatKind::Person) && people > 1 && holder != Some(to_act)
+}
+
+/// Plays a table's computer seats, one action per tick of the chosen pace.
+/// `due` (read reactively) says whether a computer must act now; each change
+/// of what it reads replaces the pending tick, so there is never more than
+/// one, and nothing is played while another tab's change waits to be
+/// acknowledged. `act` plays the action when the tick comes (it reads the
+/// game afresh: the table may have moved on).
+pub fn play_computers(
+    app: crate::app::Ctx,
+    due: impl Fn() -> bool + 'static,
+    act: impl Fn() + Clone + 'static,
+) {
+    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let clear_timer = move || {
+        if let Some(handle) = timer.try_update_value(|t| t.take()).flatten() {
+            handle.clear();
+        }
+    };
+    Effect::new(move |_| {
+        let due = due();
+        let paused = app.changed_elsewhere.get();
+        clear_timer();
+        if !due || paused {
+            return;
+        }
+        let delay = app.settings.with_untracked(|s| s.computer_pace.delay_ms());
+        let act = act.clone();
+        let handle = set_timeout_with_handle(act, std::time::Duration::from_millis(delay));
+        if let Ok(handle) = handle {
+            timer.set_value(Some(handle));
+        }
+    });
+    on_cleanup(clear_timer);
 }
 
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.

@@ -455,3 +455,118 @@ mod serial_killer {
         assert_eq!(totals.unfinished, 0, "{totals:?}");
     }
 }
+
+mod joker {
+    use super::*;
+    use engine::joker::{bot, Action, Lock, Phase, State, CELLS, JOKER};
+    use engine::seats::{Level, Seat, SeatKind};
+
+    /// 10,000 random deals with 2–4 players, teams one game in three.
+    const GAMES: u64 = 10_000;
+
+    /// Probes never end a round, so no bound holds for every game: a game
+    /// still running after this many actions is stopped and counted (and
+    /// must not happen: half the actions are the bot's, and the Simple bot
+    /// shoots a turn in five when it may). Real games are far shorter (see
+    /// `longest` in the output).
+    const MAX_ACTIONS: usize = 3_000;
+
+    /// 2–4 players from the seed, seats of every kind, one game in three in
+    /// team mode (teams from the seed, neither empty) and one in nine in
+    /// solo mode (seat 0 the Informant of 1–5 rounds).
+    fn deal(seed: u64) -> State {
+        let players = 2 + (seed % 3) as usize;
+        let kinds: Vec<SeatKind> = (0..players)
+            .map(|i| match (seed / 3 + i as u64) % 3 {
+                0 => SeatKind::Person,
+                1 => SeatKind::Computer(Level::Simple),
+                _ => SeatKind::Computer(Level::Strong),
+            })
+            .collect();
+        if seed % 9 == 4 {
+            State::solo(&kinds, 1 + (seed / 9 % 5) as u8, seed).expect("a solo game")
+        } else if (seed / 9).is_multiple_of(3) {
+            let mut teams: Vec<u8> = (0..players).map(|i| ((seed >> i) & 1) as u8).collect();
+            teams[0] = 0;
+            teams[players - 1] = 1;
+            State::with_teams(&kinds, &teams, seed).expect("two teams")
+        } else {
+            State::new(&kinds, seed).expect("2 to 4 players")
+        }
+    }
+
+    /// The 25 cards of the deal: 24 distinct standard cards and the Joker.
+    fn deck(state: &State) -> Vec<Card> {
+        let mut cards: Vec<Card> = Card::deck(0)
+            .into_iter()
+            .filter(|card| state.all_pieces().contains(card))
+            .collect();
+        assert_eq!(cards.len(), CELLS - 1, "24 standard cards");
+        cards.push(JOKER);
+        cards
+    }
+
+    /// The bot of the seat to act: Simple mostly; now and then Strong with a
+    /// small budget (a full one is slow in a debug build).
+    fn choose(state: &State, seed: u64) -> Action {
+        let view = state.view(state.to_act().expect("a seat to act"));
+        let mut rng = Pcg32::seed_from_u64(seed);
+        if seed.is_multiple_of(16) {
+            bot::strong_action(&view, 20_000, &mut rng)
+        } else {
+            bot::simple_action(&view, &mut rng)
+        }
+    }
+
+    /// The save checks out (every logged answer within its roll of the
+    /// true distance, the locks, turn and points as the log leaves them);
+    /// the Joker is face down and consistent with the log while the round
+    /// runs; the Informant never holds the turn; a finished game has its
+    /// winners.
+    fn check(state: &State) {
+        if !matches!(state.phase(), Phase::Answer { .. }) {
+            assert_eq!(state.validate(), Ok(()));
+        }
+        if state.is_over() {
+            assert!(!state.winners().is_empty());
+            assert_eq!(state.round() + 1, state.rounds());
+            return;
+        }
+        let joker = state.joker();
+        assert!(!state.face_up().contains(joker));
+        assert!(state.consistent_cells().contains(joker));
+        assert_ne!(state.current(), state.informant());
+        assert_eq!(state.lock(state.informant()), Lock::Free);
+        if let Phase::Answer { cell, roll } = state.phase() {
+            let allowed = state.allowed_answers().expect("a probe pending");
+            let d = cell.distance(joker);
+            assert_eq!(allowed, d.saturating_sub(roll)..=d + roll);
+        }
+        // With two or more Vigilantes someone can always shoot: a miss
+        // frees every other Vigilante.
+        assert!(state.players() == 2 || state.vigilantes().any(|s| state.can_shoot(s)));
+        assert!(Seat::all(state.players())
+            .all(|s| state.view(s).joker().is_some() == (s == state.informant())));
+    }
+
+    #[test]
+    fn joker_random_games() {
+        let spec = Spec {
+            deal,
+            deck,
+            key: card_key,
+            is_takeback: |_| false,
+            max_takebacks: 0,
+            max_actions: MAX_ACTIONS,
+            may_cycle: true,
+            // 68 actions in the space: try one in 10 per step.
+            illegal_every: 10,
+            bot: Some(choose),
+            check: Some(check),
+        };
+        let totals = run(&spec, 0..GAMES);
+        println!("Joker: {totals:?}");
+        assert_eq!(totals.games, GAMES);
+        assert_eq!(totals.unfinished, 0, "{totals:?}");
+    }
+}

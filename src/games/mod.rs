@@ -5,6 +5,7 @@
 //! through [`GAMES`]. Adding a game: its folder and one line in `GAMES`.
 
 pub mod dead_center;
+pub mod joker;
 pub mod murderers_row;
 pub mod serial_killer;
 
@@ -15,10 +16,11 @@ use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Every game, in the order Home lists them.
-pub static GAMES: [&dyn GameModule; 3] = [
+pub static GAMES: [&dyn GameModule; 4] = [
     &dead_center::DeadCenter,
     &murderers_row::MurderersRow,
     &serial_killer::SerialKiller,
+    &joker::Joker,
 ];
 
 /// The game whose addresses start with `#/<id>`.

@@ -9,7 +9,7 @@ use crate::app::Ctx;
 use crate::games::{self, GameModule, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
-use crate::screens::settings::Choice;
+use crate::screens::settings::choice_of;
 use crate::session::{self, Notice, Record};
 use engine::dead_center::{State, Variant};
 use engine::Game;
@@ -157,13 +157,13 @@ impl GameModule for DeadCenter {
         let prefs = prefs();
         Some(
             view! {
-                <Choice
-                    legend="Dead Center: preferred variant"
-                    name="variant"
-                    options=Variant::ALL.iter().map(|v| (*v, v.name())).collect()
-                    selected=Signal::derive(move || prefs.value.with(|p| p.dead_center_variant))
-                    choose=Callback::new(move |v| prefs.update(|p| p.dead_center_variant = v))
-                />
+                {choice_of(
+                    "Dead Center: preferred variant",
+                    "variant",
+                    Variant::ALL.iter().map(|v| (*v, v.name())).collect(),
+                    move || prefs.value.with(|p| p.dead_center_variant),
+                    move |v| prefs.update(|p| p.dead_center_variant = v),
+                )}
             }
             .into_any(),
         )

@@ -8,7 +8,7 @@
 use super::{game_ctx, route, GameCtx};
 use crate::app::redirect;
 use crate::route::Page;
-use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, SeatPlan};
+use crate::seats::{needs_hand_over, play_computers, seat_class, GameLog, HandOver, SeatPlan};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
@@ -345,46 +345,27 @@ fn Table() -> impl IntoView {
         })
     });
 
-    // Computer seats: one action per tick of the chosen pace. Each change
-    // of the game replaces the pending tick, so there is never more than one.
-    let timer = StoredValue::new(None::<TimeoutHandle>);
-    let clear_timer = move || {
-        if let Some(handle) = timer.try_update_value(|t| t.take()).flatten() {
-            handle.clear();
-        }
-    };
-    Effect::new(move |_| {
-        let due = ctx
-            .game
-            .with(|g| g.as_ref().and_then(|g| computer_to_act(&g.state)));
-        let paused = ctx.changed_elsewhere.get();
-        clear_timer();
-        if due.is_none() || paused {
-            return;
-        }
-        let delay = ctx.settings.with_untracked(|s| s.computer_pace.delay_ms());
-        let handle = set_timeout_with_handle(
-            move || {
-                let Some(game) = ctx.game.try_get_untracked().flatten() else {
-                    return;
-                };
-                let Some((seat, level)) = computer_to_act(&game.state) else {
-                    return;
-                };
-                let seed = game
-                    .state
-                    .seed()
-                    .wrapping_add((game.log.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-                let action = bot::choose(&game.state.view(seat), level, seed);
-                dispatch(ctx, message, action);
-            },
-            std::time::Duration::from_millis(delay),
-        );
-        if let Ok(handle) = handle {
-            timer.set_value(Some(handle));
-        }
-    });
-    on_cleanup(clear_timer);
+    play_computers(
+        ctx.app,
+        move || {
+            ctx.game
+                .with(|g| g.as_ref().and_then(|g| computer_to_act(&g.state)).is_some())
+        },
+        move || {
+            let Some(game) = ctx.game.try_get_untracked().flatten() else {
+                return;
+            };
+            let Some((seat, level)) = computer_to_act(&game.state) else {
+                return;
+            };
+            let seed = game
+                .state
+                .seed()
+                .wrapping_add((game.log.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            let action = bot::choose(&game.state.view(seat), level, seed);
+            dispatch(ctx, message, action);
+        },
+    );
 
     let my_choices = Memo::new(move |_| {
         let chosen = ace_grave.get();
@@ -409,7 +390,7 @@ fn Table() -> impl IntoView {
             if !on_a_button {
                 return;
             }
-            if let Ok(Some(first)) = doc.query_selector(".sk-choices button") {
+            if let Ok(Some(first)) = doc.query_selector(".choices button") {
                 use wasm_bindgen::JsCast;
                 if let Ok(first) = first.dyn_into::<web_sys::HtmlElement>() {
                     let _ = first.focus();
@@ -471,15 +452,15 @@ fn Table() -> impl IntoView {
                 })/>
             }.into_any(),
             None => view! {
-                <div class="sk-layout">
-                    <div class="sk-main">
+                <div class="table-layout">
+                    <div class="table-main">
                         <TurnBanner/>
                         <Board/>
-                        <section class="sk-choices" role="group" aria-label="Your choices">
+                        <section class="choices" role="group" aria-label="Your choices">
                             {move || {
                                 let list = my_choices.get();
                                 if list.is_empty() && !game_over() {
-                                    return view! { <p class="sk-waiting">"The computer is playing…"</p> }.into_any();
+                                    return view! { <p class="waiting">"The computer is playing…"</p> }.into_any();
                                 }
                                 list.into_iter().enumerate().map(|(i, (choice, label))| {
                                     let class = match choice {
@@ -495,9 +476,9 @@ fn Table() -> impl IntoView {
                                 }.into_any()).collect_view().into_any()
                             }}
                         </section>
-                        <p class="sk-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
+                        <p class="table-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
                     </div>
-                    <div class="sk-side">
+                    <div class="table-side">
                         <Players/>
                         <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| g.log.clone()).unwrap_or_default()))/>
                     </div>
@@ -546,7 +527,7 @@ fn TurnBanner() -> impl IntoView {
         })
     };
     view! {
-        <p class=move || format!("sk-turn {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
+        <p class=move || format!("turn-banner {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
             aria-live="polite">
             {move || text().map(|(_, t)| t).unwrap_or_default()}
         </p>
@@ -681,7 +662,7 @@ fn Players() -> impl IntoView {
         })
     };
     view! {
-        <section class="sk-players" aria-label="Players">
+        <section class="players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
                 let info = move || ctx.game.with(|g| g.as_ref().map(|g| {
                     let v = g.view();
@@ -700,16 +681,16 @@ fn Players() -> impl IntoView {
                     };
                     let label = format!("{name}, {kind}: {clues} clue{plural}, police hold {police}, {held_text}{status}");
                     view! {
-                        <article class=format!("sk-player {}", seat_class(seat)) class:current=current class:arrested=arrested
+                        <article class=format!("player {}", seat_class(seat)) class:current=current class:arrested=arrested
                             aria-label=label>
                             <h3 aria-hidden="true">
-                                <span class="sk-dot"></span>
+                                <span class="seat-dot"></span>
                                 {name}
-                                {(current).then(|| view! { <span class="sk-badge">"to play"</span> }.into_any())}
-                                {(arrested).then(|| view! { <span class="sk-badge arrested">"arrested"</span> }.into_any())}
-                                {(winner).then(|| view! { <span class="sk-badge winner">"winner"</span> }.into_any())}
+                                {(current).then(|| view! { <span class="badge">"to play"</span> }.into_any())}
+                                {(arrested).then(|| view! { <span class="badge arrested">"arrested"</span> }.into_any())}
+                                {(winner).then(|| view! { <span class="badge winner">"winner"</span> }.into_any())}
                             </h3>
-                            <p class="sk-kind" aria-hidden="true">{kind}</p>
+                            <p class="player-kind" aria-hidden="true">{kind}</p>
                             <p class="sk-clues" aria-hidden="true">
                                 <span class="sk-counters">{"●".repeat(usize::from(clues))}<span class="police">{"○".repeat(usize::from(police))}</span></span>
                                 {format!(" {clues} clue{plural} · police {police}")}

@@ -1,0 +1,338 @@
+// Joker in the browser: solo against a computer Informant to the end; three
+// people with a person as Informant through the hand-overs, checking at
+// every step that the Joker's cell, the true distance and the allowed
+// answers are in the page only on the Informant's private screen; reload
+// mid-round; team mode to its end; keyboard play; screenshots at phone,
+// tablet and desktop sizes with 44 px targets.
+import { expect, test, type Page } from "@playwright/test";
+
+const SAVE_KEY = "gm.save.joker";
+
+async function fastComputers(page: Page) {
+  await page.goto("/#/settings");
+  await page.getByRole("radio", { name: "Fast" }).check();
+}
+
+/** Opens the new-game screen, picks how to play, names the seats and sets
+ * who plays each (`kinds`: person, simple or strong), adding or removing
+ * seats to match. */
+async function newGame(page: Page, play: string, seats: [string, string][], teams?: string[]) {
+  await page.goto("/#/joker/new");
+  await page.getByRole("radio", { name: play }).check();
+  const add = page.getByRole("button", { name: "Add a seat" });
+  const remove = (n: number) => page.getByRole("button", { name: `Remove seat ${n}` });
+  while ((await page.getByRole("textbox", { name: /^Name of seat/ }).count()) < seats.length) await add.click();
+  while ((await page.getByRole("textbox", { name: /^Name of seat/ }).count()) > seats.length) {
+    await remove(seats.length + 1).click();
+  }
+  for (const [i, [name, kind]] of seats.entries()) {
+    await page.getByRole("textbox", { name: `Name of seat ${i + 1}` }).fill(name);
+    await page.getByRole("combobox", { name: `Who plays seat ${i + 1}` }).selectOption(kind);
+  }
+  for (const [i, team] of (teams || []).entries()) {
+    await page.getByRole("combobox", { name: `Team of seat ${i + 1}` }).selectOption(team);
+  }
+  await page.getByRole("button", { name: "Start game" }).click();
+  await expect(page).toHaveURL(/#\/joker$/);
+}
+
+/** Every visible control smaller than 44 px (radio buttons count by their label). */
+async function smallTargets(page: Page): Promise<string[]> {
+  return page
+    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
+    .evaluateAll((els) =>
+      els
+        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
+        .filter(({ r }) => r.width < 44 || r.height < 44)
+        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
+    );
+}
+
+const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
+const answers = (page: Page) => page.getByRole("group", { name: "Your answer" }).getByRole("button");
+const dialog = (page: Page) => page.getByRole("dialog");
+const banner = (page: Page) => page.locator(".turn-banner");
+
+/** The saved game's secret: the Joker's cell (0–24), read from storage. */
+async function jokerCell(page: Page): Promise<number> {
+  return page.evaluate((key) => {
+    const saved = JSON.parse(localStorage.getItem(key) || "null");
+    return saved.data.state.grid.findIndex((card: unknown) => typeof card === "object" && card && "Joker" in card);
+  }, SAVE_KEY);
+}
+
+/** Whether the page holds anything of the Informant's secrets. While a
+ * Vigilante (or nobody) holds the device it must not: no private screen, no
+ * words of it, no mark on the Joker's card, and the Joker's face-down card
+ * exactly like any other face-down card. */
+async function expectNoSecret(page: Page) {
+  const joker = await jokerCell(page);
+  const leak = await page.evaluate((joker) => {
+    const html = document.body.innerHTML;
+    const words = ["The Joker is at", "true distance", "you may answer", "jk-desk", "jk-mini"].filter((w) => html.includes(w));
+    if (words.length) return `words: ${words.join(", ")}`;
+    if (document.querySelector("[class*=joker], [data-joker]")) return "an element marked joker";
+    const cell = document.querySelector(`[data-cell="${joker}"]`);
+    if (!cell) return null; // hand-over: no grid at all
+    // The Joker's card as any other plain face-down card would be, once its
+    // own place is taken out of its markup.
+    const plain = (el: Element) =>
+      el.outerHTML
+        .replace(/data-cell="\d+"/, "")
+        .replace(/aria-label="[^"]*"/, "")
+        .replace(/tabindex="-?\d"/, "");
+    const cells = [...document.querySelectorAll("[data-cell]")];
+    const twin = cells.find(
+      (el) => el !== cell && !el.querySelector(".jk-probes, .card-face") && !el.className.includes("pending") && !el.className.includes("marked"),
+    );
+    const unprobed = !cell.querySelector(".jk-probes") && !cell.className.includes("pending") && !cell.className.includes("marked");
+    if (twin && unprobed && plain(twin) !== plain(cell)) return `the Joker's card differs: ${plain(cell)} vs ${plain(twin)}`;
+    const label = cell.getAttribute("aria-label") || "";
+    if (/joker/i.test(label)) return `label: ${label}`;
+    return null;
+  }, joker);
+  expect(leak).toBeNull();
+}
+
+let turns = 0;
+
+/** One step of a game where people probe every third turn and shoot when
+ * they may otherwise (the first face-down card the deduction aid leaves, or
+ * the first at all), and a person Informant gives the first allowed answer.
+ * A click that a dialog opening at that moment makes miss is simply retried
+ * at the next step. Returns what was on the screen. */
+async function step(page: Page, checkSecret: boolean): Promise<string> {
+  const quick = { timeout: 2_000 };
+  if (await dialog(page).isVisible()) {
+    const next = dialog(page).getByRole("button", { name: "Next round" });
+    if (await next.isVisible()) {
+      await next.click();
+      return "round over";
+    }
+    return "dialog";
+  }
+  if (await handOverButton(page).isVisible()) {
+    if (checkSecret) await expectNoSecret(page);
+    await handOverButton(page).click(quick).catch(() => {});
+    return "hand-over";
+  }
+  if (await answers(page).first().isVisible()) {
+    await answers(page).first().click(quick).catch(() => {});
+    return "answer";
+  }
+  const open = page.locator(".jk-cell[aria-disabled=false]:not(.ruled-out):not(:has(.card-face))");
+  if ((await open.count()) === 0) {
+    await page.waitForTimeout(30);
+    return "waiting";
+  }
+  if (checkSecret) await expectNoSecret(page);
+  const shoot = !(await banner(page).textContent())?.includes("no shooting") && turns++ % 3 !== 0;
+  try {
+    await page.getByRole("radio", { name: shoot ? /^Shoot it/ : /^Probe it/ }).check(quick);
+    await open.first().click(quick);
+    if (shoot) await dialog(page).getByRole("button", { name: "Shoot" }).click(quick);
+  } catch {
+    return "missed click";
+  }
+  return shoot ? "shot" : "probe";
+}
+
+test("solo against a Strong computer Informant, played to the end", async ({ page }) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await fastComputers(page);
+  await page.getByRole("radio", { name: "On", exact: true }).check(); // the deduction aid
+  await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
+  await expect(page.getByRole("article", { name: /^Whisper, Computer \(Strong\), Informant/ })).toBeVisible();
+  await expect(page.getByText(/of the face-down cards fit every answer so far/)).toBeVisible();
+  let steps = 0;
+  const seen = new Set<string>();
+  while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
+    seen.add(await step(page, false));
+    expect(++steps, "the game ends").toBeLessThan(600);
+  }
+  expect(seen.has("shot")).toBe(true);
+  expect(seen.has("hand-over"), "one person keeps the device").toBe(false);
+  await expect(dialog(page)).toContainText("Ana wins with 3 points.");
+  const log = page.getByRole("list", { name: "Game log, newest first" });
+  await dialog(page).getByRole("button", { name: "See the table" }).click();
+  await expect(log).toContainText("Round 3: Whisper is the Informant.");
+  await expect(log).toContainText("the Joker! Ana scores.");
+  await page.goto("/#/stats");
+  const stats = page.locator("section", { hasText: "Joker" });
+  await expect(stats.getByRole("row", { name: /Played/ })).toContainText("1");
+  await expect(stats.getByRole("row", { name: /Ana/ })).toContainText("1 won · 3 Jokers shot");
+  expect(errors).toEqual([]);
+});
+
+test("three people, a person Informant: the secret is in the page only on the Informant's screen", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await fastComputers(page);
+  await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"]]);
+  let steps = 0;
+  let desks = 0;
+  const informants = new Set<string>();
+  while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
+    if (await answers(page).first().isVisible()) {
+      // The private screen: the Joker's cell is there, and it is right.
+      desks++;
+      const heading = (await page.getByRole("heading", { level: 2 }).first().textContent()) || "";
+      informants.add(heading.replace(/, you are the Informant$/, ""));
+      const joker = await jokerCell(page);
+      const [row, col] = [Math.floor(joker / 5) + 1, (joker % 5) + 1];
+      await expect(page.locator(".jk-desk")).toContainText(`The Joker is at row ${row}, column ${col}`);
+    }
+    await step(page, true);
+    expect(++steps, "the game ends").toBeLessThan(3_000);
+  }
+  expect(desks).toBeGreaterThan(0);
+  expect([...informants].sort()).toEqual(["Ana", "Ben", "Cy"]);
+  await expect(dialog(page)).toContainText(/wins with|share the win/);
+  expect(errors).toEqual([]);
+});
+
+test("reload mid-round resumes with the hand-over, then the same table", async ({ page }) => {
+  test.setTimeout(90_000);
+  await fastComputers(page);
+  await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "simple"]]);
+  // Ana is the first Informant: Ben probes, and the device goes to Ana.
+  await handOverButton(page).click();
+  await expect(banner(page)).toContainText("Ben's turn");
+  await page.getByRole("button", { name: /^Row 3, column 3, face down/ }).click();
+  await expect(page.getByRole("heading", { name: "Pass to Ana" })).toBeVisible();
+  await expectNoSecret(page);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Pass to Ana" })).toBeVisible();
+  await expectNoSecret(page);
+  await handOverButton(page).click();
+  await expect(page.getByRole("heading", { name: "Ana, you are the Informant" })).toBeVisible();
+  await expect(page.locator(".jk-desk")).toContainText("Ben probes row 3, column 3.");
+  await answers(page).last().click();
+  // Cy, a computer, plays next while Ana keeps the device (answering again
+  // if Cy probes), until the turn comes to Ben: then it goes to him.
+  const passToBen = page.getByRole("heading", { name: "Pass to Ben" });
+  while (!(await passToBen.isVisible())) {
+    if (await answers(page).first().isVisible()) await answers(page).first().click({ timeout: 2_000 }).catch(() => {});
+    else await page.waitForTimeout(30);
+  }
+  await expectNoSecret(page);
+  const saved = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const before = await saved();
+  await page.reload();
+  await expect(passToBen).toBeVisible();
+  await expectNoSecret(page);
+  expect(await saved()).toBe(before);
+  await handOverButton(page).click();
+  await expect(banner(page)).toContainText("Ben's turn");
+  await expect(page.getByRole("list", { name: "Game log, newest first" })).toContainText("Ben probes row 3, column 3; die");
+});
+
+test("team mode, two people and two computers, to its end", async ({ page }) => {
+  test.setTimeout(180_000);
+  await fastComputers(page);
+  await newGame(
+    page,
+    "Two teams",
+    [["Ana", "person"], ["Bot B", "simple"], ["Cy", "person"], ["Bot D", "strong"]],
+    ["a", "b", "a", "b"],
+  );
+  await expect(page.getByRole("article", { name: /^Cy, Person, Vigilante: Team A: 0 points/ })).toBeVisible({ timeout: 20_000 }).catch(async () => {
+    await handOverButton(page).click();
+    await expect(page.getByRole("article", { name: /^Cy, Person, Vigilante: Team A: 0 points/ })).toBeVisible();
+  });
+  let steps = 0;
+  while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
+    await step(page, true);
+    expect(++steps, "the game ends").toBeLessThan(3_000);
+  }
+  await expect(dialog(page)).toContainText(/Team (A|B) wins with \d points?\.|Team A and Team B share the win/);
+  await expect(dialog(page)).toContainText("Jokers shot: Ana:");
+});
+
+test("keyboard: arrows move over the grid, P probes, S asks to shoot", async ({ page }) => {
+  await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
+  const cell = (n: number) => page.locator(`[data-cell="${n}"]`);
+  await cell(12).focus();
+  await page.keyboard.press("ArrowUp");
+  await page.keyboard.press("ArrowLeft");
+  await expect(cell(6)).toBeFocused();
+  await page.keyboard.press("p");
+  const log = page.getByRole("list", { name: "Game log, newest first" });
+  await expect(log).toContainText(/Ana probes row 2, column 2; die \d; Whisper answers/, { timeout: 15_000 });
+  await page.keyboard.press("ArrowRight");
+  await page.keyboard.press("s");
+  await expect(dialog(page)).toContainText("Shoot the card at row 2, column 3?");
+  await dialog(page).getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog(page)).toHaveCount(0);
+  await page.keyboard.press("m");
+  await expect(cell(7)).toHaveAttribute("aria-label", /marked on your notepad/);
+});
+
+for (const [width, height] of [
+  [390, 844],
+  [768, 1024],
+  [1280, 800],
+]) {
+  test(`screens at ${width}x${height}: grid, hand-over, Informant's screen, end; 44 px targets`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height });
+    await fastComputers(page);
+    await page.goto("/#/joker/new");
+    await page.getByRole("radio", { name: "Two teams" }).check();
+    await page.getByRole("button", { name: "Add a seat" }).click();
+    expect(await smallTargets(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/joker-new-${width}x${height}.png`, fullPage: true });
+    await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"], ["Dee", "simple"]]);
+    await expect(handOverButton(page)).toBeVisible();
+    await page.screenshot({ path: `test-results/screens/joker-handover-${width}x${height}.png` });
+    await handOverButton(page).click();
+    // A few probes so that the grid shows answers (the computer may end
+    // a round meanwhile).
+    const nextRound = dialog(page).getByRole("button", { name: "Next round" });
+    const quick = { timeout: 2_000 };
+    const passTurn = async () => {
+      if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
+      else if (await answers(page).first().isVisible()) await answers(page).first().click(quick).catch(() => {});
+      else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
+      else await page.waitForTimeout(30);
+    };
+    const probeable = page.locator(".jk-cell[aria-disabled=false]:not(:has(.card-face))");
+    for (const n of [0, 24, 12]) {
+      while (!(await page.locator(`[data-cell="${n}"][aria-disabled=false]`).isVisible())) await passTurn();
+      await page.locator(`[data-cell="${n}"]`).click();
+    }
+    while (!(await answers(page).first().isVisible())) {
+      if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
+      else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
+      else if (await probeable.first().isVisible()) await probeable.first().click(quick).catch(() => {});
+      else await page.waitForTimeout(30);
+    }
+    expect(await smallTargets(page)).toEqual([]);
+    await page.screenshot({ path: `test-results/screens/joker-informant-${width}x${height}.png`, fullPage: true });
+    await answers(page).first().click();
+    while (!(await page.locator(".jk-cell[aria-disabled=false]").first().isVisible())) await passTurn();
+    expect(await smallTargets(page)).toEqual([]);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page.screenshot({ path: `test-results/screens/joker-${width}x${height}.png`, fullPage: true });
+    let steps = 0;
+    while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
+      await step(page, false);
+      expect(++steps).toBeLessThan(3_000);
+    }
+    await page.screenshot({ path: `test-results/screens/joker-end-${width}x${height}.png` });
+  });
+}
+
+test("rules page and home entry; no table without a game", async ({ page }) => {
+  await page.goto("/");
+  const entry = page.locator("article", { hasText: "Joker" });
+  await entry.getByRole("link", { name: "Rules" }).click();
+  await expect(page.getByRole("heading", { name: "Joker: how to play" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Passing the device" })).toBeVisible();
+  await page.goto("/#/joker");
+  await expect(page).toHaveURL(/#\/joker\/new$/);
+});

@@ -1,0 +1,153 @@
+//! Joker in the app: its table, new-game screen, rules, statistics, saved
+//! records and preferences, registered with the shell as [`Joker`].
+
+mod new_game;
+mod stats;
+mod table;
+
+use crate::app::Ctx;
+use crate::games::{self, GameModule, Records};
+use crate::route::{Page, Route};
+use crate::screens::rules::RulesPage;
+use crate::screens::settings::Choice;
+use crate::session::{self, Notice, Record};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use stats::JokerStats;
+use table::JokerGame;
+
+const ID: &str = "joker";
+
+static RECORDS: Records<JokerGame, JokerStats> = Records {
+    game: Record {
+        key: "gm.save.joker",
+        what: "Joker game",
+        validate: JokerGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.joker",
+        what: "Joker statistics",
+        validate: session::no_check,
+    },
+};
+
+/// Joker's own choices in Settings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+struct JokerPrefs {
+    /// Shade the cells the public log rules out, and count those left.
+    deduction_aid: bool,
+}
+
+static PREFS: Record<JokerPrefs> = Record {
+    key: "gm.prefs.joker",
+    what: "Joker preferences",
+    validate: session::no_check,
+};
+
+type GameCtx = games::GameCtx<JokerGame, JokerStats>;
+
+fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+fn prefs() -> games::Prefs<JokerPrefs> {
+    expect_context()
+}
+
+fn route(page: Page) -> Route {
+    games::route(ID, page)
+}
+
+pub struct Joker;
+
+impl GameModule for Joker {
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Joker"
+    }
+
+    fn blurb(&self) -> &'static str {
+        "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die."
+    }
+
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+        games::Prefs::provide(app, &PREFS, notices);
+    }
+
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            // No deal addresses: a table is set up on the new-game screen.
+            Page::Current | Page::Deal(_) => view! { <table::JokerScreen/> }.into_any(),
+            Page::New => view! { <new_game::JokerNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn in_progress(&self) -> Option<(Route, String)> {
+        game_ctx().game.with(|g| {
+            g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
+                let detail = format!(
+                    "{} players · round {} of {}",
+                    g.state.players(),
+                    g.state.round() + 1,
+                    g.state.rounds()
+                );
+                (route(Page::Current), detail)
+            })
+        })
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
+    }
+
+    fn reset_stats(&self) {
+        game_ctx().reset_stats();
+    }
+
+    fn settings_panel(&self) -> Option<AnyView> {
+        let prefs = prefs();
+        Some(
+            view! {
+                <Choice
+                    legend="Joker: deduction aid (shades the cells the answers rule out)"
+                    name="joker-aid"
+                    options=vec!["Off", "On"]
+                    selected=Signal::derive(move || usize::from(prefs.value.with(|p| p.deduction_aid)))
+                    choose=Callback::new(move |on| prefs.update(|p| p.deduction_aid = on == 1))
+                />
+            }
+            .into_any(),
+        )
+    }
+
+    fn on_storage(&self, key: &str) {
+        game_ctx().take_from_other_tab(key);
+        prefs().take_from_other_tab(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn it_has_no_deal_addresses() {
+        assert!(matches!(Route::parse("#/joker/42"), Route::Invalid { .. }));
+    }
+
+    #[test]
+    fn the_deduction_aid_is_off_by_default() {
+        assert!(!JokerPrefs::default().deduction_aid);
+        let prefs: JokerPrefs = crate::codec::from_str("{}").unwrap();
+        assert!(!prefs.deduction_aid);
+    }
+}

@@ -1,0 +1,90 @@
+//! Joker's statistics: finished games, and by each person's name the games
+//! won and the Jokers shot.
+
+use crate::stats::StatsSection;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct JokerStats {
+    pub played: u32,
+    /// Each person's record, by name.
+    pub people: BTreeMap<String, PersonRecord>,
+}
+
+/// One person's Joker record.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct PersonRecord {
+    /// Games won (a shared win counts for each winner).
+    pub wins: u32,
+    /// Jokers shot.
+    pub jokers: u32,
+}
+
+impl JokerStats {
+    /// One finished game: every person at the table with the Jokers they
+    /// shot and whether they won (computer players are not kept).
+    pub fn record(&mut self, people: &[(String, u32, bool)]) {
+        self.played += 1;
+        for (name, jokers, won) in people {
+            let record = self.people.entry(name.clone()).or_default();
+            record.jokers += jokers;
+            record.wins += u32::from(*won);
+        }
+    }
+}
+
+/// The statistics table: games played, then a row per person.
+#[component]
+pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
+    let rows = move || {
+        stats.with(|s| {
+            s.people
+                .iter()
+                .map(|(name, r)| {
+                    view! {
+                        <tr>
+                            <th scope="row">{name.clone()}</th>
+                            <td>{format!("{} won · {} Jokers shot", r.wins, r.jokers)}</td>
+                        </tr>
+                    }
+                    .into_any()
+                })
+                .collect_view()
+        })
+    };
+    view! {
+        <StatsSection
+            title="Joker"
+            note="Finished games; for each person, games won (shared wins count for each winner) and Jokers shot."
+        >
+            <tbody>
+                <tr>
+                    <th scope="row">"Played"</th>
+                    <td>{move || stats.with(|s| s.played.to_string())}</td>
+                </tr>
+                {rows}
+            </tbody>
+        </StatsSection>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn games_wins_and_jokers_are_counted_by_name() {
+        let mut s = JokerStats::default();
+        s.record(&[("Ana".into(), 2, true), ("Ben".into(), 1, false)]);
+        s.record(&[("Ana".into(), 0, true), ("Ben".into(), 1, true)]);
+        assert_eq!(s.played, 2);
+        assert_eq!(s.people["Ana"], PersonRecord { wins: 2, jokers: 2 });
+        assert_eq!(s.people["Ben"], PersonRecord { wins: 1, jokers: 2 });
+        let text = crate::codec::to_string(&s).unwrap();
+        assert_eq!(crate::codec::from_str::<JokerStats>(&text).unwrap(), s);
+    }
+}
