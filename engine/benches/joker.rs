@@ -82,7 +82,7 @@ fn positions(informant: Level, answer: bool, count: usize) -> Vec<State> {
             let seat = state.to_act().expect("a round in play");
             if matches!(state.phase(), Phase::Answer { .. }) == answer {
                 taken += 1;
-                if taken % 3 == 0 {
+                if taken.is_multiple_of(3) {
                     positions.push(state.clone());
                 }
             }
