@@ -1420,8 +1420,8 @@ fn strong_decision_time() {
             }
             for (role, name) in ["Vigilante", "Informant"].iter().enumerate() {
                 println!(
-                    "{informant:?} Informant, {players} players, Strong {name}: {} decisions, \
-                     mean {:.3} ms, max {:.3} ms",
+                    "{players} players, a {informant:?} Informant in play: the Strong {name}'s \
+                     decision, {} decisions, mean {:.3} ms, max {:.3} ms",
                     count[role],
                     total[role] / f64::from(count[role].max(1)),
                     max[role]
