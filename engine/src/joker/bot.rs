@@ -21,10 +21,19 @@
 //!     the roll: answers are pooled on values many distances can give, and
 //!     mixed where pooling alone would give the distance away.
 //!   - As Vigilante it shoots the likeliest cell when its chance is worth
-//!     the lock (thresholds by situation, tuned in self-play, see
-//!     [`StrongParams`]), and otherwise probes the cell whose answer tells
-//!     most: the largest expected mutual information between the Joker's
-//!     cell and the answer, averaged over the six rolls.
+//!     the lock, by thresholds that depend on the race (tuned in self-play,
+//!     see [`StrongParams`]): low when it is the only Vigilante (a shot is
+//!     also a test of one cell), high when every rival is locked (none can
+//!     shoot before it does: time to make sure), in between otherwise.
+//!     Otherwise it probes: where the answer tells most (the largest
+//!     expected mutual information between the Joker's cell and the
+//!     answer, over the six rolls) when no rival can use it first; racing,
+//!     the same less the free rivals' chance of a hit on their next turn
+//!     (answers are public, and the next Vigilante reads them first); and
+//!     while it is itself locked and a rival is free, where the answer
+//!     gives the rivals least chance of a hit. A rival's chance is modelled
+//!     from its seat kind: a Simple computer shoots a random consistent
+//!     cell, anyone else the likeliest one.
 
 use super::{
     allowed_answers, Action, Cell, CellSet, Event, Lock, Phase, View, CELLS, DIE, MAX_ANSWER,
@@ -44,17 +53,21 @@ const ANSWERS: usize = MAX_ANSWER as usize + 1;
 /// Informant's mix.
 pub const POOLING_ROUNDS: u32 = 64;
 
-/// Work a Strong Vigilante's decision may do, in units of about one
-/// floating-point operation: enough to weigh every probe against a Strong
-/// Informant in about 1 ms natively in release (see the bench and the
-/// ignored test `strong_decision_time`), far below the 10 ms aimed at
-/// (50 ms in the browser). Counting work rather than reading a clock keeps
-/// the bot deterministic (and there is no clock in the browser's wasm).
+/// Work a Strong Vigilante may spend weighing probes, in units of about one
+/// floating-point operation: enough to weigh all 25 against a Strong
+/// Informant, about 1 ms natively (0.1 ms against a Simple one; see the
+/// bench and the ignored test `strong_decision_time`), far below the 10 ms
+/// aimed at (50 ms in the browser). Counting work rather than reading a
+/// clock keeps the bot deterministic (and there is no clock in the
+/// browser's wasm). The rest of a decision, the belief (one pass per event
+/// of the round's log, and one [`pooled_answers`] per probe against a
+/// Strong Informant), is bounded by the log, as is the Strong Informant's
+/// answer.
 pub const STRONG_BUDGET: u32 = 2_000_000;
 
 /// What weighing one probe costs against an Informant answering uniformly
 /// (six rolls, each a few passes over distances and answers).
-const PROBE_COST_UNIFORM: u32 = 6 * 3 * (DISTANCES * ANSWERS) as u32;
+const PROBE_COST_UNIFORM: u32 = 6 * 6 * (DISTANCES * ANSWERS) as u32;
 /// ... and against a Strong Informant (six rolls of [`pooled_answers`]).
 const PROBE_COST_POOLED: u32 =
     PROBE_COST_UNIFORM + 6 * POOLING_ROUNDS * (DISTANCES * ANSWERS) as u32;
@@ -611,7 +624,7 @@ fn best_probe(
         cells.swap(i, rng.random_range(0..=i));
     }
     let affordable = (budget / cost).max(1) as usize;
-    let mut best = (f64::NEG_INFINITY, Cell(0));
+    let mut best = (f64::NEG_INFINITY, cells.first().copied().unwrap_or(Cell(0)));
     for &cell in cells.iter().take(affordable) {
         let outlook = probe_outlook(weights, consistent, cell, model, threshold);
         let hazard = simple * outlook.simple_hazard + sharp * outlook.sharp_hazard;

@@ -592,6 +592,14 @@ fn ruling_team_mode_team_scores_lock_applies_to_shooter_only() {
     assert_eq!(s.score(Seat(0)), 0);
     assert!(s.same_side(Seat(1), Seat(3)));
     assert!(!s.same_side(Seat(0), Seat(1)));
+    // A teammate's shot is another Vigilante's: it lifts the lock.
+    let s = team_table(&[0, 1, 0, 1], Cell(20));
+    let s = applied(&s, Action::Shoot(Cell(0))); // seat 1 misses
+    let s = probe(&s, Cell(1)); // seat 2
+    let s = applied(&s, Action::Shoot(Cell(2))); // seat 3 misses
+    assert_eq!(s.lock(Seat(1)), Lock::Free);
+    assert_eq!(s.lock(Seat(3)), Lock::UntilAnotherShot);
+    assert_eq!(s.lock(Seat(2)), Lock::Free);
 }
 
 // Ruling "Team mode": the Informant's teammates keep playing as Vigilantes
@@ -1464,8 +1472,8 @@ fn strong_decision_time() {
             }
             for (role, name) in ["Vigilante", "Informant"].iter().enumerate() {
                 println!(
-                    "{informant:?} Informant, {players} players, Strong {name}: {} decisions, \
-                     mean {:.3} ms, max {:.3} ms",
+                    "{players} players, a {informant:?} Informant in play: the Strong {name}'s \
+                     decision, {} decisions, mean {:.3} ms, max {:.3} ms",
                     count[role],
                     total[role] / f64::from(count[role].max(1)),
                     max[role]
