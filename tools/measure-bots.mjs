@@ -1,10 +1,13 @@
 #!/usr/bin/env node
-// Measures Serial Killer's computer players in the browser: six Strong
-// computers play at the fast pace while Chromium records the page's main
-// thread; prints the longest tasks (a computer's decision and the redraw
-// after it run in one task) and the longest gap between frames.
+// Measures a table game's computer players in the browser: a full table of
+// Strong computers (six for Serial Killer, four for Joker, where Strong
+// Vigilantes against a Strong Informant are the costliest decisions) play
+// at the fast pace while Chromium records the page's main thread; prints
+// the longest tasks (a computer's decision and the redraw after it run in
+// one task) and the longest gap between frames.
 //
-//   node tools/measure-bots.mjs [seconds]        (default 15; after a release build)
+//   node tools/measure-bots.mjs [seconds] [serial-killer|joker]
+//                                  (default 15 s, Serial Killer; after a release build)
 import { chromium } from "playwright-core";
 import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,6 +17,8 @@ import { startServer } from "../e2e/static-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.argv[2] || 15);
+const game = process.argv[3] || "serial-killer";
+const seats = game === "joker" ? 4 : 6;
 const server = await startServer({ root: join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -25,15 +30,16 @@ try {
   const base = `http://127.0.0.1:${server.port}/`;
   await page.goto(`${base}#/settings`);
   await page.getByRole("radio", { name: "Fast" }).check();
-  await page.goto(`${base}#/serial-killer/new`);
-  for (let n = 4; n <= 6; n++) await page.getByRole("button", { name: "Add a seat" }).click();
-  for (let n = 1; n <= 6; n++) {
+  await page.goto(`${base}#/${game}/new`);
+  const names = page.getByRole("textbox", { name: /^Name of seat/ });
+  while ((await names.count()) < seats) await page.getByRole("button", { name: "Add a seat" }).click();
+  for (let n = 1; n <= seats; n++) {
     const select = page.getByRole("combobox", { name: `Who plays seat ${n}` });
     const strong = await select.locator("option", { hasText: "Strong" }).getAttribute("value");
     await select.selectOption(strong);
   }
   await page.getByRole("button", { name: "Start game" }).click();
-  await page.waitForURL(/#\/serial-killer$/);
+  await page.waitForURL(new RegExp(`#/${game}$`));
   await page.evaluate(() => {
     const w = window;
     w.__gap = 0;
