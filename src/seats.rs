@@ -217,6 +217,44 @@ pub fn play_computers(
     on_cleanup(clear_timer);
 }
 
+/// The name at `seat`, or "Player n" if the table has none for it.
+pub fn name_of(names: &[String], seat: Seat) -> String {
+    names
+        .get(seat.index())
+        .cloned()
+        .unwrap_or_else(|| seat.to_string())
+}
+
+/// "Ana", "Ana and Ben", "Ana, Ben and Cy".
+pub fn joined(names: &[String]) -> String {
+    match names {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// What a computer seat is, for the turn banner: " (computer, Strong)";
+/// nothing for a person.
+pub fn computer_note(kind: Option<SeatKind>) -> String {
+    match kind {
+        Some(SeatKind::Computer(level)) => format!(" (computer, {})", level.name()),
+        _ => String::new(),
+    }
+}
+
+/// Whose turn it is, in their seat's colour, and what they are to do
+/// (`text`: the seat and the sentence; nothing shown without one).
+#[component]
+pub fn TurnBanner(#[prop(into)] text: Signal<Option<(Seat, String)>>) -> impl IntoView {
+    view! {
+        <p class=move || format!("turn-banner {}", text.with(|t| t.as_ref().map(|(s, _)| seat_class(*s)).unwrap_or_default()))
+            aria-live="polite">
+            {move || text.with(|t| t.as_ref().map(|(_, t)| t.clone()).unwrap_or_default())}
+        </p>
+    }
+}
+
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.
 pub fn seat_class(seat: Seat) -> String {
     format!("seat-{}", seat.index() % 6)
@@ -385,6 +423,15 @@ mod tests {
             !needs_hand_over(&alone, Seat(0), None),
             "one person keeps the device"
         );
+    }
+
+    #[test]
+    fn names_are_joined_as_a_sentence() {
+        let names = ["Ana".to_string(), "Ben".to_string(), "Cy".to_string()];
+        assert_eq!(joined(&names[..1]), "Ana");
+        assert_eq!(joined(&names[..2]), "Ana and Ben");
+        assert_eq!(joined(&names), "Ana, Ben and Cy");
+        assert_eq!(name_of(&names, Seat(5)), "Player 6");
     }
 
     #[test]

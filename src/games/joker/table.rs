@@ -9,7 +9,10 @@ use super::{game_ctx, prefs, route, GameCtx};
 use crate::app::redirect;
 use crate::route::Page;
 use crate::screens::settings::Choice;
-use crate::seats::{needs_hand_over, play_computers, seat_class, GameLog, HandOver, SeatPlan};
+use crate::seats::{
+    computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
+    SeatPlan, TurnBanner,
+};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::joker::{
     bot, consistent, Action, Cell, CellSet, Event, Lock, Phase, Seat, SeatKind, State, Status,
@@ -83,22 +86,6 @@ impl JokerGame {
     fn person_to_act(&self) -> Option<Seat> {
         let seat = self.state.to_act()?;
         (self.state.seat_kind(seat) == Some(SeatKind::Person)).then_some(seat)
-    }
-}
-
-fn name_of(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat.index())
-        .cloned()
-        .unwrap_or_else(|| seat.to_string())
-}
-
-/// "Ana", "Ana and Ben", "Ana, Ben and Cy".
-fn joined(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
     }
 }
 
@@ -557,7 +544,7 @@ fn PublicTable(feedback: Feedback) -> impl IntoView {
     view! {
         <div class="table-layout">
             <div class="table-main">
-                <TurnBanner/>
+                <WhoseTurn/>
                 <DieAndLastProbe/>
                 <Grid mode cursor my_turn aid_on act=Callback::new(move |(cell, what)| act(cell, what))/>
                 <section class="choices jk-modes" aria-label="Your choices">
@@ -629,45 +616,34 @@ fn ShotDialog(cell: RwSignal<Option<usize>>, shoot: Callback<usize>) -> impl Int
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-fn TurnBanner() -> impl IntoView {
+fn WhoseTurn() -> impl IntoView {
     let ctx = game_ctx();
     let text = move || {
         ctx.game.with(|g| {
             let g = g.as_ref()?;
             let view = g.table_view();
             let round = format!("Round {} of {}", view.round() + 1, view.rounds());
-            let (seat, what) = match view.phase() {
+            // "Cy's turn (computer, Strong): probe or shoot a card."
+            let (seat, head, tail) = match view.phase() {
                 Phase::Over => return Some((view.current(), "The game is over.".to_string())),
-                Phase::Turn => {
-                    let seat = view.current();
-                    let lock = if view.can_shoot(seat) {
-                        "probe or shoot a card"
-                    } else {
-                        "probe a card (no shooting this turn)"
-                    };
-                    (seat, format!("{}'s turn: {lock}.", g.name(seat)))
+                Phase::Turn if view.can_shoot(view.current()) => {
+                    (view.current(), "'s turn", ": probe or shoot a card.")
                 }
-                Phase::Answer { .. } => {
-                    let seat = view.informant();
-                    (
-                        seat,
-                        format!("{} (the Informant) is answering.", g.name(seat)),
-                    )
-                }
+                Phase::Turn => (
+                    view.current(),
+                    "'s turn",
+                    ": probe a card (no shooting this turn).",
+                ),
+                Phase::Answer { .. } => (view.informant(), ", the Informant", ", is answering."),
             };
-            let kind = match view.seat_kind(seat) {
-                Some(SeatKind::Computer(level)) => format!(" Computer, {}.", level.name()),
-                _ => String::new(),
-            };
-            Some((seat, format!("{round} · {what}{kind}")))
+            let kind = computer_note(view.seat_kind(seat));
+            Some((
+                seat,
+                format!("{round} · {}{head}{kind}{tail}", g.name(seat)),
+            ))
         })
     };
-    view! {
-        <p class=move || format!("turn-banner {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
-            aria-live="polite">
-            {move || text().map(|(_, t)| t).unwrap_or_default()}
-        </p>
-    }
+    view! { <TurnBanner text=Signal::derive(text)/> }
 }
 
 /// The die of the probe waiting for its answer, or the last answer.

@@ -8,7 +8,10 @@
 use super::{game_ctx, route, GameCtx};
 use crate::app::redirect;
 use crate::route::Page;
-use crate::seats::{needs_hand_over, play_computers, seat_class, GameLog, HandOver, SeatPlan};
+use crate::seats::{
+    computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
+    SeatPlan, TurnBanner,
+};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
@@ -74,24 +77,8 @@ impl SerialKillerGame {
     }
 }
 
-fn name_of(names: &[String], seat: Seat) -> String {
-    names
-        .get(seat.index())
-        .cloned()
-        .unwrap_or_else(|| seat.to_string())
-}
-
 fn grave_name(grave: u8) -> String {
     format!("grave {}", u16::from(grave) + 1)
-}
-
-/// "Ana", "Ana and Ben", "Ana, Ben and Cy".
-fn joined(names: &[String]) -> String {
-    match names {
-        [] => String::new(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
-    }
 }
 
 /// What an action did, as log lines (from public facts only: the drawn
@@ -454,7 +441,7 @@ fn Table() -> impl IntoView {
             None => view! {
                 <div class="table-layout">
                     <div class="table-main">
-                        <TurnBanner/>
+                        <WhoseTurn/>
                         <Board/>
                         <section class="choices" role="group" aria-label="Your choices">
                             {move || {
@@ -499,7 +486,7 @@ fn Table() -> impl IntoView {
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-fn TurnBanner() -> impl IntoView {
+fn WhoseTurn() -> impl IntoView {
     let ctx = game_ctx();
     let text = move || {
         ctx.game.with(|g| {
@@ -519,19 +506,11 @@ fn TurnBanner() -> impl IntoView {
                 Phase::Plays => "play held cards, or end the turn.".to_string(),
                 Phase::Over => return Some((seat, "The game is over.".to_string())),
             };
-            let kind = match g.view().seat_kind(seat) {
-                Some(SeatKind::Computer(level)) => format!(" (computer, {})", level.name()),
-                _ => String::new(),
-            };
+            let kind = computer_note(g.view().seat_kind(seat));
             Some((seat, format!("{who}'s turn{kind}: {what}")))
         })
     };
-    view! {
-        <p class=move || format!("turn-banner {}", text().map(|(s, _)| seat_class(s)).unwrap_or_default())
-            aria-live="polite">
-            {move || text().map(|(_, t)| t).unwrap_or_default()}
-        </p>
-    }
+    view! { <TurnBanner text=Signal::derive(text)/> }
 }
 
 /// The victim stack and the six graves.
