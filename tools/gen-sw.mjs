@@ -3,7 +3,8 @@
 // where Trunk sets TRUNK_STAGING_DIR (the build output before it is moved to
 // dist/) and TRUNK_PROFILE ("release" or "debug").
 //
-//   release: the build is minified first (tools/minify.mjs); then sw.js =
+//   release: the page gets its Content-Security-Policy (tools/csp.mjs) and
+//            the build is minified (tools/minify.mjs); then sw.js =
 //            tools/sw.template.js with the precache list of every file in the
 //            staging dir (hashed names as Trunk wrote them) and a cache name
 //            versioned by a hash of all their paths and contents, minified;
@@ -19,6 +20,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compressBuild } from "./compress.mjs";
+import { applyCsp } from "./csp.mjs";
 import { minifyBuild, minifyFile } from "./minify.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
@@ -49,6 +51,7 @@ if (profile !== "release") {
   process.exit(0);
 }
 
+console.log(`gen-sw: start-up script moved to ${applyCsp(dir)}; Content-Security-Policy set`);
 await minifyBuild(dir);
 // Never the compressed copies: a Trunk build has none yet (they are written
 // below), but a dist/ given by hand may have them from an earlier run.

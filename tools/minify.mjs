@@ -30,7 +30,7 @@ import { minify } from "terser";
 
 // Files loaded as classic scripts, whose top-level names must stay; every
 // other .js is an ES module (the glue, the worker).
-const CLASSIC = new Set(["register-sw.js"]);
+const CLASSIC = new Set(["register-sw.js", "crash.js"]);
 
 const TERSER = { ecma: 2020, compress: { passes: 2 }, mangle: true, format: { comments: false } };
 

@@ -225,7 +225,7 @@ fn Table() -> impl IntoView {
                 <div class="dc-board" role="group" aria-label="The cabin and the zombies around it">
                     // Row by row, as the eye reads the table, so that Tab
                     // moves through it in the same order.
-                    <p class="dc-count corner" style="grid-row: 1; grid-column: 1;">
+                    <p class="dc-count corner" style:grid-row="1" style:grid-column="1">
                         <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
                         " of 12 zombies left"
                     </p>
@@ -237,7 +237,7 @@ fn Table() -> impl IntoView {
                     }.into_any()).collect_view()}
                     <DeckButton ui/>
                     {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
-                    <div class="dc-drawn corner" style="grid-row: 5; grid-column: 5;">
+                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {
                                 <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
@@ -319,7 +319,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
     view! {
         <button
             class="deck"
-            style="grid-row: 5; grid-column: 1;"
+            style:grid-row="5" style:grid-column="1"
             class:ready=move || info().1
             class:hinted=hinted
             aria-label=move || {
@@ -403,7 +403,7 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
             class:dead=move || matches!(view_of(), Some(ZombieView::Dead(_)))
             class:target=move || killable() || revealable()
             class:hinted=hinted
-            style=format!("grid-row: {row}; grid-column: {col};")
+            style:grid-row=row.to_string() style:grid-column=col.to_string()
             aria-label=label
             on:click=on_click
         >
@@ -470,7 +470,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             class:target=legal
             class:played=played
             class:hinted=hinted
-            style=format!("grid-row: {}; grid-column: {};", pile / 3 + 2, pile % 3 + 2)
+            style:grid-row=(pile / 3 + 2).to_string() style:grid-column=(pile % 3 + 2).to_string()
             aria-label=label
             on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
         >

@@ -559,7 +559,7 @@ fn Board() -> impl IntoView {
                     let label = move || grave_label(i, &pile(), open(), is_target());
                     view! {
                         <li class="sk-grave" class:closed=move || !open() class:target=is_target aria-label=label
-                            style=move || format!("--depth: {}", pile().len().clamp(1, 8))>
+                            style=("--depth", move || pile().len().clamp(1, 8).to_string())>
                             <span class="sk-grave-name" aria-hidden="true">{format!("Grave {}", i + 1)}</span>
                             {move || {
                                 let pile = pile();

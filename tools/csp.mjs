@@ -1,0 +1,46 @@
+// The page's Content-Security-Policy, applied to a release build in place
+// (tools/gen-sw.mjs calls it before minifying and listing the files):
+//
+// - Trunk writes the wasm start-up as an inline module script; it is moved
+//   into a file of its own (init-<hash>.js), so that the policy can forbid
+//   every inline script. Any other inline script fails the build.
+// - A <meta http-equiv="Content-Security-Policy"> goes first in <head>, so it
+//   covers every script after it: only our own files, WebAssembly compiled
+//   from them ('wasm-unsafe-eval'), our own worker and stylesheet.
+//
+// Debug builds (`trunk serve`) keep Trunk's inline scripts and its reload
+// socket, and get no policy.
+import { createHash } from "node:crypto";
+import { readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const POLICY = [
+  "default-src 'self'",
+  "script-src 'self' 'wasm-unsafe-eval'",
+  "worker-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "connect-src 'self'",
+  "manifest-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+].join("; ");
+
+export function applyCsp(dir) {
+  const path = join(dir, "index.html");
+  let html = readFileSync(path, "utf8");
+  const inline = /<script type="module">([\s\S]*?)<\/script>/;
+  const match = inline.exec(html);
+  if (!match) throw new Error("csp: Trunk's start-up script was not found in index.html");
+  const code = match[1];
+  const name = `init-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.js`;
+  writeFileSync(join(dir, name), code);
+  html = html.replace(match[0], `<script type="module" src="/${name}"></script>`);
+  const left = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>/g)];
+  if (left.length) throw new Error(`csp: inline script left in index.html: ${left.map((m) => m[0]).join(", ")}`);
+  if (!/<meta charset="utf-8"\s*\/?>/.test(html)) throw new Error("csp: no <meta charset> to put the policy after");
+  html = html.replace(/<meta charset="utf-8"\s*\/?>/, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${POLICY}">`);
+  writeFileSync(path, html);
+  return name;
+}
