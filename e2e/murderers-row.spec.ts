@@ -3,6 +3,7 @@
 // card, keyboard play, the certain-win deal option, bad saves and addresses,
 // and (printed as a measurement) the page's long tasks while the solver works.
 import { expect, test, type Page } from "@playwright/test";
+import { playWithHints } from "./helpers/murderers-row";
 
 const SAVE_KEY = "gm.save.murderers-row";
 
@@ -17,25 +18,6 @@ function card(page: Page, position: number) {
 
 async function rowLabels(page: Page): Promise<string[]> {
   return page.locator(".mr-card").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
-}
-
-/** Follows the solver's hints until the game ends; returns how many moves. */
-async function playWithHints(page: Page): Promise<number> {
-  const end = page.getByRole("dialog");
-  for (let moves = 0; moves < 60; moves++) {
-    if (await end.isVisible()) return moves;
-    await page.getByRole("button", { name: "Hint", exact: true }).click();
-    await expect(page.locator(".mr-hint")).toContainText("Best move");
-    const hint = (await page.locator(".mr-hint").textContent()) || "";
-    if (hint.includes("also kills")) {
-      // The Air Strike's second kill: the hint names the card.
-      const name = /also kills the ([A-Za-z' ]+), which/.exec(hint)![1];
-      await page.locator(".mr-card", { hasText: name }).click();
-    } else {
-      await page.getByRole("button", { name: "Confirm" }).click();
-    }
-  }
-  throw new Error("the game did not end");
 }
 
 test("a deal played to its end with hints, reviewed, counted once", async ({ page }) => {

@@ -78,6 +78,11 @@
       failed(err); // register itself may throw where workers are refused
     }
   }
+  // Installing the app shows it is meant to last: ask the browser to keep
+  // its data for good (src/durable.rs asks again when a game is finished).
+  window.addEventListener("appinstalled", function () {
+    if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
+  });
   if (document.readyState === "complete") register();
   else window.addEventListener("load", register);
 })();

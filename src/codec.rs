@@ -17,6 +17,9 @@ use serde::{de::DeserializeOwned, Serialize};
 /// A parsed JSON value: objects, arrays, strings, numbers (`u64` exact).
 pub use serde_json::Value as Json;
 
+/// The fields of a JSON object, by name.
+pub type JsonObject = serde_json::Map<String, Json>;
+
 /// Why a value could not be written or a text read.
 pub use serde_json::Error;
 

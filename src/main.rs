@@ -3,7 +3,9 @@
 //! app's web worker, answers the games' requests there (`worker`).
 
 mod app;
+mod backup;
 mod codec;
+mod durable;
 mod games;
 mod route;
 mod screens;

@@ -71,6 +71,37 @@ pub struct Record<T> {
     pub validate: fn(&T) -> Result<(), String>,
 }
 
+/// A record the app keeps, whatever its type: what export and import need.
+pub trait KeptRecord: Sync {
+    fn key(&self) -> &'static str;
+    fn what(&self) -> &'static str;
+    /// Whether `raw` (as it would be stored) loads as this record, or why not.
+    fn check(&self, raw: &str) -> Result<(), String>;
+}
+
+impl<T: DeserializeOwned> KeptRecord for Record<T> {
+    fn key(&self) -> &'static str {
+        self.key
+    }
+    fn what(&self) -> &'static str {
+        self.what
+    }
+    fn check(&self, raw: &str) -> Result<(), String> {
+        storage::check(raw, self.what, self.validate)
+    }
+}
+
+thread_local! {
+    /// Every record loaded at start (settings, and each game's records as
+    /// it provides them): the app's whole data, for export and import.
+    static KEPT: std::cell::RefCell<Vec<&'static dyn KeptRecord>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Every record the app keeps (see [`KEPT`]).
+pub fn kept_records() -> Vec<&'static dyn KeptRecord> {
+    KEPT.with_borrow(|kept| kept.clone())
+}
+
 pub const SETTINGS: Record<Settings> = Record {
     key: "gm.settings",
     what: "settings",
@@ -99,9 +130,14 @@ fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::L
 
 /// The saved copy of `record`, or `None` with the problem added to `notices`.
 pub fn load_or_report<T: DeserializeOwned>(
-    record: &Record<T>,
+    record: &'static Record<T>,
     notices: &mut Vec<Notice>,
 ) -> Option<T> {
+    KEPT.with_borrow_mut(|kept| {
+        if !kept.iter().any(|k| k.key() == record.key) {
+            kept.push(record);
+        }
+    });
     load(record).unwrap_or_else(|problem| {
         notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
         None

@@ -31,6 +31,8 @@ pub trait Store {
 pub struct LoadProblem {
     pub message: String,
     pub backup_key: Option<String>,
+    /// Why, in a few words ("its contents are damaged").
+    pub why: String,
 }
 
 impl LoadProblem {
@@ -88,6 +90,35 @@ pub fn load<T: DeserializeOwned>(
     Ok(loaded)
 }
 
+/// Whether `raw` (a record as stored, envelope and all) would load as a
+/// `kind` record of type `T` passing `validate`; why not otherwise. For
+/// records that come from elsewhere (an imported file) before they are
+/// stored. It is `load` itself on a store of that one record, so that the
+/// app holds one reader per type, not two.
+pub fn check<T: DeserializeOwned>(
+    raw: &str,
+    kind: &str,
+    validate: impl Fn(&T) -> Result<(), String>,
+) -> Result<(), String> {
+    let alone = OneRecord(std::cell::RefCell::new(Some(raw.to_string())));
+    load::<T>(&alone, "", kind, 0, validate)
+        .map(drop)
+        .map_err(|problem| problem.why)
+}
+
+/// A store holding one record under every key, and keeping nothing else.
+struct OneRecord(std::cell::RefCell<Option<String>>);
+
+impl Store for OneRecord {
+    fn get(&self, _: &str) -> Result<Option<String>, StoreError> {
+        Ok(self.0.borrow().clone())
+    }
+    fn set(&self, _: &str, _: &str) -> Result<(), StoreError> {
+        Ok(())
+    }
+    fn remove(&self, _: &str) {}
+}
+
 /// The record under `key` if it is there and reads as `T`, else `None`;
 /// nothing is backed up or removed. For reading part of a record that
 /// another part of the app keeps (and checks).
@@ -114,6 +145,7 @@ fn load_data(
             return Err(LoadProblem {
                 message: format!("Saved data could not be read ({}).", describe(&e)),
                 backup_key: None,
+                why: describe(&e),
             })
         }
     };
@@ -132,6 +164,7 @@ fn load_data(
             format!("Your saved {kind} could not be opened because {why}. It could not be backed up either, and will be replaced when you play.")
         },
         backup_key: kept.then_some(backup_key),
+        why,
     })
 }
 

@@ -194,7 +194,10 @@ where
         session::save(self.app, &self.records.game, self.game);
     }
 
+    /// Saves the statistics: a game was counted, so the player cares about
+    /// what is kept, and the browser is asked to keep it for good.
     pub fn save_stats(self) {
+        crate::durable::ask_to_keep();
         session::save_value(self.app, &self.records.stats, self.stats);
     }
 

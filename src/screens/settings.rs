@@ -1,5 +1,6 @@
 use crate::app::ctx;
 use crate::games::GAMES;
+use crate::screens::data::DataPanel;
 use crate::seats::Pace;
 use crate::session;
 use crate::settings::{Motion, Settings, Theme};
@@ -126,5 +127,6 @@ pub fn SettingsScreen() -> impl IntoView {
             <PaceChoice/>
             {GAMES.iter().filter_map(|game| game.settings_panel()).collect_view()}
         </section>
+        <DataPanel/>
     }
 }

@@ -1,0 +1,133 @@
+// Settings → Your data: export everything, clear the browser, import, and
+// continue the same position with the same statistics; hostile or damaged
+// files are refused with a message and change nothing; the browser is asked
+// to keep the data when a game is finished, not before.
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { playWithHints } from "./helpers/murderers-row";
+
+/** Every record the app keeps, as stored. */
+async function storageSnapshot(page: Page): Promise<Record<string, string>> {
+  return page.evaluate(() => {
+    const out: Record<string, string> = {};
+    for (let i = 0; i < localStorage.length; i++) {
+      const key = localStorage.key(i)!;
+      out[key] = localStorage.getItem(key)!;
+    }
+    return out;
+  });
+}
+
+/** Everything on the Dead Center table, as accessible names. */
+async function tableNames(page: Page): Promise<string[]> {
+  return page.locator(".dc-board [aria-label]").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
+}
+
+const fileInput = (page: Page) => page.locator('input[type="file"]');
+const outcome = (page: Page) => page.locator(".data-outcome");
+
+async function chooseFile(page: Page, name: string, contents: string | Buffer) {
+  await fileInput(page).setInputFiles({ name, mimeType: "application/json", buffer: Buffer.from(contents) });
+}
+
+test("export, clear the browser, import: the same position and statistics", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  // Counts the app's requests for persistent storage.
+  await page.addInitScript(() => {
+    const w = window as any;
+    w.__persistCalls = 0;
+    const storage = navigator.storage;
+    const persist = storage.persist.bind(storage);
+    storage.persist = () => {
+      w.__persistCalls++;
+      return persist();
+    };
+  });
+  const persistCalls = () => page.evaluate(() => (window as any).__persistCalls as number);
+
+  await page.goto("/#/settings");
+  await expect(page.locator(".data-status")).toContainText(/This browser (keeps|may clear|does not say)/);
+  await expect(page.locator(".data-status")).toContainText(/The app uses \d+ KB/);
+  expect(await persistCalls(), "not asked on first load").toBe(0);
+
+  // A finished game (statistics), then a deal in progress.
+  await page.goto("/#/murderers-row/5");
+  await playWithHints(page);
+  await expect(page.getByRole("dialog")).toContainText("You won!");
+  await expect.poll(persistCalls, { message: "asked once a game is finished" }).toBe(1);
+  await page.goto("/#/dead-center/standard/7");
+  await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await page.getByRole("button", { name: /^Deck, .*draw a card/ }).click();
+  const table = await tableNames(page);
+  const before = await storageSnapshot(page);
+  expect(Object.keys(before)).toEqual(expect.arrayContaining(["gm.save.dead-center", "gm.stats.murderers-row"]));
+
+  await page.goto("/#/settings");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
+  expect(download.suggestedFilename()).toMatch(/^grave-matters-\d{4}-\d{2}-\d{2}\.json$/);
+  const path = testInfo.outputPath("export.json");
+  await download.saveAs(path);
+  await expect(outcome(page)).toContainText("Your data was saved as");
+
+  // Another browser: nothing saved.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await expect(page.locator(".data-panel")).toBeVisible();
+  await fileInput(page).setInputFiles(path);
+  const dialog = page.getByRole("dialog", { name: "Import this file?" });
+  await expect(dialog).toContainText("Dead Center game: new on this device");
+  await expect(dialog).toContainText("Murderers' Row statistics: new on this device");
+  await Promise.all([page.waitForEvent("load"), dialog.getByRole("button", { name: "Import" }).click()]);
+  await expect(page.locator(".data-panel")).toBeVisible();
+  const after = await storageSnapshot(page);
+  for (const [key, value] of Object.entries(before)) expect(after[key], key).toBe(value);
+
+  // Importing it again: the same records, nothing replaced.
+  await fileInput(page).setInputFiles(path);
+  await expect(dialog).toContainText("Dead Center game: the same as yours");
+  await expect(dialog).toContainText("Nothing of yours is replaced.");
+  await dialog.getByRole("button", { name: "Cancel" }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await page.goto("/#/dead-center");
+  await expect(page.locator(".dc-board")).toBeVisible();
+  expect(await tableNames(page)).toEqual(table);
+  await page.goto("/#/stats");
+  const mr = page.locator("section", { hasText: "Murderers' Row" });
+  await expect(mr.getByRole("row", { name: /Played/ })).toContainText("1");
+  expect(errors).toEqual([]);
+});
+
+test("hostile and damaged files are refused with a message, and nothing changes", async ({ page }) => {
+  await page.goto("/#/dead-center/standard/3");
+  await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await page.goto("/#/settings");
+  const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
+  const good = readFileSync((await download.path())!, "utf8");
+  const before = await storageSnapshot(page);
+  const withName = (name: string) => {
+    const file = JSON.parse(good);
+    const settings = JSON.parse(file.records["gm.settings"]);
+    settings.data.table_seats = [{ name, kind: "Person" }];
+    file.records["gm.settings"] = JSON.stringify(settings);
+    return JSON.stringify(file);
+  };
+  const hostile: [string, string | Buffer, RegExp][] = [
+    ["truncated", good.slice(0, good.length / 2), /not readable data/],
+    ["wrong version", good.replace('"version":1', '"version":9'), /newer version of the app/],
+    ["10 MB", Buffer.alloc(10 << 20, 32), /too large/],
+    ["deep nesting", '{"app":"grave-matters","kind":"export","version":1,"x":' + "[".repeat(100_000) + "]".repeat(100_000) + "}", /not readable data/],
+    ["HTML in names", withName('<img src=x onerror="document.title=1">'), /text the app never writes/],
+    ["another app's file", JSON.stringify({ app: "elsewhere", records: {} }), /not an export of this app/],
+    ["a damaged game", good.replace(/\\"seed\\":\d+/, '\\"seed\\":\\"x\\"'), /Dead Center game in this file cannot be used/],
+  ];
+  for (const [what, contents, message] of hostile) {
+    await chooseFile(page, `${what}.json`, contents);
+    await expect(outcome(page), what).toContainText(message);
+    await expect(page.getByRole("dialog"), what).toHaveCount(0);
+    expect(await storageSnapshot(page), what).toEqual(before);
+  }
+  expect(await page.title()).toBe("Grave Matters");
+});

@@ -1,0 +1,59 @@
+//! Whether the browser keeps the player's data for good. Without a grant,
+//! browsers may clear a site's storage under pressure (and Safari after
+//! weeks without a visit); the app asks for persistence at moments that show
+//! the player cares: a finished game, or installing the app (that one is
+//! asked by public/register-sw.js). Never on first load, where a browser may
+//! show the player a question out of nowhere.
+
+use leptos::task::spawn_local;
+use std::sync::atomic::{AtomicBool, Ordering};
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::JsFuture;
+use web_sys::{StorageEstimate, StorageManager};
+
+/// What the browser says about the app's storage.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Status {
+    /// `None` where the browser does not say.
+    pub persistent: Option<bool>,
+    /// Bytes used, if the browser says.
+    pub used: Option<f64>,
+}
+
+fn manager() -> Option<StorageManager> {
+    let storage: JsValue = web_sys::window()?.navigator().storage().into();
+    (!storage.is_undefined() && !storage.is_null()).then(|| storage.unchecked_into())
+}
+
+async fn settle(promise: Result<web_sys::js_sys::Promise, JsValue>) -> Option<JsValue> {
+    JsFuture::from(promise.ok()?).await.ok()
+}
+
+/// Asks the browser for persistence, the first time in this page's life
+/// that it is not granted yet.
+pub fn ask_to_keep() {
+    static ASKED: AtomicBool = AtomicBool::new(false);
+    if ASKED.swap(true, Ordering::Relaxed) {
+        return;
+    }
+    spawn_local(async {
+        let Some(manager) = manager() else { return };
+        if settle(manager.persisted()).await.and_then(|v| v.as_bool()) != Some(true) {
+            settle(manager.persist()).await;
+        }
+    });
+}
+
+pub async fn status() -> Status {
+    let Some(manager) = manager() else {
+        return Status {
+            persistent: None,
+            used: None,
+        };
+    };
+    let persistent = settle(manager.persisted()).await.and_then(|v| v.as_bool());
+    let used = settle(manager.estimate())
+        .await
+        .and_then(|e| e.unchecked_into::<StorageEstimate>().get_usage());
+    Status { persistent, used }
+}
