@@ -60,6 +60,18 @@ async function pool(jobs, n) {
   await Promise.all(workers);
 }
 
+/** Which split points (games) need each module, from the comments the
+ * splitter writes in its loader: `/* dead_center, joker *\/` above a shared
+ * chunk, and the game's own `split_<game>.wasm`. */
+function chunkUsers(loader) {
+  const users = new Map();
+  for (const [, list, file] of loader.matchAll(/\/\* ([\w, ]+) \*\/\s*const __chunk_\d+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+    users.set(file, list.split(", "));
+  }
+  for (const [, game] of loader.matchAll(/"\.\/split_(\w+)\.wasm"/g)) users.set(`split_${game}.wasm`, [game]);
+  return users;
+}
+
 export async function splitWasm(dir, profile) {
   const glue = readdirSync(dir).find((f) => new RegExp(`^${CRATE}-[0-9a-f]+\\.js$`).test(f));
   if (!glue) throw new Error(`split-wasm: no ${CRATE}-<hash>.js in ${dir}`);
@@ -89,6 +101,8 @@ export async function splitWasm(dir, profile) {
     }
     // 4. Hashed names: chunks first, then the loader that names them.
     let loader = readFileSync(join(split, "__wasm_split.js"), "utf8");
+    const needs = chunkUsers(loader);
+    const manifest = {};
     for (const chunk of chunks) {
       const data = readFileSync(join(split, chunk));
       const named = `${chunk.slice(0, -5)}-${short(data)}.wasm`;
@@ -96,6 +110,7 @@ export async function splitWasm(dir, profile) {
       if (!loader.includes(quoted)) throw new Error(`split-wasm: the loader never names ${chunk}`);
       loader = loader.replaceAll(quoted, JSON.stringify(`./${named}`));
       writeFileSync(join(dir, named), data);
+      for (const game of needs.get(chunk) || []) (manifest[game] ||= []).push(named);
     }
     const loaderName = `__wasm_split-${short(loader)}.js`;
     writeFileSync(join(dir, loaderName), loader);
@@ -107,13 +122,17 @@ export async function splitWasm(dir, profile) {
     js = js.replace(specifier, `from "./${loaderName}"`);
     writeFileSync(join(dir, glue), js);
     copyFileSync(main, join(dir, `${stem}_bg.wasm`));
+    // What each game's first screen loads, for scripts/bundle-size (kept out
+    // of the build: nothing in the app reads it).
+    const record = join(target, "split-wasm.json");
+    writeFileSync(record, JSON.stringify({ first: [glue, `${stem}_bg.wasm`, loaderName], games: manifest }, null, 2));
     console.log(`split-wasm: ${stem}_bg.wasm + ${chunks.length} chunks + ${loaderName}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1]).href) {
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
   const profile = process.argv[3] || process.env.TRUNK_PROFILE || "release";
   await splitWasm(dir, profile);
