@@ -10,7 +10,8 @@ import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startServer } from "./static-server.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
-const wasm = readdirSync(dist).find((f) => f.endsWith(".wasm"))!;
+// The main module (the games' chunks are .wasm files too, loaded later).
+const wasm = readdirSync(dist).find((f) => /^grave-matters-.*_bg\.wasm$/.test(f))!;
 const glue = readdirSync(dist).find((f) => /^grave-matters-.*\.js$/.test(f))!;
 
 /** A GET (or HEAD) with exactly this Accept-Encoding (none if undefined),

@@ -167,3 +167,32 @@ test.describe("with service workers blocked (a browser or privacy setting)", () 
     expect(errors).toEqual([]);
   });
 });
+
+test.describe("a game's code is a chunk of its own, loaded when first shown", () => {
+  // page.route sees the page's own requests only, not a service worker's.
+  test.use({ serviceWorkers: "block" });
+  test("Home needs no game chunk; a chunk that cannot load says so, and Retry loads it", async ({ page }) => {
+    const errors = trackErrors(page);
+    const chunks: string[] = [];
+    page.on("request", (r) => {
+      const name = new URL(r.url()).pathname.slice(1);
+      if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
+    });
+    let fail = true;
+    await page.route(/\/split_dead_center-[0-9a-f]+\.wasm$/, (route) =>
+      fail ? route.abort("internetdisconnected") : route.continue());
+    await page.goto("/");
+    await expect(page.getByRole("heading", { name: "Dead Center" })).toBeVisible();
+    expect(chunks).toEqual([]);
+
+    await page.goto("/#/dead-center/rules");
+    const alert = page.getByRole("alert");
+    await expect(alert).toContainText("Dead Center could not be loaded");
+    fail = false;
+    await alert.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("heading", { name: "Dead Center: how to play" })).toBeVisible();
+    expect(chunks.some((c) => c.startsWith("split_dead_center-"))).toBe(true);
+    expect(chunks.some((c) => c.startsWith("split_joker-"))).toBe(false);
+    expect(errors).toEqual([]);
+  });
+});

@@ -94,7 +94,7 @@ pub fn App() -> impl IntoView {
                 Route::Stats => view! { <StatsScreen/> }.into_any(),
                 Route::Settings => view! { <SettingsScreen/> }.into_any(),
                 Route::Game { game, page } => match games::find(game) {
-                    Some(game) => game.page(page),
+                    Some(game) => games::lazy::pages(game, move |pages| pages.page(page)),
                     None => view! { <NotFound reason=String::new()/> }.into_any(),
                 },
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),

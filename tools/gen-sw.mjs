@@ -3,6 +3,10 @@
 // where Trunk sets TRUNK_STAGING_DIR (the build output before it is moved to
 // dist/) and TRUNK_PROFILE ("release" or "debug").
 //
+// First, under Trunk, the WebAssembly is split into the shell and one chunk
+// per game (tools/split-wasm.mjs), so that all that follows sees the files
+// as they will be served.
+//
 //   release: the page gets its Content-Security-Policy (tools/csp.mjs) and
 //            the build is minified (tools/minify.mjs); then sw.js =
 //            tools/sw.template.js with the precache list of every file in the
@@ -14,7 +18,8 @@
 //            `trunk serve` always shows fresh files. GM_SW=release forces the
 //            precaching worker in debug builds (to try offline mode in dev).
 //
-// By hand: node tools/gen-sw.mjs <dir> [release|debug]
+// By hand: node tools/gen-sw.mjs <dir> [release|debug] (no splitting: <dir>
+// is taken to be a finished build).
 import { createHash } from "node:crypto";
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
@@ -22,6 +27,7 @@ import { fileURLToPath } from "node:url";
 import { compressBuild } from "./compress.mjs";
 import { applyCsp } from "./csp.mjs";
 import { minifyBuild, minifyFile } from "./minify.mjs";
+import { splitWasm } from "./split-wasm.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -31,6 +37,10 @@ if (!dir) {
 }
 const profile = process.env.GM_SW || process.argv[3] || process.env.TRUNK_PROFILE || "release";
 const out = join(dir, "sw.js");
+
+if (!process.argv[2]) {
+  await splitWasm(dir, process.env.TRUNK_PROFILE || "release");
+}
 
 function walk(root) {
   const files = [];

@@ -3,9 +3,15 @@
 //! rules page, statistics and saved records) and one [`GameModule`] value;
 //! the shell (routing, session, Home, Settings, Statistics) knows games only
 //! through [`GAMES`]. Adding a game: its folder and one line in `GAMES`.
+//!
+//! A game's screens ([`GamePages`]: table, new-game screen, rules, its
+//! statistics panel) are split into a WebAssembly chunk of their own, loaded
+//! the first time one is shown (see [`lazy`] and tools/split-wasm.mjs): the
+//! first load is the shell and what the first screen needs.
 
 pub mod dead_center;
 pub mod joker;
+pub mod lazy;
 pub mod murderers_row;
 pub mod serial_killer;
 
@@ -52,13 +58,13 @@ pub trait GameModule: Sync {
     fn deal_path(&self, _deal: Deal) -> String {
         String::new()
     }
-    /// The screen for one of its pages.
-    fn page(&self, page: Page) -> AnyView;
+    /// Its screens, from its own WebAssembly chunk: the first call loads
+    /// the chunk (later calls are ready at once). The shell shows them
+    /// through [`lazy::pages`], which says when the chunk cannot be loaded.
+    fn pages(&self) -> LoadPages;
     /// Where the game in progress is and a line about it, for "Continue"
     /// (reactive: read inside a closure).
     fn in_progress(&self) -> Option<(Route, String)>;
-    /// Its part of the statistics screen.
-    fn stats_panel(&self) -> AnyView;
     /// Sets its statistics back to zero and saves them.
     fn reset_stats(&self);
     /// Its own choices on the Settings screen, if it has any.
@@ -73,6 +79,34 @@ pub trait GameModule: Sync {
         None
     }
 }
+
+/// A game's screens: the code that is split into the game's own chunk.
+/// Each game declares one function that returns its `GamePages`, marked
+/// `#[wasm_split(<game>, fallible)]`: everything only that function reaches
+/// goes into the chunk.
+pub trait GamePages: Sync {
+    /// The screen for one of its pages.
+    fn page(&self, page: Page) -> AnyView;
+    /// Its part of the statistics screen.
+    fn stats_panel(&self) -> AnyView;
+}
+
+/// A game's chunk could not be loaded (offline and not yet cached, say);
+/// the browser console has the details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkError;
+
+impl From<wasm_split_helpers::SplitLoaderError> for ChunkError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        ChunkError
+    }
+}
+
+/// What [`GameModule::pages`] returns: the game's screens once its chunk is
+/// loaded.
+pub type LoadPages = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<&'static dyn GamePages, ChunkError>>>,
+>;
 
 /// The route of a page of the game `id`.
 pub fn route(id: &'static str, page: Page) -> Route {

@@ -1,4 +1,4 @@
-use crate::games::GAMES;
+use crate::games::{lazy, GAMES};
 use crate::ui::{Dialog, TopBar, When};
 use leptos::prelude::*;
 
@@ -19,7 +19,7 @@ pub fn StatsScreen() -> impl IntoView {
     });
     view! {
         <TopBar title="Statistics"/>
-        {GAMES.map(|game| game.stats_panel()).collect_view()}
+        {GAMES.map(|game| lazy::pages(game, |pages| pages.stats_panel())).collect_view()}
         <section class="panel">
             <button class="button danger" on:click=move |_| confirming.set(true)>"Reset statistics"</button>
         </section>

@@ -6,7 +6,7 @@ mod stats;
 mod table;
 
 use crate::app::Ctx;
-use crate::games::{self, GameModule, Records};
+use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::screens::settings::choice_of;
@@ -80,7 +80,40 @@ fn variant_number(variant: Variant) -> u8 {
 
 pub struct DeadCenter;
 
+/// The game's screens: in its own chunk (see [`GamePages`]).
+struct Pages;
+
+#[wasm_split_helpers::wasm_split(dead_center, fallible)]
+fn pages() -> Result<&'static dyn GamePages, ChunkError> {
+    Ok(&Pages)
+}
+
+impl GamePages for Pages {
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            Page::Current => view! { <table::DeadCenterScreen deal=None/> }.into_any(),
+            Page::Deal(deal) => {
+                let deal = Some((variant_of(deal), deal.seed));
+                view! { <table::DeadCenterScreen deal/> }.into_any()
+            }
+            Page::New => view! { <new_game::NewGame/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
+    }
+}
+
 impl GameModule for DeadCenter {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+
     fn id(&self) -> &'static str {
         ID
     }
@@ -116,21 +149,6 @@ impl GameModule for DeadCenter {
         format!("{}/{}", variant_of(deal).slug(), deal.seed)
     }
 
-    fn page(&self, page: Page) -> AnyView {
-        match page {
-            Page::Current => view! { <table::DeadCenterScreen deal=None/> }.into_any(),
-            Page::Deal(deal) => {
-                let deal = Some((variant_of(deal), deal.seed));
-                view! { <table::DeadCenterScreen deal/> }.into_any()
-            }
-            Page::New => view! { <new_game::NewGame/> }.into_any(),
-            Page::Rules => view! {
-                <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
-            }
-            .into_any(),
-        }
-    }
-
     fn in_progress(&self) -> Option<(Route, String)> {
         game_ctx().game.with(|g| {
             g.as_ref().filter(|s| !s.is_over()).map(|s| {
@@ -143,10 +161,6 @@ impl GameModule for DeadCenter {
                 (deal_route(s.variant(), s.seed()), detail)
             })
         })
-    }
-
-    fn stats_panel(&self) -> AnyView {
-        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
 
     fn reset_stats(&self) {

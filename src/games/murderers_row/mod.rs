@@ -8,7 +8,7 @@ mod solver_client;
 mod table;
 
 use crate::app::Ctx;
-use crate::games::{self, GameModule, Records};
+use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
@@ -71,7 +71,57 @@ fn deal_route(seed: u64) -> Route {
 
 pub struct MurderersRow;
 
+/// The game's screens: in its own chunk (see [`GamePages`]).
+struct Pages;
+
+#[wasm_split_helpers::wasm_split(murderers_row, fallible)]
+fn pages() -> Result<&'static dyn GamePages, ChunkError> {
+    Ok(&Pages)
+}
+
+impl GamePages for Pages {
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            Page::Current => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
+            Page::Deal(deal) => {
+                view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
+            }
+            Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        let stats = game_ctx().stats;
+        let rows = stats_rows(false).into_iter().map(move |(label, value)| {
+            view! {
+                <tr>
+                    <th scope="row">{label}</th>
+                    <td>{move || stats.with(value)}</td>
+                </tr>
+            }
+            .into_any()
+        });
+        view! {
+            <StatsSection
+                title="Murderers' Row"
+                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."
+            >
+                <tbody>{rows.collect_view()}</tbody>
+            </StatsSection>
+        }
+        .into_any()
+    }
+}
+
 impl GameModule for MurderersRow {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+
     fn id(&self) -> &'static str {
         ID
     }
@@ -99,20 +149,6 @@ impl GameModule for MurderersRow {
         deal.seed.to_string()
     }
 
-    fn page(&self, page: Page) -> AnyView {
-        match page {
-            Page::Current => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
-            Page::Deal(deal) => {
-                view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
-            }
-            Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
-            Page::Rules => view! {
-                <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
-            }
-            .into_any(),
-        }
-    }
-
     fn in_progress(&self) -> Option<(Route, String)> {
         game_ctx().game.with(|g| {
             g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
@@ -124,28 +160,6 @@ impl GameModule for MurderersRow {
                 (deal_route(g.state.seed()), detail)
             })
         })
-    }
-
-    fn stats_panel(&self) -> AnyView {
-        let stats = game_ctx().stats;
-        let rows = stats_rows(false).into_iter().map(move |(label, value)| {
-            view! {
-                <tr>
-                    <th scope="row">{label}</th>
-                    <td>{move || stats.with(value)}</td>
-                </tr>
-            }
-            .into_any()
-        });
-        view! {
-            <StatsSection
-                title="Murderers' Row"
-                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."
-            >
-                <tbody>{rows.collect_view()}</tbody>
-            </StatsSection>
-        }
-        .into_any()
     }
 
     fn reset_stats(&self) {

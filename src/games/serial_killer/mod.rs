@@ -6,7 +6,7 @@ mod stats;
 mod table;
 
 use crate::app::Ctx;
-use crate::games::{self, GameModule, Records};
+use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
 use crate::route::{Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
@@ -42,7 +42,37 @@ fn route(page: Page) -> Route {
 
 pub struct SerialKiller;
 
+/// The game's screens: in its own chunk (see [`GamePages`]).
+struct Pages;
+
+#[wasm_split_helpers::wasm_split(serial_killer, fallible)]
+fn pages() -> Result<&'static dyn GamePages, ChunkError> {
+    Ok(&Pages)
+}
+
+impl GamePages for Pages {
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            // No deal addresses: a table is set up on the new-game screen.
+            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
+            Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
+    }
+}
+
 impl GameModule for SerialKiller {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+
     fn id(&self) -> &'static str {
         ID
     }
@@ -59,18 +89,6 @@ impl GameModule for SerialKiller {
         GameCtx::provide(app, &RECORDS, notices);
     }
 
-    fn page(&self, page: Page) -> AnyView {
-        match page {
-            // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
-            Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
-            Page::Rules => view! {
-                <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>
-            }
-            .into_any(),
-        }
-    }
-
     fn in_progress(&self) -> Option<(Route, String)> {
         game_ctx().game.with(|g| {
             g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
@@ -82,10 +100,6 @@ impl GameModule for SerialKiller {
                 (route(Page::Current), detail)
             })
         })
-    }
-
-    fn stats_panel(&self) -> AnyView {
-        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
 
     fn reset_stats(&self) {

@@ -1,0 +1,139 @@
+#!/usr/bin/env node
+// Splits the app's WebAssembly into the shell and one chunk per game, in a
+// Trunk build: run first by tools/gen-sw.mjs (the post_build hook), before
+// anything is minified or listed for the service worker.
+//
+// Trunk has no wasm splitting (trunk-rs/trunk#1022), so Trunk builds the
+// crate and stages its own wasm-bindgen output as usual (wasm-opt is off in
+// index.html: it would only optimise a file that is replaced here), and this
+// redoes the wasm steps from cargo's output, as cargo-leptos does:
+//
+//   1. wasm-split-cli (crate wasm_split_cli_support): cargo's module, linked
+//      with --emit-relocs (.cargo/config.toml), is cut at the split points
+//      (`#[wasm_split(...)]`, src/games) into a main module, one module per
+//      game (split_<game>.wasm), modules of code several games share
+//      (chunk_<n>.wasm), and the loader __wasm_split.js that fetches them.
+//   2. wasm-bindgen --keep-lld-exports on the main module (the chunks reach
+//      the main module through those exports), under the names Trunk gave
+//      its glue and module, which index.html loads.
+//   3. release only: wasm-opt on every module, in parallel.
+//   4. The chunks and the loader get content hashes in their names, so a page
+//      of an older version can never load a newer version's chunk (it gets a
+//      404 and says so, see src/games/lazy.rs).
+//
+// By hand: node tools/split-wasm.mjs <staging dir> [release|debug]
+import { execFile } from "node:child_process";
+import { createHash } from "node:crypto";
+import {
+  copyFileSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync,
+} from "node:fs";
+import { availableParallelism, tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+
+const run = promisify(execFile);
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const CRATE = "grave-matters";
+
+// What Trunk's data-wasm-opt="z" with these params did before the split:
+// after -Oz, re-lay the control flow (flatten, rereloop) and optimise again,
+// twice (about 3.2 KB less gzip than -Oz alone).
+const WASM_OPT = ["-Oz", "--flatten", "--rereloop", "-Oz", "--flatten", "--rereloop", "-Oz"];
+
+const short = (data) => createHash("sha256").update(data).digest("hex").slice(0, 16);
+
+async function tool(name, args) {
+  try {
+    return await run(name, args, { maxBuffer: 64 << 20 });
+  } catch (error) {
+    throw new Error(`${name} ${args.join(" ")} failed:\n${error.stderr || error.message}`);
+  }
+}
+
+/** Runs `jobs` (functions returning promises) at most `n` at a time. */
+async function pool(jobs, n) {
+  const queue = [...jobs];
+  const workers = Array.from({ length: Math.min(n, queue.length) }, async () => {
+    while (queue.length) await queue.shift()();
+  });
+  await Promise.all(workers);
+}
+
+/** Which split points (games) need each module, from the comments the
+ * splitter writes in its loader: `/* dead_center, joker *\/` above a shared
+ * chunk, and the game's own `split_<game>.wasm`. */
+function chunkUsers(loader) {
+  const users = new Map();
+  for (const [, list, file] of loader.matchAll(/\/\* ([\w, ]+) \*\/\s*const __chunk_\d+ = makeLoad\(\(\) => \{\s*const src = fetch\(new URL\("\.\/([^"]+)"/g)) {
+    users.set(file, list.split(", "));
+  }
+  for (const [, game] of loader.matchAll(/"\.\/split_(\w+)\.wasm"/g)) users.set(`split_${game}.wasm`, [game]);
+  return users;
+}
+
+export async function splitWasm(dir, profile) {
+  const glue = readdirSync(dir).find((f) => new RegExp(`^${CRATE}-[0-9a-f]+\\.js$`).test(f));
+  if (!glue) throw new Error(`split-wasm: no ${CRATE}-<hash>.js in ${dir}`);
+  const stem = glue.slice(0, -3);
+  const target = process.env.CARGO_TARGET_DIR || join(root, "target");
+  const input = join(target, "wasm32-unknown-unknown", profile === "release" ? "release" : "debug", `${CRATE}.wasm`);
+  if (!existsSync(input)) throw new Error(`split-wasm: no ${input}`);
+
+  const work = mkdtempSync(join(tmpdir(), "split-wasm-"));
+  try {
+    // 1. Split.
+    const split = join(work, "split");
+    await tool("wasm-split-cli", [input, split, "--out-name", stem]);
+    // 2. The main module through wasm-bindgen, as Trunk named it.
+    const bg = join(work, "bindgen");
+    await tool("wasm-bindgen", [
+      "--target", "web", "--keep-lld-exports", "--no-typescript",
+      "--out-dir", bg, "--out-name", stem, join(split, `${stem}.wasm`),
+    ]);
+    const main = join(bg, `${stem}_bg.wasm`);
+    const chunks = readdirSync(split).filter((f) => f.endsWith(".wasm") && f !== `${stem}.wasm`);
+    // 3. Optimise every module (release).
+    if (profile === "release") {
+      const jobs = [main, ...chunks.map((c) => join(split, c))].map((path) => () =>
+        tool("wasm-opt", [...WASM_OPT, path, "-o", path]));
+      await pool(jobs, Math.max(1, availableParallelism()));
+    }
+    // 4. Hashed names: chunks first, then the loader that names them.
+    let loader = readFileSync(join(split, "__wasm_split.js"), "utf8");
+    const needs = chunkUsers(loader);
+    const manifest = {};
+    for (const chunk of chunks) {
+      const data = readFileSync(join(split, chunk));
+      const named = `${chunk.slice(0, -5)}-${short(data)}.wasm`;
+      const quoted = JSON.stringify(`./${chunk}`);
+      if (!loader.includes(quoted)) throw new Error(`split-wasm: the loader never names ${chunk}`);
+      loader = loader.replaceAll(quoted, JSON.stringify(`./${named}`));
+      writeFileSync(join(dir, named), data);
+      for (const game of needs.get(chunk) || []) (manifest[game] ||= []).push(named);
+    }
+    const loaderName = `__wasm_split-${short(loader)}.js`;
+    writeFileSync(join(dir, loaderName), loader);
+    // The glue imports the loader under the name the main module asks for;
+    // only the module specifiers change, not the import object's keys.
+    let js = readFileSync(join(bg, `${stem}.js`), "utf8");
+    const specifier = /from\s*(["'])\.\/__wasm_split\.js\1/g;
+    if (!specifier.test(js)) throw new Error("split-wasm: the glue does not import the loader");
+    js = js.replace(specifier, `from "./${loaderName}"`);
+    writeFileSync(join(dir, glue), js);
+    copyFileSync(main, join(dir, `${stem}_bg.wasm`));
+    // What each game's first screen loads, for scripts/bundle-size (kept out
+    // of the build: nothing in the app reads it).
+    const record = join(target, "split-wasm.json");
+    writeFileSync(record, JSON.stringify({ first: [glue, `${stem}_bg.wasm`, loaderName], games: manifest }, null, 2));
+    console.log(`split-wasm: ${stem}_bg.wasm + ${chunks.length} chunks + ${loaderName}`);
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
+  const profile = process.argv[3] || process.env.TRUNK_PROFILE || "release";
+  await splitWasm(dir, profile);
+}
