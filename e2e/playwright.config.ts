@@ -48,7 +48,17 @@ export default defineConfig({
       args: CHROMIUM_ARGS,
     },
   },
-  projects: [{ name: "chromium", use: { viewport: { width: 1280, height: 800 } } }],
+  projects: [
+    { name: "chromium", use: { viewport: { width: 1280, height: 800 } } },
+    // Where a browser or a privacy setting refuses service workers, the app
+    // is a plain page: saving, importing and the games' records work the same,
+    // with no page error.
+    {
+      name: "chromium, service workers blocked",
+      testMatch: ["**/data.spec.ts", "**/registry.spec.ts"],
+      use: { viewport: { width: 1280, height: 800 }, serviceWorkers: "block" },
+    },
+  ],
   webServer: {
     command: `node e2e/static-server.mjs dist ${port}`,
     cwd: root,

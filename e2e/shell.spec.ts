@@ -4,6 +4,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { playHintedMove } from "./helpers/murderers-row";
 import { startServer } from "./static-server.mjs";
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -138,6 +139,52 @@ test("a new version shows a banner whose Reload activates it", async ({ page }, 
     await expect
       .poll(() => page.evaluate(() => caches.keys()))
       .toEqual([newCache]);
+  } finally {
+    await server.close();
+  }
+});
+
+test("an update while a game is open in two tabs loses no move", async ({ page, context }, testInfo) => {
+  test.setTimeout(90_000);
+  const root = testInfo.outputPath("site");
+  cpSync(dist, root, { recursive: true });
+  const server = await startServer({ root, port: 0 });
+  const rows = (p: Page) => p.locator(".mr-card").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")));
+  const saved = (p: Page) => p.evaluate(() => localStorage.getItem("gm.save.murderers-row"));
+  try {
+    const deal = new URL("#/murderers-row/5", server.url).href;
+    await page.goto(deal);
+    await waitForController(page);
+    const other = await context.newPage();
+    const errors = [...trackErrors(page), ...trackErrors(other)];
+    await other.goto(deal);
+    await expect(other.locator(".mr-card").first()).toBeVisible();
+    await playHintedMove(page);
+    // The other tab takes the move made here, and says so.
+    await other.getByRole("button", { name: "Continue from there" }).click();
+    expect(await rows(other)).toEqual(await rows(page));
+
+    // A new version arrives; both tabs offer it.
+    const swPath = join(root, "sw.js");
+    const oldSw = readFileSync(swPath, "utf8");
+    const oldCache = /"(grave-matters-[0-9a-f]+)"/.exec(oldSw)![1];
+    writeFileSync(swPath, oldSw.replace(`"${oldCache}"`, `"${oldCache}-next"`));
+    await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
+    await expect(page.locator("#sw-update-banner")).toBeVisible();
+    await expect(other.locator("#sw-update-banner")).toBeVisible();
+
+    // A move in the other tab while the update waits, then Reload here.
+    await playHintedMove(other);
+    const lastMove = await saved(other);
+    const position = await rows(other);
+    await Promise.all([page.waitForEvent("load"), other.waitForEvent("load"), page.locator("#sw-update-reload").click()]);
+    for (const tab of [page, other]) {
+      await expect(tab.locator(".mr-card").first()).toBeVisible();
+      expect(await saved(tab)).toBe(lastMove);
+      expect(await rows(tab)).toEqual(position);
+    }
+    await expect.poll(() => page.evaluate(() => caches.keys())).toEqual([`${oldCache}-next`]);
+    expect(errors).toEqual([]);
   } finally {
     await server.close();
   }

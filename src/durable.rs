@@ -9,16 +9,7 @@ use leptos::task::spawn_local;
 use std::sync::atomic::{AtomicBool, Ordering};
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::JsFuture;
-use web_sys::{StorageEstimate, StorageManager};
-
-/// What the browser says about the app's storage.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Status {
-    /// `None` where the browser does not say.
-    pub persistent: Option<bool>,
-    /// Bytes used, if the browser says.
-    pub used: Option<f64>,
-}
+use web_sys::StorageManager;
 
 fn manager() -> Option<StorageManager> {
     let storage: JsValue = web_sys::window()?.navigator().storage().into();
@@ -44,16 +35,8 @@ pub fn ask_to_keep() {
     });
 }
 
-pub async fn status() -> Status {
-    let Some(manager) = manager() else {
-        return Status {
-            persistent: None,
-            used: None,
-        };
-    };
-    let persistent = settle(manager.persisted()).await.and_then(|v| v.as_bool());
-    let used = settle(manager.estimate())
-        .await
-        .and_then(|e| e.unchecked_into::<StorageEstimate>().get_usage());
-    Status { persistent, used }
+/// Whether the browser keeps the app's data for good; `None` where it does
+/// not say.
+pub async fn is_persistent() -> Option<bool> {
+    settle(manager()?.persisted()).await?.as_bool()
 }

@@ -5,7 +5,7 @@
 use crate::backup::{self, Import};
 use crate::durable;
 use crate::session;
-use crate::storage::BrowserStore;
+use crate::storage::{BrowserStore, Store as _};
 use crate::ui::{Dialog, When};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
@@ -18,7 +18,7 @@ pub fn DataPanel() -> impl IntoView {
     // Plain text in a fixed layout: every part of this panel is a string,
     // which keeps its code small (views that change shape cost kilobytes).
     let status = RwSignal::new(String::new());
-    spawn_local(async move { status.set(describe(durable::status().await)) });
+    spawn_local(async move { status.set(describe(durable::is_persistent().await)) });
     // What the last export or import attempt came to.
     let outcome = RwSignal::new(String::new());
     let problem = RwSignal::new(false);
@@ -147,16 +147,19 @@ fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
-fn describe(status: durable::Status) -> String {
-    let kept = match status.persistent {
+fn describe(persistent: Option<bool>) -> String {
+    let kept = match persistent {
         Some(true) => "This browser keeps your games and statistics for good: it will not clear them to make room.",
         Some(false) => "This browser may clear your games and statistics when it needs room. The app asks it to keep them when you finish a game or install the app; an exported copy is safe anywhere.",
         None => "This browser does not say whether it keeps your data: an exported copy is safe anywhere.",
     };
-    match status.used {
-        Some(bytes) => format!("{kept} The app uses {} KB.", (bytes as u64).div_ceil(1024)),
-        None => kept.to_string(),
-    }
+    // localStorage keeps text as UTF-16: two bytes a character.
+    let bytes: usize = session::kept_records()
+        .iter()
+        .filter_map(|r| BrowserStore.get(r.key()).ok().flatten())
+        .map(|text| 2 * text.encode_utf16().count())
+        .sum();
+    format!("{kept} Your saved data takes {} KB.", bytes.div_ceil(1024))
 }
 
 /// Offers `text` to the player as a file download named `name`.
