@@ -363,9 +363,57 @@ impl CaseResult {
     }
 }
 
+/// A set of cards of both decks (a bit per card, a word per deck): the
+/// compact form of a hand in the log.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct CardSet([u64; 2]);
+
+impl CardSet {
+    fn bit(card: Card) -> (usize, u64) {
+        let key = card.key();
+        (key / DECK_SIZE, 1 << (key % DECK_SIZE))
+    }
+
+    pub fn insert(&mut self, card: Card) {
+        let (word, bit) = CardSet::bit(card);
+        self.0[word.min(1)] |= bit;
+    }
+
+    pub fn contains(self, card: Card) -> bool {
+        let (word, bit) = CardSet::bit(card);
+        self.0.get(word).is_some_and(|w| w & bit != 0)
+    }
+
+    pub fn len(self) -> usize {
+        self.0.iter().map(|w| w.count_ones() as usize).sum()
+    }
+
+    pub fn is_empty(self) -> bool {
+        self.len() == 0
+    }
+
+    /// The cards, Detective deck first, suit by suit, 2 to Ace.
+    pub fn cards(self) -> Vec<Card> {
+        Card::all()
+            .into_iter()
+            .filter(|&c| self.contains(c))
+            .collect()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(iter: I) -> CardSet {
+        let mut set = CardSet::default();
+        for card in iter {
+            set.insert(card);
+        }
+        set
+    }
+}
+
 /// What happened, oldest first. Fields holding a secret are `Option`s: the
 /// log a [`View`] gives has them `None` for whoever may not see them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
     /// A case begins (0-based) with this Detective and row of locations.
     CaseStarted {
@@ -428,7 +476,7 @@ pub enum Event {
     /// The Detective saw the Mastermind's hand.
     Stakeout {
         seat: Seat,
-        hand: Option<Vec<Card>>,
+        hand: Option<CardSet>,
     },
     /// A token was added (`delta` 1) or removed (−1) at the active location,
     /// leaving `tokens`.
@@ -500,7 +548,7 @@ impl Event {
     /// This event as `viewer` may see it; `mastermind` is the Mastermind of
     /// the event's case, `knows_all` the variant.
     pub fn redacted(&self, viewer: Seat, mastermind: Seat, knows_all: bool) -> Event {
-        let mut e = self.clone();
+        let mut e = *self;
         match &mut e {
             Event::IdentityDrawn {
                 seat,
@@ -694,7 +742,7 @@ pub struct State {
     draws: [u8; 2],
     /// The Mastermind's hand as the Detective's Stakeout saw it, for the
     /// rest of that turn.
-    stakeout: Option<Vec<Card>>,
+    stakeout: Option<CardSet>,
     /// By role. Decks and discard piles have their top card last.
     hands: [Vec<Card>; 2],
     decks: [Vec<Card>; 2],
@@ -1714,8 +1762,8 @@ impl State {
         match card.ability() {
             Some(Ability::FreshLead | Ability::Accomplice) => self.draw_logged(role, 2),
             Some(Ability::Stakeout) => {
-                let hand = self.hands[them.index()].clone();
-                self.stakeout = Some(hand.clone());
+                let hand: CardSet = self.hands[them.index()].iter().copied().collect();
+                self.stakeout = Some(hand);
                 self.log.push(Event::Stakeout {
                     seat: self.seat(role),
                     hand: Some(hand),
@@ -1915,7 +1963,7 @@ struct Shown<'a> {
     evidence_won: Vec<Evidence>,
     evidence_counts: [usize; 2],
     evidence_on_locations: [Option<Evidence>; ROW],
-    stakeout: Option<&'a [Card]>,
+    stakeout: Option<Vec<Card>>,
     play_suit: Option<Suit>,
     results: &'a [CaseResult],
     log: Vec<Event>,
@@ -2150,11 +2198,11 @@ impl<'a> View<'a> {
 
     /// The Mastermind's hand as the Detective's Stakeout showed it, during
     /// the rest of that turn (the Detective only).
-    pub fn stakeout(&self) -> Option<&'a [Card]> {
+    pub fn stakeout(&self) -> Option<Vec<Card>> {
         if self.role() != Role::Detective {
             return None;
         }
-        self.state.stakeout.as_deref()
+        self.state.stakeout.map(CardSet::cards)
     }
 
     /// The suit of the current play's non-trump cards, once one is placed.
@@ -2221,9 +2269,8 @@ impl<'a> View<'a> {
             let r = role.index();
             // The other hand, while a Stakeout shows it as it is.
             let keep_hand = role == me
-                || self
-                    .stakeout()
-                    .is_some_and(|seen| seen == s.hands[r].as_slice());
+                || (me == Role::Detective
+                    && s.stakeout == Some(s.hands[r].iter().copied().collect()));
             let mut pool = self.hidden_cards(role);
             if keep_hand && role != me {
                 pool.retain(|c| !s.hands[r].contains(c));
