@@ -584,7 +584,11 @@ mod detective_graves {
     /// build, where a game with every check costs about 10 ms, plays the
     /// first 1,000 (every variant and seating among them), keeping
     /// `cargo test` quick.
-    const GAMES: u64 = if cfg!(debug_assertions) { 1_000 } else { 10_000 };
+    const GAMES: u64 = if cfg!(debug_assertions) {
+        1_000
+    } else {
+        10_000
+    };
 
     /// Random play can add time tokens (Overtime, Smoke and Mirrors) about
     /// as often as it takes them, so no bound holds for every game: a game

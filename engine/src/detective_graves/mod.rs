@@ -2259,11 +2259,14 @@ impl<'a> View<'a> {
     /// [`View::hidden_cards`]) dealt anew into the same zones and sizes
     /// (the other hand kept while a Stakeout shows it), and the evidence it
     /// has not seen redealt (for the Detective, first an identity its
-    /// evidence allows), with a fresh generator. What look-ahead bots play
-    /// on; the result depends only on what the seat sees and `rng`.
+    /// evidence allows), with a fresh generator and this seat's log. What
+    /// look-ahead bots play on; the result depends only on what the seat
+    /// sees and `rng`.
     pub fn determinise(&self, rng: &mut impl RngCore) -> State {
         let mut s = self.state.clone();
         s.rng = Pcg32::seed_from_u64(rng.next_u64());
+        // The log as this seat saw it: no secret survives in the copy.
+        s.log = self.log();
         let me = self.role();
         for role in Role::ALL {
             let r = role.index();
