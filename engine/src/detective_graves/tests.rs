@@ -542,6 +542,18 @@ fn spec_one_suit_per_play_and_trumps_free() {
     applied(&s, Action::Place(d(Briefcase, 9)));
 }
 
+// Ruling: with an empty deck a pass may still discard; nothing is drawn.
+#[test]
+fn ruling_a_pass_swap_with_an_empty_deck_only_discards() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Shoeprint, 9), d(Shoeprint, 8)]);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck);
+    let s = applied(&s, Action::PassSwap(d(Shoeprint, 9)));
+    assert_eq!(s.hand(D), [d(Shoeprint, 8)]);
+    assert_eq!(s.discard(D).last(), Some(&d(Shoeprint, 9)));
+}
+
 // "Apart from the restrictions above any number of cards may be played in
 // a turn"; an empty play is a pass, not a play.
 #[test]
@@ -1219,6 +1231,37 @@ fn location_river_lets_the_detective_swap_the_whole_hand() {
     );
 }
 
+// Ruling: the River asks only a Detective with cards; the new hand is as
+// large as the deck allows.
+#[test]
+fn ruling_river_without_a_hand_or_with_a_short_deck() {
+    let mut s = table(&[Location::Station]);
+    s.row[1] = Location::River;
+    let hand = s.hands[0].clone();
+    set_discard(&mut s, D, &hand);
+    let mut empty = s.clone();
+    empty.start_location(1, D);
+    assert_eq!(empty.phase(), Phase::Play, "nothing to swap: no question");
+    assert_eq!(empty.hand(D).len(), 2);
+    let deck = s.decks[0].clone();
+    set_hand(&mut s, D, &deck[..5]);
+    set_discard(&mut s, D, &deck[5..deck.len() - 2]);
+    assert_eq!(s.deck(D).len(), 2);
+    s.start_location(1, D);
+    assert_eq!(s.phase(), Phase::River);
+    let s = applied(&s, Action::RiverRedraw);
+    assert_eq!(
+        s.hand(D).len(),
+        2,
+        "5 discarded, 2 drawn, none left for the round"
+    );
+    assert!(s.log().contains(&Event::RiverRedraw {
+        seat: Seat(0),
+        discarded: 5,
+        drew: 2
+    }));
+}
+
 // The Record Office: "Ace Cards played at this location are value 12 ...
 // The Trump Ace is value 24 here."
 #[test]
@@ -1574,6 +1617,22 @@ fn variant_the_mastermind_knows_all() {
         );
         assert_eq!(det.evidence_on(i), None);
     }
+    // The evidence the Detective wins stays known to the Mastermind.
+    let mut s = played(&s, &[Action::KeepHand, Action::KeepHand]);
+    let e = s.evidence_in(EvidenceAt::Location(0))[0];
+    let card = plain(&s, D);
+    set_hand(&mut s, D, &[card]);
+    let s = played(&s, &[Action::Place(card), Action::EndPlay, Action::Pass]);
+    let s = applied(&s, Action::Pass);
+    assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
+    let seen = |seat: Seat| {
+        s.view(seat).log().into_iter().find_map(|ev| match ev {
+            Event::Resolved { evidence, .. } => Some(evidence),
+            _ => None,
+        })
+    };
+    assert_eq!(seen(Seat(1)), Some(Some(e)));
+    assert_eq!(seen(Seat(0)), Some(Some(e)));
     let s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.actor()), (Phase::Accuse, D), "no reveal");
     assert_eq!(
