@@ -2016,6 +2016,12 @@ impl<'a> View<'a> {
         self.state.role_of(self.seat)
     }
 
+    /// The seat looking's role, if it is one of the two players' (a view
+    /// for any other seat shows nothing secret).
+    fn me(&self) -> Option<Role> {
+        (self.seat.index() < 2).then(|| self.role())
+    }
+
     pub fn role_of(&self, seat: Seat) -> Role {
         self.state.role_of(seat)
     }
@@ -2119,7 +2125,10 @@ impl<'a> View<'a> {
 
     /// The seat looking's hand.
     pub fn hand(&self) -> &'a [Card] {
-        self.state.hand(self.role())
+        match self.me() {
+            Some(role) => self.state.hand(role),
+            None => &[],
+        }
     }
 
     pub fn hand_size(&self, role: Role) -> usize {
@@ -2142,7 +2151,7 @@ impl<'a> View<'a> {
         let s = self.state;
         let r = role.index();
         let mut cards: Vec<Card> = s.decks[r].iter().chain(&s.discards[r]).copied().collect();
-        if role != self.role() {
+        if Some(role) != self.me() {
             cards.extend(&s.hands[r]);
         }
         cards.sort();
@@ -2152,13 +2161,13 @@ impl<'a> View<'a> {
     /// The Mastermind's identity, for the Mastermind (and for all once the
     /// game is over).
     pub fn identity(&self) -> Option<Identity> {
-        (self.role() == Role::Mastermind || self.state.phase == Phase::Over)
+        (self.me() == Some(Role::Mastermind) || self.state.phase == Phase::Over)
             .then_some(self.state.identity)
     }
 
     /// The evidence card set aside, for the Mastermind.
     pub fn set_aside(&self) -> Option<Evidence> {
-        if self.role() != Role::Mastermind {
+        if self.me() != Some(Role::Mastermind) {
             return None;
         }
         self.state
@@ -2169,7 +2178,10 @@ impl<'a> View<'a> {
 
     /// The evidence this seat won in this case.
     pub fn evidence_won(&self) -> Vec<Evidence> {
-        self.state.evidence_in(EvidenceAt::Won(self.role()))
+        match self.me() {
+            Some(role) => self.state.evidence_in(EvidenceAt::Won(role)),
+            None => Vec::new(),
+        }
     }
 
     /// How many evidence cards `role` won in this case (public).
@@ -2180,7 +2192,7 @@ impl<'a> View<'a> {
     /// The evidence face down on the location at `index`: only for the
     /// Mastermind in The Mastermind Knows All.
     pub fn evidence_on(&self, index: usize) -> Option<Evidence> {
-        if !(self.state.variant.knows_all && self.role() == Role::Mastermind) {
+        if !(self.state.variant.knows_all && self.me() == Some(Role::Mastermind)) {
             return None;
         }
         let place = EvidenceAt::Location(index.min(255) as u8);
@@ -2199,7 +2211,7 @@ impl<'a> View<'a> {
     /// The Mastermind's hand as the Detective's Stakeout showed it, during
     /// the rest of that turn (the Detective only).
     pub fn stakeout(&self) -> Option<Vec<Card>> {
-        if self.role() != Role::Detective {
+        if self.me() != Some(Role::Detective) {
             return None;
         }
         self.state.stakeout.map(CardSet::cards)

@@ -1874,6 +1874,12 @@ fn view_hides_the_other_seats_secrets() {
     assert!(format!("{view:?}").contains("hand"));
     assert!(view.identity().is_none() && view.set_aside().is_none());
     assert_eq!(s.view(Seat(1)).identity(), Some(s.identity()));
+    // A seat that is not at the table sees no secret at all.
+    let stranger = serde_json::to_string(&s.view(Seat(5))).unwrap();
+    assert!(!stranger.contains(&identity) && !stranger.contains("cleared"));
+    for card in s.hand(D).iter().chain(s.hand(M)) {
+        assert!(!stranger.contains(&card_json(card)));
+    }
 }
 
 // A saved game loads back equal, and a view is the same after the trip.
