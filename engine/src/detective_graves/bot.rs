@@ -224,6 +224,10 @@ fn play(view: &View<'_>, legal: &[Action], rng: &mut impl Rng) -> Action {
     let margin = margin(view);
     let tokens = view.tokens(i);
     let has = |a: Action| legal.contains(&a);
+    // The other just passed: passing now resolves the location, won.
+    if view.passes() == 1 && margin > 0 && has(Action::Pass) {
+        return Action::Pass;
+    }
     // An ability, now and then, when it helps.
     if !view.acted() || rng.random_ratio(1, 3) {
         for &card in hand {

@@ -454,6 +454,9 @@ fn spec_two_passes_in_a_row_resolve_at_once() {
         winner: None,
         evidence: None,
     }));
+    // Passes do not carry over to the next location.
+    let s = applied(&s, Action::Pass);
+    assert_eq!((s.active(), s.actor()), (1, M));
 }
 
 // "...(across rounds too)": "if the second player passes and then the lead
