@@ -23,8 +23,9 @@
 //! reveal themselves ([`Action::Reveal`] / [`Action::StayHidden`], where the
 //! variant allows it) and the Detective accuses ([`Action::Accuse`]).
 //!
-//! Rulings decided here, where the texts leave room (each has a test named
-//! `ruling_…` in `tests.rs`):
+//! Rulings decided here, where the texts leave room (each is checked in
+//! `tests.rs`, by a test named `ruling_…` or by the test of its location or
+//! ability):
 //!
 //! - **Deuce mid-play.** Each card is judged when it is placed, against the
 //!   trump at that moment: a trump card is free, a non-trump card must match
