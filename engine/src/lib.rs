@@ -3,6 +3,7 @@
 
 pub mod cards;
 pub mod dead_center;
+pub mod detective_graves;
 pub mod game;
 pub mod joker;
 pub mod murderers_row;

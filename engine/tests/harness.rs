@@ -570,3 +570,168 @@ mod joker {
         assert_eq!(totals.unfinished, 0, "{totals:?}");
     }
 }
+
+mod detective_graves {
+    use super::*;
+    use engine::detective_graves::{
+        bot, Action, Card as DgCard, Evidence, EvidenceAt, Length, Outcome, Phase, Piece, State,
+        Variant, ROW, TIME_TOKENS,
+    };
+    use engine::seats::{Level, Seat, SeatKind};
+
+    /// Random deals of every variant, 10,000 in all: `cargo test` plays the
+    /// first 1,000 (every variant and seating among them; about 25 ms of CPU
+    /// per game with every check, whatever the profile, as the engine is
+    /// optimised in both), and the ignored test
+    /// `detective_graves_random_games_all` the other 9,000 (a few minutes:
+    /// `cargo test -p engine --test harness -- --ignored detective`).
+    const GAMES: u64 = 10_000;
+    const QUICK_GAMES: u64 = 1_000;
+
+    /// Random play can add time tokens (Overtime, Smoke and Mirrors) about
+    /// as often as it takes them, so no bound holds for every game: a game
+    /// still running after this many actions is stopped and counted (and
+    /// must not happen). Real games are far shorter (see `longest`).
+    const MAX_ACTIONS: usize = 6_000;
+
+    /// Variants from the seed: The Mastermind Knows All one game in three,
+    /// Life Is Pain one in two, a single case one in five, otherwise one or
+    /// two pairs of cases; seats of every kind; either seat first Detective.
+    fn deal(seed: u64) -> State {
+        let length = match seed % 5 {
+            0 => Length::SingleCase,
+            1 => Length::CasePairs(2),
+            _ => Length::CasePairs(1),
+        };
+        let variant = Variant {
+            knows_all: seed.is_multiple_of(3),
+            length,
+            life_is_pain: (seed / 2).is_multiple_of(2),
+        };
+        let kind = |i: u64| match (seed / 7 + i) % 3 {
+            0 => SeatKind::Person,
+            1 => SeatKind::Computer(Level::Simple),
+            _ => SeatKind::Computer(Level::Strong),
+        };
+        let first = Seat::new((seed / 11 % 2) as usize);
+        State::new([kind(0), kind(1)], first, variant, seed).expect("a valid variant")
+    }
+
+    fn deck(_: &State) -> Vec<Piece> {
+        let mut pieces: Vec<Piece> = DgCard::all().into_iter().map(Piece::Card).collect();
+        pieces.extend(Evidence::ALL.map(Piece::Evidence));
+        pieces
+    }
+
+    fn key(piece: &Piece) -> usize {
+        match piece {
+            Piece::Card(card) => card.key(),
+            Piece::Evidence(e) => 90 + e.index(),
+        }
+    }
+
+    fn choose(state: &State, seed: u64) -> Action {
+        let view = state.view(state.to_act().expect("a seat to act"));
+        bot::simple_action(&view, &mut Pcg32::seed_from_u64(seed))
+    }
+
+    /// The save checks out; time tokens stay within the box; locations
+    /// resolve in order (every one left of the active one resolved, every
+    /// one right of it open, all five before the unmasking); six evidence
+    /// cards in play per case; each case ends and its points add up
+    /// (evidence points plus unmasking points); views show only their own
+    /// hand.
+    fn check(state: &State) {
+        assert_eq!(state.validate(), Ok(()));
+        let tokens: u32 = (0..ROW).map(|i| u32::from(state.tokens(i))).sum();
+        assert!(tokens <= u32::from(TIME_TOKENS));
+        let variant = state.variant();
+        let over = state.is_over();
+        let unmasking = matches!(state.phase(), Phase::Unmask | Phase::Accuse);
+        if !over {
+            let active = state.active();
+            for i in 0..ROW {
+                let open = state.outcome(i) == Outcome::Open;
+                if i < active || unmasking {
+                    assert!(!open, "location {i} never resolved");
+                } else if i > active {
+                    assert!(open && state.tokens(i) >= 1, "location {i} ahead");
+                } else {
+                    assert!(open, "the active location is resolved");
+                }
+            }
+            let in_play = Evidence::ALL
+                .iter()
+                .filter(|&&e| state.evidence_at(e) != EvidenceAt::Box)
+                .count();
+            assert_eq!(in_play, 6);
+            assert_eq!(state.results().len(), state.case());
+        } else {
+            assert_eq!(state.results().len(), state.cases());
+            assert!(!state.winners().is_empty());
+        }
+        let (right, wrong) = variant.accusation_points();
+        for seat in [Seat(0), Seat(1)] {
+            let mut total = 0;
+            for r in state.results() {
+                let role = r.role_of(seat).index();
+                assert_eq!(
+                    r.evidence_points[role],
+                    u32::from(r.evidence[role]) * variant.evidence_points()
+                );
+                let unmasking = match (r.revealed, r.correct()) {
+                    (true, _) => [variant.reveal_points(), 0],
+                    (false, true) => [right, 0],
+                    (false, false) => [0, wrong],
+                };
+                assert!(!r.revealed || variant.reveal_allowed());
+                assert_eq!(r.unmasking_points, unmasking);
+                assert!(r.evidence[0] + r.evidence[1] <= ROW as u8);
+                total += r.evidence_points[role] + r.unmasking_points[role];
+            }
+            assert_eq!(state.points(seat), total);
+            let view = state.view(seat);
+            assert_eq!(view.hand(), state.hand(state.role_of(seat)));
+        }
+        if let Some(seat) = state.to_act() {
+            assert_eq!(state.seat_of(state.actor()), seat);
+            assert_eq!(state.role_of(seat), state.actor());
+        }
+    }
+
+    fn spec() -> Spec<State> {
+        Spec {
+            deal,
+            deck,
+            key,
+            is_takeback: |_| false,
+            max_takebacks: 0,
+            max_actions: MAX_ACTIONS,
+            may_cycle: true,
+            // About 580 actions in the space: try one in 40 per step.
+            illegal_every: 40,
+            bot: Some(choose),
+            check: Some(check),
+        }
+    }
+
+    fn check_games(seeds: std::ops::Range<u64>) {
+        let start = std::time::Instant::now();
+        let games = seeds.end - seeds.start;
+        let totals = run(&spec(), seeds);
+        println!("Detective Graves: {totals:?} in {:.1?}", start.elapsed());
+        assert_eq!(totals.games, games);
+        assert_eq!(totals.unfinished, 0, "{totals:?}");
+    }
+
+    #[test]
+    fn detective_graves_random_games() {
+        check_games(0..QUICK_GAMES);
+    }
+
+    #[test]
+    #[ignore]
+    fn detective_graves_random_games_all() {
+        check_games(QUICK_GAMES..GAMES);
+    }
+}
