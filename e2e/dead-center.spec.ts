@@ -30,6 +30,9 @@ async function openDeal(page: Page, seed: number, variant = "standard") {
 
 /** Everything a player can see on the table, as accessible names. */
 async function tableSnapshot(page: Page): Promise<string[]> {
+  // The table arrives with the game's own chunk: wait for it before reading
+  // (evaluateAll does not wait, and an empty read once failed CI offline).
+  await expect(board(page).getByRole("button").first()).toBeVisible();
   const names = await board(page).getByRole("button").evaluateAll((els) =>
     els.map((e) => e.getAttribute("aria-label") ?? ""),
   );
