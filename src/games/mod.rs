@@ -10,6 +10,7 @@
 //! first load is the shell and what the first screen needs.
 
 pub mod dead_center;
+pub mod detective_graves;
 pub mod joker;
 pub mod lazy;
 pub mod murderers_row;
@@ -22,11 +23,12 @@ use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// Every game, in the order Home lists them.
-pub static GAMES: [&dyn GameModule; 4] = [
+pub static GAMES: [&dyn GameModule; 5] = [
     &dead_center::DeadCenter,
     &murderers_row::MurderersRow,
     &serial_killer::SerialKiller,
     &joker::Joker,
+    &detective_graves::DetectiveGraves,
 ];
 
 /// The game whose addresses start with `#/<id>`.

@@ -1,0 +1,131 @@
+//! Detective Graves against The Mastermind in the app: its table, the
+//! unmasking, new-game screen, rules, statistics and saved records,
+//! registered with the shell as [`DetectiveGraves`].
+
+mod game;
+mod new_game;
+mod rules;
+mod stats;
+mod table;
+
+use crate::app::Ctx;
+use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::route::{Page, Route};
+use crate::screens::rules::RulesPage;
+use crate::session::{self, Notice, Record};
+use engine::detective_graves::Role;
+use engine::Game;
+use game::DgGame;
+use leptos::prelude::*;
+use stats::DgStats;
+
+const ID: &str = "detective-graves";
+
+static RECORDS: Records<DgGame, DgStats> = Records {
+    game: Record {
+        key: "gm.save.detective-graves",
+        what: "Detective Graves game",
+        validate: DgGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.detective-graves",
+        what: "Detective Graves statistics",
+        validate: session::no_check,
+    },
+};
+
+type GameCtx = games::GameCtx<DgGame, DgStats>;
+
+fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+fn route(page: Page) -> Route {
+    games::route(ID, page)
+}
+
+pub struct DetectiveGraves;
+
+/// The game's screens: in its own chunk (see [`GamePages`]).
+struct Pages;
+
+#[wasm_split_helpers::wasm_split(detective_graves, fallible)]
+fn pages() -> Result<&'static dyn GamePages, ChunkError> {
+    Ok(&Pages)
+}
+
+impl GamePages for Pages {
+    fn page(&self, page: Page) -> AnyView {
+        match page {
+            // No deal addresses: a table is set up on the new-game screen.
+            Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
+            Page::New => view! { <new_game::DgNew/> }.into_any(),
+            Page::Rules => view! {
+                <RulesPage title="Detective Graves: how to play" html=rules::html()/>
+            }
+            .into_any(),
+        }
+    }
+
+    fn stats_panel(&self) -> AnyView {
+        view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
+    }
+}
+
+impl GameModule for DetectiveGraves {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+
+    fn id(&self) -> &'static str {
+        ID
+    }
+
+    fn name(&self) -> &'static str {
+        "Detective Graves"
+    }
+
+    fn blurb(&self) -> &'static str {
+        "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case."
+    }
+
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+    }
+
+    fn in_progress(&self) -> Option<(Route, String)> {
+        game_ctx().game.with(|g| {
+            g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
+                let detective = g.state.seat_of(Role::Detective);
+                let detail = format!(
+                    "Case {} of {} · {} is the Detective",
+                    (g.state.case() + 1).min(g.state.cases()),
+                    g.state.cases(),
+                    g.name(detective),
+                );
+                (route(Page::Current), detail)
+            })
+        })
+    }
+
+    fn reset_stats(&self) {
+        game_ctx().reset_stats();
+    }
+
+    fn on_storage(&self, key: &str) {
+        game_ctx().take_from_other_tab(key);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn it_has_no_deal_addresses() {
+        assert!(matches!(
+            Route::parse("#/detective-graves/42"),
+            Route::Invalid { .. }
+        ));
+    }
+}
