@@ -113,6 +113,9 @@ async function step(page: Page, opts: { accuse?: boolean } = {}): Promise<string
   }
   const place = page.getByRole("button", { name: "Place here" });
   if (await place.isVisible()) {
+    // A card left selected by a refused placing is let go first.
+    const pressed = page.locator('.dg-hand .dg-card[aria-pressed="true"]');
+    while ((await pressed.count()) > 0) await pressed.first().click(quick);
     const open = page.locator(".dg-hand .dg-card:not(.blocked)");
     if ((await open.count()) > 0) {
       await open.first().click(quick);

@@ -1,12 +1,12 @@
 #!/usr/bin/env node
 // Measures a table game's computer players in the browser: a full table of
-// Strong computers (six for Serial Killer, four for Joker, where Strong
+// Strong computers (six for Serial Killer, four for Joker, two for Detective Graves; where Strong
 // Vigilantes against a Strong Informant are the costliest decisions) play
 // at the fast pace while Chromium records the page's main thread; prints
 // the longest tasks (a computer's decision and the redraw after it run in
 // one task) and the longest gap between frames.
 //
-//   node tools/measure-bots.mjs [seconds] [serial-killer|joker]
+//   node tools/measure-bots.mjs [seconds] [serial-killer|joker|detective-graves]
 //                                  (default 15 s, Serial Killer; after a release build)
 import { chromium } from "playwright-core";
 import { readFileSync, mkdtempSync } from "node:fs";
@@ -18,7 +18,7 @@ import { startServer } from "../e2e/static-server.mjs";
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const seconds = Number(process.argv[2] || 15);
 const game = process.argv[3] || "serial-killer";
-const seats = game === "joker" ? 4 : 6;
+const seats = { joker: 4, "detective-graves": 2 }[game] || 6;
 const server = await startServer({ root: join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
