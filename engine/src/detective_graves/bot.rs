@@ -12,8 +12,28 @@
 //!   Mastermind when the Detective's chance of naming it is above 3 in 4
 //!   (the reveal then costs less than the expected accusation), and accuses
 //!   one of the identities its evidence leaves.
-//! - [`Level::Strong`]: not written yet; plays as Simple for now.
+//! - [`Level::Strong`]: a determinised Monte-Carlo search
+//!   ([`strong::strong_action`]). For a decision with a choice it samples
+//!   whole deals consistent with its view ([`View::determinise`]: the other
+//!   hand, the order of both decks and discard piles, and the identity and
+//!   evidence it has not seen), plays each candidate action on each deal
+//!   and then Simple players for both seats to the end of the case, and
+//!   takes the candidate with the best mean score: its points less the
+//!   other's over the game, plus a bonus for a won game (a malus for a lost
+//!   one) when the playout ends the game. Candidates are the legal actions,
+//!   those differing only in a card given up merged (an ability of a rank,
+//!   the Park's payment, the Alley's room, a pass's swap: the cheapest is
+//!   kept); the Simple choice starts slightly ahead. The budget is spent by
+//!   successive halving: each round plays the remaining candidates on new
+//!   deals (the same deals and playout generators for all of them, so that
+//!   their differences are theirs) and keeps the better half. It is counted
+//!   in playouts and simulated actions ([`strong::BUDGET`]), not time, so
+//!   that a seed replays a decision. The unmasking is worked out exactly
+//!   (the Detective's chance of naming it, and whether the points or the
+//!   tie-break then decide the game); the accusation names one of the
+//!   identities its evidence leaves, each as likely.
 
+use super::strong;
 use super::{
     possible_identities, Action, Card, Evidence, Identity, Location, Phase, Role, Source, Suit,
     View,
@@ -47,7 +67,8 @@ impl Bot<View<'_>> for GravesBot {
 
     fn choose(&mut self, view: &View<'_>) -> Action {
         match self.level {
-            Level::Simple | Level::Strong => simple_action(view, &mut self.rng),
+            Level::Simple => simple_action(view, &mut self.rng),
+            Level::Strong => strong::strong_action(view, &mut self.rng),
         }
     }
 }
@@ -59,19 +80,33 @@ pub fn choose(view: &View<'_>, level: Level, seed: u64) -> Action {
 }
 
 /// What `card` adds to a pile at the active location now.
-fn worth(view: &View<'_>, card: Card) -> u32 {
+pub(super) fn worth(view: &View<'_>, card: Card) -> u32 {
     let aces_high = view.location() == Location::RecordOffice;
     let trump = view.trump(view.active()) == Some(card.suit);
     card.value(aces_high) * if trump { 2 } else { 1 }
 }
 
+/// Whether the seat to act may take `action` now.
+fn allowed(view: &View<'_>, action: Action) -> bool {
+    view.check(action).is_ok()
+}
+
+/// The first of the legal actions (a pass when there is none).
+fn first_legal(view: &View<'_>) -> Action {
+    view.legal_actions()
+        .first()
+        .copied()
+        .unwrap_or(Action::Pass)
+}
+
 /// The Simple bot's action: always one of the legal actions when the seat
-/// must act.
+/// must act. Legality is checked action by action (no list of all legal
+/// actions is made but at the Slums): the bot is also the playout policy of
+/// the Strong search, where its speed counts.
 pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
-    let legal = view.legal_actions();
-    let Some(&fallback) = legal.first() else {
+    if !view.to_act() {
         return Action::Pass;
-    };
+    }
     let hand = view.hand();
     let pick = match view.phase() {
         Phase::Mulligan => {
@@ -95,7 +130,11 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
             if rng.random_ratio(1, 2) {
                 Action::SlumsTime { here: 0, next: 0 }
             } else {
-                legal[rng.random_range(0..legal.len())]
+                let legal = view.legal_actions();
+                legal
+                    .get(rng.random_range(0..legal.len().max(1)))
+                    .copied()
+                    .unwrap_or(Action::Pass)
             }
         }
         Phase::Draw => {
@@ -105,8 +144,8 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
                 Action::Draw(Source::Deck)
             }
         }
-        Phase::Play => play(view, &legal, rng),
-        Phase::MustPlace => best_place(view, &legal).unwrap_or(fallback),
+        Phase::Play => play(view, rng),
+        Phase::MustPlace => best_place(view).unwrap_or_else(|| first_legal(view)),
         Phase::ChooseTime => {
             if margin(view) > 0 {
                 Action::TimeDown
@@ -114,14 +153,13 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
                 Action::TimeUp
             }
         }
-        Phase::ChooseCoverUp => legal
+        Phase::ChooseCoverUp => view
+            .pile(view.active(), Role::Detective)
             .iter()
             .copied()
-            .max_by_key(|a| match a {
-                Action::CoverUp(c) => worth(view, *c),
-                _ => 0,
-            })
-            .unwrap_or(fallback),
+            .filter(|&c| allowed(view, Action::CoverUp(c)))
+            .max_by_key(|&c| worth(view, c))
+            .map_or_else(|| first_legal(view), Action::CoverUp),
         Phase::ChooseTrump => best_trump(view),
         Phase::Unmask => {
             if detective_chance(view) > 0.75 {
@@ -136,12 +174,12 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
             let from = if possible.is_empty() { &all } else { &possible };
             Action::Accuse(from[rng.random_range(0..from.len())])
         }
-        Phase::Over => fallback,
+        Phase::Over => Action::Pass,
     };
-    if legal.contains(&pick) {
+    if allowed(view, pick) {
         pick
     } else {
-        fallback
+        first_legal(view)
     }
 }
 
@@ -154,13 +192,12 @@ fn margin(view: &View<'_>) -> i64 {
 
 /// The placement adding most, among the legal ones, preferring cards of the
 /// suit whose placeable cards add most when the play has no suit yet.
-fn best_place(view: &View<'_>, legal: &[Action]) -> Option<Action> {
-    let cards: Vec<Card> = legal
+fn best_place(view: &View<'_>) -> Option<Action> {
+    let cards: Vec<Card> = view
+        .hand()
         .iter()
-        .filter_map(|a| match a {
-            Action::Place(c) => Some(*c),
-            _ => None,
-        })
+        .copied()
+        .filter(|&c| allowed(view, Action::Place(c)))
         .collect();
     let trump = view.trump(view.active());
     let suit = view.play_suit().or_else(|| {
@@ -216,14 +253,14 @@ fn best_trump(view: &View<'_>) -> Action {
 }
 
 /// A step of a turn.
-fn play(view: &View<'_>, legal: &[Action], rng: &mut impl Rng) -> Action {
+fn play(view: &View<'_>, rng: &mut impl Rng) -> Action {
     let i = view.active();
     let me = view.role();
     let them = me.other();
     let hand = view.hand();
     let margin = margin(view);
     let tokens = view.tokens(i);
-    let has = |a: Action| legal.contains(&a);
+    let has = |a: Action| allowed(view, a);
     // The other just passed: passing now resolves the location, won.
     if view.passes() == 1 && margin > 0 && has(Action::Pass) {
         return Action::Pass;
@@ -261,7 +298,7 @@ fn play(view: &View<'_>, legal: &[Action], rng: &mut impl Rng) -> Action {
     let keep = if tokens <= 1 || resolves_now { 0 } else { 1 };
     let want = !hopeless && margin < target && hand.len() > keep;
     if want {
-        if let Some(place) = best_place(view, legal) {
+        if let Some(place) = best_place(view) {
             return place;
         }
         // Pay the Park, or make room in the Alley.

@@ -90,6 +90,7 @@
 
 pub mod bot;
 pub mod data;
+pub mod strong;
 #[cfg(test)]
 mod tests;
 
