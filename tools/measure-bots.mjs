@@ -32,6 +32,7 @@ try {
   await page.getByRole("radio", { name: "Fast" }).check();
   await page.goto(`${base}#/${game}/new`);
   const names = page.getByRole("textbox", { name: /^Name of seat/ });
+  await names.first().waitFor(); // the game's chunk has loaded
   while ((await names.count()) < seats) await page.getByRole("button", { name: "Add a seat" }).click();
   for (let n = 1; n <= seats; n++) {
     const select = page.getByRole("combobox", { name: `Who plays seat ${n}` });

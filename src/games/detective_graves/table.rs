@@ -310,8 +310,24 @@ fn Row(viewer: Seat) -> impl IntoView {
                 .collect::<Vec<_>>()
         })
     };
+    // On a phone the row scrolls sideways: keep the active location in view.
+    let row = NodeRef::<leptos::html::Ol>::new();
+    let active = Memo::new(move |_| with_view(ctx, viewer, |_, v| v.active()));
+    Effect::new(move |_| {
+        active.track();
+        request_animation_frame(move || {
+            use wasm_bindgen::JsCast;
+            let Some(row) = row.get_untracked() else {
+                return;
+            };
+            let active = row.query_selector(".active").ok().flatten();
+            if let Some(active) = active.and_then(|a| a.dyn_into::<web_sys::HtmlElement>().ok()) {
+                row.set_scroll_left(active.offset_left() - row.offset_left());
+            }
+        });
+    });
     view! {
-        <ol class="dg-row" aria-label="The five locations, left to right">
+        <ol class="dg-row" node_ref=row aria-label="The five locations, left to right">
             {move || locations().into_iter().map(|l| view! {
                 <li class=l.class aria-label=l.label>
                     <h3 aria-hidden="true">{l.name}</h3>
