@@ -217,6 +217,28 @@ pub fn play_computers(
     on_cleanup(clear_timer);
 }
 
+/// How long one slice of [`work_in_slices`] may run: well under a frame at
+/// 60 Hz with the page's own work added, so that taps and drawing go on.
+const SLICE_MS: f64 = 8.0;
+
+/// Runs a long computation (a computer's search) a few milliseconds at a
+/// time on the page's thread, letting the page draw and answer input
+/// between slices. `work` is called again and again (each call should take
+/// a millisecond or two) until it returns true: done, or no longer wanted.
+pub fn work_in_slices(work: impl FnMut() -> bool + 'static) {
+    slice(Box::new(work));
+}
+
+fn slice(mut work: Box<dyn FnMut() -> bool>) {
+    let start = web_sys::js_sys::Date::now();
+    while !work() {
+        if web_sys::js_sys::Date::now() - start >= SLICE_MS {
+            set_timeout(move || slice(work), std::time::Duration::ZERO);
+            return;
+        }
+    }
+}
+
 /// The name at `seat`, or "Player n" if the table has none for it.
 pub fn name_of(names: &[String], seat: Seat) -> String {
     names

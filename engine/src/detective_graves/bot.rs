@@ -79,6 +79,17 @@ pub fn choose(view: &View<'_>, level: Level, seed: u64) -> Action {
     GravesBot::new(level, seed).choose(view)
 }
 
+/// The Strong decision [`choose`] makes for `seed`, as a search to be worked
+/// on in slices ([`strong::Search::step`]) so that the page never freezes.
+pub fn strong_search(view: &View<'_>, seed: u64) -> strong::Search<Pcg32> {
+    strong::Search::new(
+        view,
+        strong::BUDGET,
+        strong::Params::default(),
+        Pcg32::seed_from_u64(seed),
+    )
+}
+
 /// What `card` adds to a pile at the active location now.
 pub(super) fn worth(view: &View<'_>, card: Card) -> u32 {
     let aces_high = view.location() == Location::RecordOffice;

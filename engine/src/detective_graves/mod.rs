@@ -304,7 +304,7 @@ pub enum Outcome {
 }
 
 /// Where an evidence card is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 pub enum EvidenceAt {
     /// Not used this case.
     Box,
@@ -2310,7 +2310,10 @@ impl<'a> View<'a> {
             EvidenceAt::SetAside => me == Role::Detective,
             EvidenceAt::Location(_) | EvidenceAt::Unseen => !knows_all,
         };
-        let slots: Vec<EvidenceAt> = s.evidence.iter().copied().filter(|&p| hidden(p)).collect();
+        // Sorted: which card lies in which slot is what is hidden.
+        let mut slots: Vec<EvidenceAt> =
+            s.evidence.iter().copied().filter(|&p| hidden(p)).collect();
+        slots.sort_unstable();
         if slots.is_empty() {
             return s;
         }

@@ -61,35 +61,227 @@ pub fn strong_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
 }
 
 /// The Strong player's action: always one of the legal actions when the
-/// seat must act.
+/// seat must act. The whole search at once; [`Search`] runs it in slices.
 pub fn strong_action_with(
     view: &View<'_>,
     budget: Budget,
     params: Params,
     rng: &mut impl Rng,
 ) -> Action {
-    let legal = view.legal_actions();
-    let Some(&fallback) = legal.first() else {
-        return Action::Pass;
-    };
-    if legal.len() == 1 {
-        return fallback;
-    }
-    let simple = simple_action(view, rng);
-    let pick = match view.phase() {
-        Phase::Unmask => unmask(view, params),
-        // The Detective's evidence leaves each of its identities equally
-        // likely: any of them is as good a guess.
-        Phase::Accuse => simple,
-        _ => {
-            let candidates = candidates(view, &legal, simple);
-            search(view, &candidates, simple, budget, params, rng)
+    let mut search = Search::new(view, budget, params, rng);
+    loop {
+        if let Some(action) = search.step(u32::MAX) {
+            return action;
         }
-    };
-    if legal.contains(&pick) {
-        pick
-    } else {
-        fallback
+    }
+}
+
+/// A Strong decision that can be worked on in slices (the browser runs it
+/// a few milliseconds at a time so that the page never freezes): the
+/// successive halving of [`strong_action_with`], with its place kept
+/// between calls to [`Search::step`]. Slicing does not change the result:
+/// the same view, budget and generator give the same action however the
+/// work is cut.
+///
+/// It keeps only what the seat sees: a copy of the game determinised once
+/// (its view is the seat's view, see [`View::determinise`]), from which
+/// each round's deals are sampled.
+pub struct Search<R> {
+    known: State,
+    seat: Seat,
+    legal: Vec<Action>,
+    simple: Action,
+    budget: Budget,
+    params: Params,
+    rng: R,
+    /// The candidates still in, each with its head start, and the sum of
+    /// its scores over the deals of this sample set.
+    alive: Vec<(Action, f64)>,
+    sums: Vec<f64>,
+    samples: u32,
+    per_round: u32,
+    /// The deal being played, its playout seed and the next candidate to
+    /// play on it.
+    deal: Option<(State, u64)>,
+    next: usize,
+    /// Deals played in this round, and how many the round has.
+    dealt: u32,
+    deals: u32,
+    playouts: u32,
+    steps: u32,
+    /// The answer, once known.
+    done: Option<Action>,
+}
+
+impl<R: Rng> Search<R> {
+    /// Starts a decision for the seat of `view`. Decisions with one legal
+    /// action, the unmasking and the accusation are answered at once.
+    pub fn new(view: &View<'_>, budget: Budget, params: Params, rng: R) -> Search<R> {
+        let legal = view.legal_actions();
+        // Any generator would do: only the seat's view of the copy is read.
+        let known = view.determinise(&mut Pcg32::seed_from_u64(0));
+        let mut search = Search {
+            known,
+            seat: view.seat(),
+            simple: Action::Pass,
+            legal,
+            budget,
+            params,
+            rng,
+            alive: Vec::new(),
+            sums: Vec::new(),
+            samples: 0,
+            per_round: 1,
+            deal: None,
+            next: 0,
+            dealt: 0,
+            deals: 0,
+            playouts: 0,
+            steps: 0,
+            done: None,
+        };
+        let Some(&fallback) = search.legal.first() else {
+            search.done = Some(Action::Pass);
+            return search;
+        };
+        if search.legal.len() == 1 {
+            search.done = Some(fallback);
+            return search;
+        }
+        search.simple = simple_action(view, &mut search.rng);
+        match view.phase() {
+            Phase::Unmask => search.finish(unmask(view, params)),
+            // The Detective's evidence leaves each of its identities
+            // equally likely: any of them is as good a guess.
+            Phase::Accuse => search.finish(search.simple),
+            _ => {
+                let candidates = candidates(view, &search.legal, search.simple);
+                if candidates.len() <= 1 {
+                    search.finish(candidates.first().copied().unwrap_or(search.simple));
+                } else {
+                    search.sums = vec![0.0; candidates.len()];
+                    search.alive = candidates
+                        .iter()
+                        .map(|&a| {
+                            (
+                                a,
+                                if a == search.simple {
+                                    params.prior
+                                } else {
+                                    0.0
+                                },
+                            )
+                        })
+                        .collect();
+                    let rounds = usize::BITS - (candidates.len() - 1).leading_zeros();
+                    search.per_round = (budget.playouts / rounds.max(1)).max(1);
+                    search.deals = search.round_deals();
+                }
+            }
+        }
+        search
+    }
+
+    /// The answer if the decision is made, `None` while the search goes on.
+    pub fn answer(&self) -> Option<Action> {
+        self.done
+    }
+
+    /// Works on the decision until about `max_steps` more actions have
+    /// been simulated (at least one playout is played), then returns the
+    /// answer if it is made.
+    pub fn step(&mut self, max_steps: u32) -> Option<Action> {
+        let stop = self.steps.saturating_add(max_steps);
+        while self.done.is_none() {
+            if self.deal.is_some() {
+                self.play_next();
+                if self.steps >= stop {
+                    break;
+                }
+                continue;
+            }
+            if self.alive.len() <= 1 {
+                let best = self.best();
+                self.finish(best);
+                break;
+            }
+            if self.dealt >= self.deals {
+                self.halve();
+                continue;
+            }
+            if self.playouts + self.alive.len() as u32 > self.budget.playouts && self.samples > 0
+                || self.steps >= self.budget.steps
+            {
+                let best = self.best();
+                self.finish(best);
+                break;
+            }
+            let deal = self.known.view(self.seat).determinise(&mut self.rng);
+            self.deal = Some((deal, self.rng.next_u64()));
+        }
+        self.done
+    }
+
+    /// The number of deals of a round for the candidates alive.
+    fn round_deals(&self) -> u32 {
+        (self.per_round / self.alive.len() as u32).max(1)
+    }
+
+    /// Successive halving with common random numbers: each deal consistent
+    /// with the view is played by every remaining candidate in turn (the
+    /// same deal and the same playout generator for all, so that their
+    /// differences are the candidates'). This plays the next one.
+    fn play_next(&mut self) {
+        let Some((deal, seed)) = &self.deal else {
+            return;
+        };
+        let i = self.next;
+        if let Some(&(action, _)) = self.alive.get(i) {
+            self.sums[i] += evaluate(deal, action, self.seat, *seed, self.params, &mut self.steps);
+        }
+        self.next += 1;
+        if self.next >= self.alive.len() {
+            self.deal = None;
+            self.next = 0;
+            self.playouts += self.alive.len() as u32;
+            self.samples += 1;
+            self.dealt += 1;
+        }
+    }
+
+    /// The mean score of candidate `i` with its head start.
+    fn mean(&self, i: usize) -> f64 {
+        self.sums[i] / f64::from(self.samples.max(1)) + self.alive[i].1
+    }
+
+    /// Ends a round: keeps the better half by mean (all of one sample set,
+    /// so the means compare).
+    fn halve(&mut self) {
+        let mut order: Vec<usize> = (0..self.alive.len()).collect();
+        order.sort_by(|&a, &b| self.mean(b).total_cmp(&self.mean(a)).then(a.cmp(&b)));
+        order.truncate(self.alive.len().div_ceil(2));
+        order.sort_unstable();
+        self.alive = order.iter().map(|&i| self.alive[i]).collect();
+        self.sums = order.iter().map(|&i| self.sums[i]).collect();
+        self.dealt = 0;
+        self.deals = self.round_deals();
+    }
+
+    /// The candidate with the best mean (the Simple choice if none).
+    fn best(&self) -> Action {
+        (0..self.alive.len())
+            .max_by(|&a, &b| self.mean(a).total_cmp(&self.mean(b)).then(b.cmp(&a)))
+            .map_or(self.simple, |i| self.alive[i].0)
+    }
+
+    /// Records the answer: `pick` if legal, else the first legal action.
+    fn finish(&mut self, pick: Action) {
+        let fallback = self.legal.first().copied().unwrap_or(Action::Pass);
+        self.done = Some(if self.legal.contains(&pick) {
+            pick
+        } else {
+            fallback
+        });
     }
 }
 
@@ -172,64 +364,6 @@ fn evaluate(
     }
     *steps = steps.saturating_add(n + 1);
     score(&state, seat, params)
-}
-
-/// Successive halving over `candidates` with common random numbers: each
-/// round samples new deals consistent with the view, plays every remaining
-/// candidate from each (the same deal and the same playout generator for
-/// all, so that their differences are the candidates'), and keeps the
-/// better half by mean score; the Simple choice starts `prior` ahead.
-fn search(
-    view: &View<'_>,
-    candidates: &[Action],
-    simple: Action,
-    budget: Budget,
-    params: Params,
-    rng: &mut impl Rng,
-) -> Action {
-    if candidates.len() <= 1 {
-        return candidates.first().copied().unwrap_or(simple);
-    }
-    let seat = view.seat();
-    let mut alive: Vec<(Action, f64)> = candidates
-        .iter()
-        .map(|&a| (a, if a == simple { params.prior } else { 0.0 }))
-        .collect();
-    let mut sums: Vec<f64> = vec![0.0; alive.len()];
-    let mut samples = 0u32;
-    let rounds = usize::BITS - (alive.len() - 1).leading_zeros();
-    let per_round = (budget.playouts / rounds.max(1)).max(1);
-    let mut playouts = 0u32;
-    let mut steps = 0u32;
-    'rounds: while alive.len() > 1 {
-        let deals = (per_round / alive.len() as u32).max(1);
-        for _ in 0..deals {
-            if playouts + alive.len() as u32 > budget.playouts && samples > 0
-                || steps >= budget.steps
-            {
-                break 'rounds;
-            }
-            let deal = view.determinise(rng);
-            let seed = rng.next_u64();
-            for (i, &(action, _)) in alive.iter().enumerate() {
-                sums[i] += evaluate(&deal, action, seat, seed, params, &mut steps);
-            }
-            playouts += alive.len() as u32;
-            samples += 1;
-        }
-        // Keep the better half (all of one sample set: comparable means).
-        let mut order: Vec<usize> = (0..alive.len()).collect();
-        let mean = |i: usize| sums[i] / f64::from(samples.max(1)) + alive[i].1;
-        order.sort_by(|&a, &b| mean(b).total_cmp(&mean(a)).then(a.cmp(&b)));
-        order.truncate(alive.len().div_ceil(2));
-        order.sort_unstable();
-        alive = order.iter().map(|&i| alive[i]).collect();
-        sums = order.iter().map(|&i| sums[i]).collect();
-    }
-    let mean = |i: usize| sums[i] / f64::from(samples.max(1)) + alive[i].1;
-    (0..alive.len())
-        .max_by(|&a, &b| mean(a).total_cmp(&mean(b)).then(b.cmp(&a)))
-        .map_or(simple, |i| alive[i].0)
 }
 
 /// The Mastermind's unmasking, worked out exactly: revealing gives the

@@ -2061,6 +2061,55 @@ fn strong_bot_plays_both_roles_to_the_end() {
     assert!(s.clone().apply(action).is_err());
 }
 
+// A determinised copy depends on nothing but the seat's view and the
+// generator: from two games the seat cannot tell apart, the same generator
+// samples the same deal (so a search may keep a determinised copy instead
+// of the game itself).
+#[test]
+fn determinise_reads_only_the_view() {
+    for (k, s) in sample_states(4, 11).into_iter().enumerate() {
+        for seat in [Seat(0), Seat(1)] {
+            let view = s.view(seat);
+            let twin = view.determinise(&mut Pcg32::seed_from_u64(k as u64 + 100));
+            let a = view.determinise(&mut Pcg32::seed_from_u64(k as u64));
+            let b = twin
+                .view(seat)
+                .determinise(&mut Pcg32::seed_from_u64(k as u64));
+            assert_eq!(a, b, "state {k}, {seat:?}");
+        }
+    }
+}
+
+// The search worked in slices, however small, reaches the same decision
+// as the search done at once.
+#[test]
+fn strong_search_in_slices_decides_as_at_once() {
+    let mut searched = 0;
+    for (k, s) in sample_states(3, 17).into_iter().enumerate() {
+        let Some(seat) = s.to_act() else { continue };
+        let view = s.view(seat);
+        let mut rng = Pcg32::seed_from_u64(k as u64);
+        let whole = strong::strong_action_with(&view, QUICK, strong::Params::default(), &mut rng);
+        let mut search = strong::Search::new(
+            &view,
+            QUICK,
+            strong::Params::default(),
+            Pcg32::seed_from_u64(k as u64),
+        );
+        let mut calls = 0;
+        let sliced = loop {
+            calls += 1;
+            if let Some(action) = search.step(1 + k as u32 % 40) {
+                break action;
+            }
+        };
+        assert_eq!(sliced, whole, "state {k}");
+        assert_eq!(search.answer(), Some(whole));
+        searched += usize::from(calls > 2);
+    }
+    assert!(searched >= 5, "{searched} decisions took several slices");
+}
+
 // With the app's budget, on positions of both roles: a legal action, the
 // same one for the same seed (a saved game replays its computer's moves).
 #[test]
@@ -2078,6 +2127,12 @@ fn strong_bot_is_legal_and_deterministic_for_a_seed() {
         let seed = k as u64;
         let action = bot::choose(&view, Level::Strong, seed);
         assert!(legal.contains(&action), "{action:?}");
+        // The app's sliced search decides the same.
+        let mut search = bot::strong_search(&view, seed);
+        assert_eq!(
+            std::iter::repeat_with(|| search.step(500)).flatten().next(),
+            Some(action)
+        );
         assert_eq!(bot::choose(&view, Level::Strong, seed), action);
         let mut a = GravesBot::new(Level::Strong, seed);
         let mut b = GravesBot::new(Level::Strong, seed);

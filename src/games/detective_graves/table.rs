@@ -12,8 +12,8 @@ use super::{game_ctx, route, GameCtx};
 use crate::app::redirect;
 use crate::route::Page;
 use crate::seats::{
-    computer_note, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
-    TurnBanner,
+    computer_note, name_of, needs_hand_over, play_computers, seat_class, work_in_slices, GameLog,
+    HandOver, TurnBanner,
 };
 use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::detective_graves::{
@@ -154,6 +154,8 @@ fn Table() -> impl IntoView {
         ctx.game.with(|g| g.as_ref().map(|g| g.viewer(holder)))
     });
 
+    // Counts the Strong searches started: only the newest may play.
+    let searching = StoredValue::new(0u32);
     play_computers(
         ctx.app,
         move || {
@@ -174,8 +176,33 @@ fn Table() -> impl IntoView {
                 .state
                 .seed()
                 .wrapping_add(step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = bot::choose(&game.state.view(seat), level, seed);
-            apply(ctx, feedback, action);
+            let view = game.state.view(seat);
+            if level == Level::Simple {
+                apply(ctx, feedback, bot::choose(&view, Level::Simple, seed));
+                return;
+            }
+            // The Strong search takes tens of milliseconds in the browser:
+            // it runs in slices, and is dropped if the game moves on
+            // meanwhile (another tab, a new game) or a newer search starts.
+            let mut search = bot::strong_search(&view, seed);
+            let token = searching.get_value().wrapping_add(1);
+            searching.set_value(token);
+            work_in_slices(move || {
+                let wanted = searching.try_get_value() == Some(token)
+                    && !ctx.changed_elsewhere.get_untracked()
+                    && ctx
+                        .game
+                        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state == game.state));
+                if !wanted {
+                    return true;
+                }
+                // One playout at a time.
+                let Some(action) = search.step(1) else {
+                    return false;
+                };
+                apply(ctx, feedback, action);
+                true
+            });
         },
     );
 
