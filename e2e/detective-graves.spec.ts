@@ -5,6 +5,7 @@
 // in the middle of a location, the rules page and Home entry, and
 // screenshots at phone, tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
+import { smallTargets } from "./helpers/targets";
 
 const SAVE_KEY = "gm.save.detective-graves";
 
@@ -30,18 +31,6 @@ async function newGame(page: Page, seats: [string, string][], opts: { firstDetec
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
 const endDialog = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("link", { name: "New game" }) });
 const handCards = (page: Page) => page.locator(".dg-hand .dg-card");
-
-/** Every visible control smaller than 44 px (radio buttons count by their label). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page
-    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
-    .evaluateAll((els) =>
-      els
-        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
-        .filter(({ r }) => r.width < 44 || r.height < 44)
-        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
-    );
-}
 
 type Saved = {
   actor: "Detective" | "Mastermind";

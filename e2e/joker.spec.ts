@@ -5,6 +5,7 @@
 // mid-round; team mode to its end; keyboard play; screenshots at phone,
 // tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
+import { smallTargets } from "./helpers/targets";
 
 const SAVE_KEY = "gm.save.joker";
 
@@ -34,18 +35,6 @@ async function newGame(page: Page, play: string, seats: [string, string][], team
   }
   await page.getByRole("button", { name: "Start game" }).click();
   await expect(page).toHaveURL(/#\/joker$/);
-}
-
-/** Every visible control smaller than 44 px (radio buttons count by their label). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page
-    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
-    .evaluateAll((els) =>
-      els
-        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
-        .filter(({ r }) => r.width < 44 || r.height < 44)
-        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
-    );
 }
 
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });

@@ -3,6 +3,7 @@
 // screens, reload mid-game back on the right player's turn, and, with six
 // seats, 44 px targets and screenshots at phone and desktop sizes.
 import { expect, test, type Page } from "@playwright/test";
+import { smallTargets } from "./helpers/targets";
 
 const SAVE_KEY = "gm.save.serial-killer";
 
@@ -21,18 +22,6 @@ async function newGame(page: Page, names: string[], extra = 0) {
   for (let i = 0; i < extra; i++) await page.getByRole("button", { name: "Add a seat" }).click();
   await page.getByRole("button", { name: "Start game" }).click();
   await expect(page).toHaveURL(/#\/serial-killer$/);
-}
-
-/** Every visible control smaller than 44 px (radio buttons count by their label). */
-async function smallTargets(page: Page): Promise<string[]> {
-  return page
-    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
-    .evaluateAll((els) =>
-      els
-        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
-        .filter(({ r }) => r.width < 44 || r.height < 44)
-        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
-    );
 }
 
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });

@@ -1,0 +1,14 @@
+// Checks shared by the specs: touch-target size.
+import type { Page } from "@playwright/test";
+
+/** Every visible control smaller than 44 px (radio buttons count by their label). */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page
+    .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
+    .evaluateAll((els) =>
+      els
+        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
+        .filter(({ r }) => r.width < 44 || r.height < 44)
+        .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
+    );
+}
