@@ -362,7 +362,8 @@ pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     view! {
         <details class="panel game-log" open>
             <summary>"Game log"</summary>
-            <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first">
+            // Focusable: it scrolls, and keyboard users must be able to scroll it.
+            <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first" tabindex="0">
                 {move || {
                     let lines = lines.get();
                     lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }.into_any()).collect_view()

@@ -5,9 +5,11 @@
 //! texts return `String`, and [`When`] stands in for `<Show>`: the screens
 //! share that code instead of each having its own copy.
 
+pub mod card;
 pub mod deal;
 
-use engine::cards::{Card, Colour};
+pub use card::CardFace;
+
 use leptos::prelude::*;
 
 /// The bar at the top of every screen, with the way home.
@@ -24,26 +26,6 @@ pub fn TopBar(
             <h1>{title}</h1>
             <div class="top-bar-actions">{children.map(|c| c())}</div>
         </header>
-    }
-}
-
-/// The face of a card, drawn with text. Decorative: the control holding it
-/// carries the card's accessible name.
-#[component]
-pub fn CardFace(card: Card) -> impl IntoView {
-    let colour = match card.colour() {
-        Some(Colour::Red) => "red",
-        Some(Colour::Black) => "black",
-        None => "joker",
-    };
-    let suit = card
-        .suit()
-        .map_or("Joker".to_string(), |s| s.symbol().to_string());
-    view! {
-        <span class=format!("card-face {colour}") aria-hidden="true">
-            <span class="rank">{card.rank_label()}</span>
-            <span class="suit">{suit}</span>
-        </span>
     }
 }
 

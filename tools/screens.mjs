@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// Screenshots of Home and each game's table at phone, tablet and desktop
+// sizes, in the light and the dark theme: what to look at after a change of
+// looks, and the before/after pairs of a redesign.
+//
+//   node tools/screens.mjs <out-dir>        (after a release build in dist/)
+//
+// Writes <screen>-<width>x<height>-<theme>.png.
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { startServer } from "../e2e/static-server.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const out = process.argv[2];
+if (!out) {
+  console.error("usage: node tools/screens.mjs <out-dir>");
+  process.exit(2);
+}
+mkdirSync(out, { recursive: true });
+const server = await startServer({ root: join(root, "dist"), port: 0 });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+  args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
+});
+const base = `http://127.0.0.1:${server.port}/`;
+
+/** Starts a table game with two people and shows the first one's table. */
+async function table(page, game) {
+  await page.goto(`${base}#/${game}/new`);
+  for (const n of [1, 2]) await page.getByRole("combobox", { name: `Who plays seat ${n}` }).selectOption("person");
+  await page.getByRole("button", { name: "Start game" }).click();
+  await page.getByRole("button", { name: /^I am .+: continue$/ }).click();
+}
+
+const screens = {
+  home: async (page) => {
+    await page.goto(base);
+    await page.getByRole("heading").first().waitFor();
+  },
+  "dead-center": async (page) => {
+    await page.goto(`${base}#/dead-center/standard/8`);
+    await page.getByText("Choose a face-down zombie to reveal.").waitFor();
+    // Reveal a zombie and place a card, so that faces show.
+    await page.locator(".zombie").first().click();
+    await page.locator(".pile.target").first().click();
+  },
+  "murderers-row": async (page) => {
+    await page.goto(`${base}#/murderers-row/5`);
+    await page.locator(".mr-card").first().waitFor();
+  },
+  "serial-killer": async (page) => {
+    await table(page, "serial-killer");
+    // A few draws (the hand-overs between them answered), so that graves fill.
+    for (let i = 0; i < 12; i++) {
+      const handOver = page.getByRole("button", { name: /^I am .+: continue$/ });
+      const draw = page.getByRole("button", { name: /^Draw a card for grave/ });
+      if (await handOver.isVisible()) await handOver.click();
+      else if (await draw.isVisible()) await draw.click();
+      await page.waitForTimeout(150);
+    }
+  },
+  joker: (page) => table(page, "joker"),
+  "detective-graves": (page) => table(page, "detective-graves"),
+};
+
+try {
+  for (const theme of ["light", "dark"]) {
+    for (const [width, height] of [[390, 844], [768, 1024], [1280, 800]]) {
+      const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
+      const page = await context.newPage();
+      for (const [name, open] of Object.entries(screens)) {
+        await open(page);
+        await page.waitForTimeout(300);
+        const path = join(out, `${name}-${width}x${height}-${theme}.png`);
+        await page.screenshot({ path, fullPage: true });
+        console.log(path);
+      }
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  await server.close();
+}
