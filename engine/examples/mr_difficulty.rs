@@ -3,12 +3,15 @@
 //!
 //!   cargo run --release -p engine --example mr_difficulty -- [deals] [compared]
 //!
-//! For deals 0..deals (default 1000): the level, the share of first moves
+//! For deals 0..deals (default 1000), each solver call within the budget
+//! of the app's search for a deal of a level (`advice::LEVEL_BUDGET`;
+//! deals it cannot rate are listed as unsolved): the level, the share of first moves
 //! that keep the deal's best chance, and how long the solver took; a table
 //! of the levels. For the first `compared` deals (default 200) it also plays
 //! 400 games of uniformly random legal moves (the chance of a careless
 //! player, estimated) and prints the rank correlation of each candidate
 //! measure with it.
+use engine::murderers_row::advice::LEVEL_BUDGET;
 use engine::murderers_row::difficulty::{difficulty, hinted_line, Level};
 use engine::murderers_row::solver::Solver;
 use engine::murderers_row::{Action, State};
@@ -22,7 +25,9 @@ fn random_player(seed: u64, games: u32) -> f64 {
     let mut won = 0;
     for _ in 0..games {
         let mut state = State::new(seed);
-        while !state.is_over() {
+        // Swaps and revivals can go on and on: a game past 300 actions
+        // counts as lost.
+        while !state.is_over() && state.history().len() < 300 {
             let actions: Vec<Action> = state
                 .legal_actions()
                 .into_iter()
@@ -80,7 +85,7 @@ fn main() {
     for seed in 0..deals {
         let deal = State::new(seed);
         let start = Instant::now();
-        let found = difficulty(&mut Solver::new(&deal), &deal);
+        let found = difficulty(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal);
         times.push((start.elapsed(), seed));
         let Ok(d) = found else {
             unsolved.push(seed);
@@ -90,7 +95,8 @@ fn main() {
         uncertain += u32::from(!d.certain());
         if seed < compared {
             careless.push(random_player(seed, 400));
-            let line = hinted_line(&mut Solver::new(&deal), &deal).unwrap_or_default();
+            let line = hinted_line(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal)
+                .unwrap_or_default();
             let product: f64 = line
                 .iter()
                 .map(|&(k, m)| f64::from(k) / f64::from(m))

@@ -203,12 +203,13 @@ pub fn answer(question: &Question) -> Answer {
             })
         }
         Question::DealOfLevel { level, from, tries } => {
-            // A deal the solver cannot settle within its budget is skipped.
+            // A deal the solver cannot rate within a smaller budget is
+            // skipped: the search never stalls on one deal.
             let found = (0..u64::from(*tries))
                 .map(|k| from.wrapping_add(k))
                 .find_map(|seed| {
                     let deal = State::new(seed);
-                    difficulty(&mut Solver::new(&deal), &deal)
+                    difficulty(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal)
                         .ok()
                         .filter(|d| d.level == *level)
                         .map(|d| (seed, d))
@@ -223,6 +224,10 @@ pub fn answer(question: &Question) -> Answer {
 pub fn can_review(state: &State) -> bool {
     state.is_over() && !state.history().is_empty()
 }
+
+/// The budget of each solver call while searching for a deal of a level
+/// (deals it cannot rate within it are skipped).
+pub const LEVEL_BUDGET: usize = 150_000;
 
 /// A message to the solver: a question and the number its answer carries.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

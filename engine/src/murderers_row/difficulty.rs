@@ -135,6 +135,9 @@ pub fn from_line(line: &[(u32, u32)], win: f64) -> Difficulty {
     }
 }
 
+/// The most decisions of the hinted game looked at.
+pub const MAX_DECISIONS: usize = 40;
+
 /// Along the game the hints play from `state` (with the die cards the
 /// deal's own shuffle turns over), at every decision: how many legal
 /// actions keep the best chance, of how many.
@@ -142,7 +145,10 @@ pub fn hinted_line(solver: &mut Solver, state: &State) -> Result<Vec<(u32, u32)>
     use crate::game::Game;
     let mut state = state.clone();
     let mut out = Vec::new();
-    while !state.is_over() {
+    // A game of ten cards takes at most nine kills; swaps and revivals can
+    // make a longer one, and the hints' line may even come back to a
+    // position: past this many decisions the line is cut.
+    while !state.is_over() && out.len() < MAX_DECISIONS {
         let values = solver.action_values(&state)?;
         let Some(&(best, win)) = values.first() else {
             break;

@@ -941,7 +941,7 @@ impl Solver {
             graph_limit: if budget == usize::MAX {
                 usize::MAX
             } else {
-                GRAPH_LIMIT
+                GRAPH_LIMIT.min(budget)
             },
             left: budget,
             moves: Vec::new(),

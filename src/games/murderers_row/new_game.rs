@@ -111,7 +111,7 @@ pub fn MurderersRowNew() -> impl IntoView {
                         if let Some(seed) = found.get_untracked() {
                             navigate(&deal_route(seed));
                         }
-                    }>"Play this deal"</button>
+                    }>"Play the deal found"</button>
                 </When>
             </div>
             <p class="mr-found" role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
