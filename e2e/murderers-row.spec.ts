@@ -1,6 +1,6 @@
 // Murderers' Row in the browser: a whole game through the UI with hints
 // (the solver answers from its web worker), reload, undo refused after a die
-// card, keyboard play, the certain-win deal option, bad saves and addresses,
+// card, keyboard play, the difficulty option, bad saves and addresses,
 // and (printed as a measurement) the page's long tasks while the solver works.
 import { expect, test, type Page } from "@playwright/test";
 import { playWithHints } from "./helpers/murderers-row";
@@ -116,17 +116,30 @@ test("an inactive card cannot be chosen and says why", async ({ page }) => {
   await expect(page.locator(".mr-message")).toContainText("only active cards can be used");
 });
 
-test("only certain-win deals: the solver picks one, and its odds say so", async ({ page }) => {
+test("a chosen difficulty: the solver finds a deal of that level, shows it, and the table agrees", async ({ page }) => {
+  // The worker rates deal after deal exactly: allow for a slow machine.
+  test.setTimeout(180_000);
   await page.goto("/#/murderers-row/new");
-  await page.getByLabel("Only deals I can win for certain with perfect play").check();
+  const easy = page.getByRole("radio", { name: /^Easy/ });
+  await easy.check();
   await page.getByRole("button", { name: "Deal", exact: true }).click();
-  await expect(page).toHaveURL(/#\/murderers-row\/\d+$/, { timeout: 20_000 });
+  const found = page.locator(".mr-found");
+  await expect(found).toContainText(/Deal \d+: easy — at its narrowest, \d+ of \d+ moves keeps? the win\./, { timeout: 60_000 });
+  const text = await found.innerText();
+  const [, seed, keeping, moves] = /Deal (\d+): easy — at its narrowest, (\d+) of (\d+)/.exec(text);
+  // Easy: at every decision of the hinted game, at least a quarter of the moves keep the win.
+  expect(4 * Number(keeping)).toBeGreaterThanOrEqual(Number(moves));
+  await page.getByRole("button", { name: "Play the deal found" }).click();
+  await expect(page).toHaveURL(new RegExp(`#/murderers-row/${seed}$`));
   await expect(page.locator(".mr-card")).toHaveCount(10);
-  await page.getByRole("button", { name: "Deal odds" }).click();
-  await expect(page.locator(".mr-message")).toContainText("is a certain win with perfect play");
-  // The option is remembered.
+  await page.getByRole("button", { name: "Deal difficulty" }).click();
+  await expect(page.locator(".mr-message")).toContainText(
+    `Deal ${seed}: easy — at its narrowest, ${keeping} of ${moves} moves`, { timeout: 60_000 },
+  );
+  await expect(page.locator(".mr-message")).toContainText("a certain win with perfect play");
+  // The choice is remembered.
   await page.goto("/#/murderers-row/new");
-  await expect(page.getByLabel("Only deals I can win for certain with perfect play")).toBeChecked();
+  await expect(page.getByRole("radio", { name: /^Easy/ })).toBeChecked();
 });
 
 test("a tampered save is refused with a message and a backup", async ({ page }) => {

@@ -3,6 +3,12 @@
 // app's own web worker) on fresh deals, and the page's frames meanwhile.
 //
 //   node tools/measure-solver.mjs [first-seed] [count]     (default 0 100)
+//   node tools/measure-solver.mjs positions FILE
+//
+// The second form asks a hint for every position of FILE (one question a
+// line, as JSON; the sample of issue 14 is written by
+// `cargo run --release -p engine --example mr_sample -- FILE`), each as the
+// app asks it, and prints the median, p99 and worst.
 //
 // Needs a release build in dist/ (scripts/test or `trunk build --release`)
 // and Debian's Chromium. Prints each deal's solve time, then the median, the
@@ -12,10 +18,15 @@ import { chromium } from "playwright-core";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../e2e/static-server.mjs";
+import { readFileSync } from "node:fs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const first = Number(process.argv[2] || 0);
-const count = Number(process.argv[3] || 100);
+const positions = process.argv[2] === "positions";
+const questions = positions
+  ? readFileSync(process.argv[3], "utf8").split("\n").filter((l) => l.trim())
+  : null;
+const first = positions ? 0 : Number(process.argv[2] || 0);
+const count = positions ? questions.length : Number(process.argv[3] || 100);
 const server = await startServer({ root: join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
@@ -26,7 +37,7 @@ try {
   await page.goto(`http://127.0.0.1:${server.port}/`);
   await page.waitForSelector("#app");
   const result = await page.evaluate(
-    async ({ first, count }) => {
+    async ({ first, count, questions }) => {
       const link = (sel) => new URL(document.querySelector(sel).getAttribute("href"), document.baseURI).href;
       const worker = new Worker("worker.js", { type: "module" });
       const next = () => new Promise((resolve) => (worker.onmessage = (e) => resolve(e.data)));
@@ -46,21 +57,33 @@ try {
       for (let seed = first; seed < first + count; seed++) {
         const reply = next();
         const start = performance.now();
-        worker.postMessage("murderers-row\n" + JSON.stringify({ id: seed + 1, question: { DealOdds: seed } }));
+        const question = questions ? questions[seed] : JSON.stringify({ DealOdds: seed });
+        worker.postMessage("murderers-row\n" + `{"id":${seed + 1},"question":${question}}`);
         const text = await reply;
         // Odds travel as the bits of an f64 (advice::odds_bits), too large for a
         // JS number: read the digits.
         const bits = /"win":(\d+)/.exec(text)?.[1];
         const view = new DataView(new ArrayBuffer(8));
         if (bits) view.setBigUint64(0, BigInt(bits));
-        times.push({ seed, ms: performance.now() - start, win: bits ? view.getFloat64(0) : undefined });
+        times.push({ seed, ms: performance.now() - start, win: bits ? view.getFloat64(0) : undefined, answered: /"(Hint|DealOdds)"/.test(text) });
       }
       running = false;
       worker.terminate();
       return { times, longestFrame };
     },
-    { first, count },
+    { first, count, questions },
   );
+  if (positions) {
+    const sorted = [...result.times].sort((a, b) => a.ms - b.ms);
+    const at = (p) => sorted[Math.round((sorted.length - 1) * p)];
+    const worst = sorted[sorted.length - 1];
+    for (const t of sorted.slice(-5)) console.log(`slow: position #${t.seed}: ${t.ms.toFixed(1)} ms`);
+    console.log(
+      `wasm hint of ${sorted.length} sampled positions: median ${at(0.5).ms.toFixed(1)} ms, p99 ${at(0.99).ms.toFixed(1)} ms, ` +
+        `worst ${worst.ms.toFixed(1)} ms (position #${worst.seed}), not answered ${sorted.filter((t) => !t.answered).length}; ` +
+        `longest frame on the page meanwhile: ${result.longestFrame.toFixed(0)} ms`,
+    );
+  } else {
   for (const t of result.times) console.log(`deal ${t.seed}: ${t.ms.toFixed(1)} ms, win ${t.win}`);
   const sorted = [...result.times].sort((a, b) => a.ms - b.ms);
   const median = sorted[Math.floor(sorted.length / 2)];
@@ -69,6 +92,7 @@ try {
     `wasm solve of ${sorted.length} fresh deals: median ${median.ms.toFixed(1)} ms, worst ${worst.ms.toFixed(1)} ms (deal ${worst.seed}); ` +
       `longest frame on the page meanwhile: ${result.longestFrame.toFixed(0)} ms`,
   );
+  }
 } finally {
   await browser.close();
   await server.close();

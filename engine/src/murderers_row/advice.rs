@@ -3,6 +3,7 @@
 //! web worker) and answered there; the answers are worked out here, so they
 //! are tested natively.
 
+use super::difficulty::{difficulty, Difficulty, Level};
 use super::solver::{Solver, Unsolved};
 use super::{Action, Phase, State};
 use crate::game::Game;
@@ -23,6 +24,10 @@ pub enum Question {
     /// The first of `tries` deals, from `from` on, that perfect play wins
     /// for certain.
     CertainDeal { from: u64, tries: u32 },
+    /// The difficulty of the deal `seed`.
+    Difficulty(u64),
+    /// The first of `tries` deals, from `from` on, of difficulty `level`.
+    DealOfLevel { level: Level, from: u64, tries: u32 },
 }
 
 /// The solver's answer to a [`Question`].
@@ -38,6 +43,14 @@ pub enum Answer {
     /// `None` when none of the deals tried is a certain win.
     CertainDeal {
         seed: Option<u64>,
+    },
+    Difficulty {
+        seed: u64,
+        difficulty: Difficulty,
+    },
+    /// `None` when none of the deals tried has the level asked.
+    DealOfLevel {
+        found: Option<(u64, Difficulty)>,
     },
     /// The position is too large for the solver's budget: no answer rather
     /// than a guess.
@@ -86,7 +99,7 @@ impl Decision {
 /// solver's values are exact up to rounding).
 /// Odds travel as the bits of their `f64`: exact both ways, and the wasm
 /// bundle needs no float formatting or parsing for them.
-mod odds_bits {
+pub(crate) mod odds_bits {
     use serde::{Deserialize, Deserializer, Serializer};
 
     pub fn serialize<S: Serializer>(odds: &f64, to: S) -> Result<S::Ok, S::Error> {
@@ -182,6 +195,27 @@ pub fn answer(question: &Question) -> Answer {
                 });
             Ok(Answer::CertainDeal { seed })
         }
+        Question::Difficulty(seed) => {
+            let deal = State::new(*seed);
+            difficulty(&mut Solver::new(&deal), &deal).map(|difficulty| Answer::Difficulty {
+                seed: *seed,
+                difficulty,
+            })
+        }
+        Question::DealOfLevel { level, from, tries } => {
+            // A deal the solver cannot rate within a smaller budget is
+            // skipped: the search never stalls on one deal.
+            let found = (0..u64::from(*tries))
+                .map(|k| from.wrapping_add(k))
+                .find_map(|seed| {
+                    let deal = State::new(seed);
+                    difficulty(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal)
+                        .ok()
+                        .filter(|d| d.level == *level)
+                        .map(|d| (seed, d))
+                });
+            Ok(Answer::DealOfLevel { found })
+        }
     };
     answered.unwrap_or(Answer::TooHard)
 }
@@ -190,6 +224,10 @@ pub fn answer(question: &Question) -> Answer {
 pub fn can_review(state: &State) -> bool {
     state.is_over() && !state.history().is_empty()
 }
+
+/// The budget of each solver call while searching for a deal of a level
+/// (deals it cannot rate within it are skipped).
+pub const LEVEL_BUDGET: usize = 150_000;
 
 /// A message to the solver: a question and the number its answer carries.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

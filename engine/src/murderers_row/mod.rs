@@ -15,6 +15,8 @@
 
 pub mod advice;
 pub mod cards;
+pub mod difficulty;
+pub mod sample;
 pub mod solver;
 #[cfg(test)]
 mod tests;

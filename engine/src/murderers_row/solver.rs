@@ -173,7 +173,18 @@ fn draw(deck: Pips, face: usize, full: Pips) -> Pips {
 /// action, in the order of [`legal_moves`] (or of the two neighbours, left
 /// first, for an Air Strike choice).
 fn expand(node: &Node, full: Pips, moves: &mut Vec<Move>, out: &mut Vec<Vec<(Node, f64)>>) {
-    out.clear();
+    // The lists of an earlier call are cleared and reused: no allocation
+    // once the vectors have grown.
+    let mut used = 0;
+    let mut next_list = |out: &mut Vec<Vec<(Node, f64)>>| {
+        if used == out.len() {
+            out.push(Vec::new());
+        }
+        used += 1;
+        let list = &mut out[used - 1];
+        list.clear();
+        used - 1
+    };
     if let Some((actor, t)) = node.choice {
         let t = usize::from(t);
         let sides = [
@@ -184,7 +195,8 @@ fn expand(node: &Node, full: Pips, moves: &mut Vec<Move>, out: &mut Vec<Vec<(Nod
             let mut row = node.row;
             air_strike_kill(&mut row, t, n);
             finish(&mut row, actor, node.poison);
-            out.push(vec![(
+            let i = next_list(out);
+            out[i].push((
                 Node {
                     row,
                     poison: false,
@@ -192,14 +204,16 @@ fn expand(node: &Node, full: Pips, moves: &mut Vec<Move>, out: &mut Vec<Vec<(Nod
                     choice: None,
                 },
                 1.0,
-            )]);
+            ));
         }
+        out.truncate(used);
         return;
     }
     legal_moves(&node.row, moves);
     let size: u32 = node.deck.iter().map(|&n| u32::from(n)).sum();
     for &mv in moves.iter() {
-        let mut successors = Vec::new();
+        let at = next_list(out);
+        let successors = &mut out[at];
         let mut step = |die: u8, deck: Pips, p: f64| {
             let mut row = node.row;
             let mut poison = node.poison;
@@ -229,8 +243,8 @@ fn expand(node: &Node, full: Pips, moves: &mut Vec<Move>, out: &mut Vec<Vec<(Nod
         } else {
             step(0, node.deck, 1.0);
         }
-        out.push(successors);
     }
+    out.truncate(used);
 }
 
 fn kind_of(node: &Node) -> Kind {
@@ -256,13 +270,23 @@ fn kind_of(node: &Node) -> Kind {
 ///   of an inactive card, only its place and state), so it is forgotten;
 /// - when no card with a random target can ever act (none alive, or all
 ///   inactive with no revival possible), the die deck never matters again.
+#[cfg(test)]
 fn reduce(node: &Node) -> Node {
+    let k = forget(node);
+    let m = mirror(&k);
+    if packed(&m) < packed(&k) {
+        m
+    } else {
+        k
+    }
+}
+
+/// [`reduce`] without the mirror image: the forgotten identities and die
+/// deck only.
+fn forget(node: &Node) -> Node {
     let mut k = *node;
     let row = &node.row;
-    let n = row.len();
-    let revivable = row
-        .slots()
-        .any(|s| s.active && matches!(s.card, Killer::Medic | Killer::Bugler));
+    let revivable = revival_possible(row);
     let random_may_act = row
         .slots()
         .any(|s| s.card.is_random() && (s.active || revivable));
@@ -270,27 +294,45 @@ fn reduce(node: &Node) -> Node {
         k.deck = [0; FACES];
     }
     if !revivable {
-        for i in 0..n {
+        for i in 0..row.len() {
             if !row.active(i) {
                 k.row.cells[i] = 0;
             }
         }
     }
-    let mut mirrored = k;
-    mirrored.row.cells[..n].reverse();
-    mirrored.choice = k.choice.map(|(actor, t)| (actor, (n - 1) as u8 - t));
-    if mirrored.row.cells < k.row.cells {
-        mirrored
-    } else {
-        k
+    k
+}
+
+/// The position read right to left.
+fn mirror(k: &Node) -> Node {
+    let n = k.row.len();
+    let mut m = *k;
+    m.row.cells[..n].reverse();
+    m.choice = k.choice.map(|(actor, t)| (actor, (n - 1) as u8 - t));
+    m
+}
+
+/// The row, poison and Air Strike choice packed into 128 bits: each row
+/// cell in 6 bits (its card and active flag, plus one so that no cell is
+/// 0), the poison and the choice in the bits above.
+fn packed(k: &Node) -> u128 {
+    let mut row = 0u128;
+    for i in 0..k.row.len() {
+        let cell = k.row.cells[i];
+        let cell = u128::from((cell & CARD_BITS) | ((cell & ACTIVE_BIT) >> 2)) + 1;
+        row |= cell << (6 * i);
     }
+    row |= u128::from(k.poison) << 108;
+    if let Some((actor, t)) = k.choice {
+        let choice = 1 | (actor.index() as u128) << 1 | u128::from(t) << 6;
+        row |= choice << 109;
+    }
+    row
 }
 
 /// A position's key packed into 24 bytes, for fast hashing and comparing:
-/// the reduced position ([`reduce`]), each row cell in 6 bits (its card and
-/// active flag, plus one so that no cell is 0), the poison and the Air
-/// Strike's choice in the bits above (128 bits in all), the die deck's
-/// counts in the last word.
+/// the reduced position ([`reduce`]) as [`packed`] (the smaller of the two
+/// orientations), the die deck's counts in the last word.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 struct Key([u64; 3]);
 
@@ -303,18 +345,8 @@ impl std::hash::Hash for Key {
 }
 
 fn key(node: &Node) -> Key {
-    let k = reduce(node);
-    let mut row = 0u128;
-    for i in 0..k.row.len() {
-        let cell = k.row.cells[i];
-        let packed = u128::from((cell & CARD_BITS) | ((cell & ACTIVE_BIT) >> 2)) + 1;
-        row |= packed << (6 * i);
-    }
-    row |= u128::from(k.poison) << 108;
-    if let Some((actor, t)) = k.choice {
-        let choice = 1 | (actor.index() as u128) << 1 | u128::from(t) << 6;
-        row |= choice << 109;
-    }
+    let k = forget(node);
+    let row = packed(&k).min(packed(&mirror(&k)));
     let mut deck = 0u64;
     for (f, &count) in k.deck.iter().enumerate() {
         deck |= u64::from(count) << (8 * f);
@@ -883,6 +915,8 @@ pub struct Solver {
     /// How many the current call may still expand.
     left: usize,
     moves: Vec<Move>,
+    /// Successor lists to reuse, one per depth of the search in progress.
+    pool: Vec<Vec<Vec<(Node, f64)>>>,
 }
 
 impl Solver {
@@ -907,10 +941,11 @@ impl Solver {
             graph_limit: if budget == usize::MAX {
                 usize::MAX
             } else {
-                GRAPH_LIMIT
+                GRAPH_LIMIT.min(budget)
             },
             left: budget,
             moves: Vec::new(),
+            pool: Vec::new(),
         }
     }
 
@@ -1159,7 +1194,7 @@ impl Solver {
             return (None, CLEAN, true);
         }
         self.path.insert(k, depth);
-        let mut actions = Vec::new();
+        let mut actions = self.pool.pop().unwrap_or_default();
         expand(node, self.full, &mut self.moves, &mut actions);
         // Random actions last: every one of their outcomes must be proved.
         let order = promising(&actions, 1.0);
@@ -1191,6 +1226,7 @@ impl Solver {
             }
         }
         self.path.remove(&k);
+        self.pool.push(actions);
         match win {
             Some(i) => {
                 self.known.insert(k, Known::Exact(1.0));
@@ -1245,9 +1281,10 @@ impl Solver {
         }
         self.path.insert(*k, depth);
         self.chances.push(chances);
-        let mut actions = Vec::new();
+        let mut actions = self.pool.pop().unwrap_or_default();
         expand(node, self.full, &mut self.moves, &mut actions);
         let best = self.best(&actions, depth, alpha);
+        self.pool.push(actions);
         self.path.remove(k);
         self.chances.pop();
         let (v, _, low, exact) = best?;

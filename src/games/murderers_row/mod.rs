@@ -14,6 +14,7 @@ use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
 use crate::stats::{stats_rows, StatsSection, VariantStats};
 use engine::murderers_row::advice;
+use engine::murderers_row::difficulty::Level;
 use engine::Game;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -41,8 +42,36 @@ static RECORDS: Records<MurderersRowGame, VariantStats> = Records {
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 struct MurderersRowPrefs {
-    /// Deal only games that perfect play wins for certain.
+    /// Deal only games that perfect play wins for certain: the option of
+    /// earlier versions, still read. Set and no level chosen, it means easy
+    /// deals (an easy or medium deal is always a certain win, and easy is
+    /// the closest to what was asked).
     murderers_row_certain_only: bool,
+    /// The difficulty of new deals (`None`: any deal). Written as
+    /// "any" when chosen so, to tell it from a record that never had it.
+    murderers_row_level: Option<LevelChoice>,
+}
+
+/// The new-game difficulty as saved.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+enum LevelChoice {
+    Any,
+    Level(Level),
+}
+
+impl MurderersRowPrefs {
+    fn level(&self) -> Option<Level> {
+        match self.murderers_row_level {
+            Some(LevelChoice::Level(level)) => Some(level),
+            Some(LevelChoice::Any) => None,
+            None if self.murderers_row_certain_only => Some(Level::Easy),
+            None => None,
+        }
+    }
+
+    fn set_level(&mut self, level: Option<Level>) {
+        self.murderers_row_level = Some(level.map_or(LevelChoice::Any, LevelChoice::Level));
+    }
 }
 
 static PREFS: Record<MurderersRowPrefs> = Record {
@@ -198,6 +227,16 @@ mod tests {
         let text = crate::session::fixtures::saved_v1("SETTINGS");
         let prefs: MurderersRowPrefs = crate::codec::from_str(text).unwrap();
         assert!(prefs.murderers_row_certain_only);
+        // Mapped to easy deals, the closest level; a choice made since wins.
+        assert_eq!(prefs.level(), Some(Level::Easy));
+        let mut chosen = prefs.clone();
+        chosen.set_level(None);
+        assert_eq!(chosen.level(), None);
+        chosen.set_level(Some(Level::Fiendish));
+        let text = crate::codec::to_string(&chosen).unwrap();
+        let back: MurderersRowPrefs = crate::codec::from_str(&text).unwrap();
+        assert_eq!(back.level(), Some(Level::Fiendish));
+        assert_eq!(MurderersRowPrefs::default().level(), None);
     }
 
     #[test]

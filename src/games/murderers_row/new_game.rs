@@ -1,5 +1,6 @@
-//! A new Murderers' Row deal: random, or only among deals that perfect play
-//! wins for certain (the solver checks them in its worker), or by number.
+//! A new Murderers' Row deal: random, or of a chosen difficulty (the solver
+//! works out the difficulty of deal after deal in its worker until one
+//! fits), or by number.
 
 use super::deal_route;
 use super::solver_client;
@@ -7,67 +8,97 @@ use crate::app::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::{TopBar, When};
 use engine::murderers_row::advice::{Answer, Question};
+use engine::murderers_row::difficulty::Level;
 use leptos::prelude::*;
 
-/// How many deals the solver tries before giving up on a certain win.
-const CERTAIN_TRIES: u32 = 100;
+/// How many deals the solver tries before giving up on the level asked.
+const LEVEL_TRIES: u32 = 60;
+
+/// The deal found for the level asked, as the new-game screen shows it
+/// before it is played.
+pub fn found_text(seed: u64, sentence: &str) -> String {
+    format!("Deal {seed}: {sentence}.")
+}
 
 #[component]
 pub fn MurderersRowNew() -> impl IntoView {
     let searching = RwSignal::new(false);
     let message = RwSignal::new(None::<String>);
+    let found = RwSignal::new(None::<u64>);
     let prefs = super::prefs();
-    let certain_only = move || prefs.value.with(|p| p.murderers_row_certain_only);
+    let level = move || prefs.value.with(|p| p.level());
     on_cleanup(solver_client::drop_questions);
     let deal = move |_| {
-        if !certain_only() {
+        let Some(level) = level() else {
             navigate(&deal_route(random_seed()));
             return;
-        }
+        };
         searching.set(true);
         message.set(None);
-        let question = Question::CertainDeal {
+        found.set(None);
+        let question = Question::DealOfLevel {
+            level,
             from: random_seed(),
-            tries: CERTAIN_TRIES,
+            tries: LEVEL_TRIES,
         };
         solver_client::ask(question, move |answer| {
             let _ = searching.try_set(false);
-            match answer {
-                Ok(Answer::CertainDeal { seed: Some(seed) }) => navigate(&deal_route(seed)),
-                Ok(_) => {
-                    let _ = message.try_set(Some(
-                        "No certain win among the deals tried; try again.".to_string(),
-                    ));
+            let text = match answer {
+                Ok(Answer::DealOfLevel {
+                    found: Some((seed, difficulty)),
+                }) => {
+                    let _ = found.try_set(Some(seed));
+                    found_text(seed, &difficulty.sentence())
                 }
-                Err(why) => {
-                    let _ = message.try_set(Some(why));
-                }
-            }
+                Ok(_) => format!(
+                    "No {} deal among the {LEVEL_TRIES} tried; try again.",
+                    level.name()
+                ),
+                Err(why) => why,
+            };
+            let _ = message.try_set(Some(text));
         });
+    };
+    let choice = move |value: Option<Level>, label: &'static str, hint: &'static str| {
+        view! {
+            <label class="choice-option">
+                <input
+                    type="radio"
+                    name="mr-level"
+                    prop:checked=move || level() == value
+                    on:change=move |_| {
+                        prefs.update(|p| p.set_level(value));
+                        found.set(None);
+                        message.set(None);
+                    }
+                />
+                <span>{label}<span class="small">{hint}</span></span>
+            </label>
+        }
     };
     view! {
         <TopBar title="New Murderers' Row game"/>
         <section class="panel">
             <h2>"Deal ten cards"</h2>
-            <label class="check">
-                <input
-                    type="checkbox"
-                    prop:checked=certain_only
-                    on:change=move |ev| {
-                        let on = event_target_checked(&ev);
-                        prefs.update(|p| p.murderers_row_certain_only = on);
-                    }
-                />
-                "Only deals I can win for certain with perfect play"
-            </label>
-            <p class="small">"The solver checks every possible order of the die deck before the deal is shown. On any deal, “Deal odds” on the table tells you its chances."</p>
+            <fieldset class="choice">
+                <legend>"Difficulty"</legend>
+                {choice(None, "Any deal", " — whatever the shuffle gives")}
+                {choice(Some(Level::Easy), "Easy", " — a quarter of the moves or more keep the win at every step")}
+                {choice(Some(Level::Medium), "Medium", " — at some step, only one move in five to eight does")}
+                {choice(Some(Level::Hard), "Hard", " — one in nine to twenty, or the die may beat perfect play")}
+                {choice(Some(Level::Fiendish), "Fiendish", " — at some step, fewer than one move in twenty keeps it")}
+            </fieldset>
+            <p class="small">"The solver works out each deal's difficulty exactly, over every order of the die deck, before the deal is shown. “Deal difficulty” on the table tells you any deal's."</p>
             <div class="button-row">
                 <button
                     class="button primary"
                     aria-disabled=move || searching.get().to_string()
                     on:click=move |ev| if !searching.get_untracked() { deal(ev) }
                 >
-                    {move || if searching.get() { "Finding a certain win…" } else { "Deal" }.to_string()}
+                    {move || match (searching.get(), level()) {
+                        (true, Some(level)) => format!("Finding a {} deal…", level.name()),
+                        _ => "Deal".to_string(),
+                    }}
                 </button>
                 <When when=move || searching.get()>
                     <button class="button" on:click=move |_| {
@@ -75,8 +106,15 @@ pub fn MurderersRowNew() -> impl IntoView {
                         searching.set(false);
                     }>"Stop"</button>
                 </When>
+                <When when=move || found.get().is_some() && !searching.get()>
+                    <button class="button primary" on:click=move |_| {
+                        if let Some(seed) = found.get_untracked() {
+                            navigate(&deal_route(seed));
+                        }
+                    }>"Play the deal found"</button>
+                </When>
             </div>
-            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
+            <p class="mr-found" role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
         </section>
         <section class="panel">
             <h2>"Play a deal by its number"</h2>

@@ -14,6 +14,7 @@ use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar, When,
 };
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
+use engine::murderers_row::difficulty::Difficulty;
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
@@ -373,21 +374,30 @@ fn unexpected(answer: Answer) -> String {
     }
 }
 
-fn ask_deal_odds(ctx: GameCtx, ui: Ui) {
+/// A deal's difficulty in a sentence, with its odds when they are not
+/// certain: "Deal 77: hard — 3 of 14 first moves keep the win."
+pub fn difficulty_text(seed: u64, difficulty: &Difficulty) -> String {
+    let mut text = format!("Deal {seed}: {}.", difficulty.sentence());
+    if !difficulty.certain() {
+        text.push_str(&format!(
+            " With perfect play it is won {} of the time (the die decides the rest).",
+            percent(difficulty.win)
+        ));
+    } else {
+        text.push_str(" It is a certain win with perfect play.");
+    }
+    text
+}
+
+fn ask_deal_difficulty(ctx: GameCtx, ui: Ui) {
     let Some(seed) = game_state(ctx).map(|s| s.seed()) else {
         return;
     };
-    ui.thinking.set(Some("Working out this deal's odds…"));
-    solver_client::ask(Question::DealOdds(seed), move |answer| {
+    ui.thinking.set(Some("Working out this deal's difficulty…"));
+    solver_client::ask(Question::Difficulty(seed), move |answer| {
         let _ = ui.thinking.try_set(None);
         let text = match answer {
-            Ok(Answer::DealOdds { win, .. }) if win >= 1.0 - advice::NEGLIGIBLE => {
-                format!("Deal {seed} is a certain win with perfect play.")
-            }
-            Ok(Answer::DealOdds { win, .. }) => format!(
-                "With perfect play, deal {seed} is won {} of the time (the die decides the rest).",
-                percent(win)
-            ),
+            Ok(Answer::Difficulty { difficulty, .. }) => difficulty_text(seed, &difficulty),
             Ok(other) => unexpected(other),
             Err(why) => why,
         };
@@ -585,7 +595,7 @@ fn Table() -> impl IntoView {
                     on:click=move |_| dispatch(ctx, ui, Action::Undo)
                 >"Undo"</button>
                 <button class="button" on:click=move |_| ask_hint(ctx, ui)>"Hint"</button>
-                <button class="button" on:click=move |_| ask_deal_odds(ctx, ui)>"Deal odds"</button>
+                <button class="button" on:click=move |_| ask_deal_difficulty(ctx, ui)>"Deal difficulty"</button>
             </div>
             <ThinkingBar ui/>
             <DiePanel/>

@@ -1,0 +1,109 @@
+//! A fixed sample of positions reachable in play, for measuring the solver
+//! at its worst (`cargo bench -p engine --bench murderers_row`, and in the
+//! browser with `tools/measure-solver.mjs positions`): every position of
+//! games from many deals, played three ways so that the sample holds fresh
+//! deals, mid-game positions with inactive cards, pending poisons, Air
+//! Strike choices and die discards of every size:
+//!
+//! - uniformly random legal actions;
+//! - the solver's hint every time (a player following the hints);
+//! - the hint three times in four, a random action otherwise.
+//!
+//! The same sample every time: the games are seeded.
+
+use super::advice::{hint, Question};
+use super::solver::Solver;
+use super::{Action, State};
+use crate::game::Game;
+use rand::{RngCore, SeedableRng};
+use rand_pcg::Pcg32;
+
+/// How a sampled game was played.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Play {
+    Random,
+    Hints,
+    Mixed,
+}
+
+impl Play {
+    pub fn name(self) -> &'static str {
+        match self {
+            Play::Random => "random",
+            Play::Hints => "hints",
+            Play::Mixed => "mixed",
+        }
+    }
+}
+
+/// One sampled position: the deal, the actions that reach it, and how its
+/// game was played.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Sampled {
+    pub seed: u64,
+    pub history: Vec<Action>,
+    pub play: Play,
+}
+
+impl Sampled {
+    /// The question the app asks for a hint in this position.
+    pub fn question(&self) -> Question {
+        Question::Hint {
+            seed: self.seed,
+            history: self.history.clone(),
+        }
+    }
+}
+
+/// The first deal of the sample's games.
+pub const FIRST_SEED: u64 = 10_000;
+
+/// Every position (game over excluded) of `games` games, the `k`-th on the
+/// deal `FIRST_SEED + k`, played in turn randomly, by the hints, and mixed.
+pub fn positions(games: u64) -> Vec<Sampled> {
+    let mut out = Vec::new();
+    for k in 0..games {
+        let seed = FIRST_SEED + k;
+        let play = match k % 3 {
+            0 => Play::Random,
+            1 => Play::Hints,
+            _ => Play::Mixed,
+        };
+        let mut state = State::new(seed);
+        let mut rng = Pcg32::seed_from_u64(seed ^ 0x5a3e_11e5);
+        let mut solver = Solver::new(&state);
+        while !state.is_over() {
+            out.push(Sampled {
+                seed,
+                history: state.history().to_vec(),
+                play,
+            });
+            let actions: Vec<Action> = state
+                .legal_actions()
+                .into_iter()
+                .filter(|&a| a != Action::Undo)
+                .collect();
+            if actions.is_empty() {
+                break;
+            }
+            let random = actions[(rng.next_u32() as usize) % actions.len()];
+            let follow = match play {
+                Play::Random => false,
+                Play::Hints => true,
+                Play::Mixed => rng.next_u32() % 4 != 0,
+            };
+            let pick = if follow {
+                hint(&mut solver, &state)
+                    .ok()
+                    .and_then(|h| h.best)
+                    .unwrap_or(random)
+            } else {
+                random
+            };
+            if state.apply(pick).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}
