@@ -53,14 +53,17 @@ test("the previous version's records load: games, statistics and each game's pre
   await expect(page.getByRole("radio", { name: "Dark" })).toBeChecked();
   await expect(page.getByRole("group", { name: "Dead Center: preferred variant" }).getByRole("radio", { name: "Hard" })).toBeChecked();
   await page.goto("./#/murderers-row/new");
-  await expect(page.getByRole("checkbox", { name: /Only deals I can win for certain/ })).toBeChecked();
+  // "Only deals I can win for certain" of the previous version: easy deals.
+  await expect(page.getByRole("group", { name: "Difficulty" }).getByRole("radio", { name: /^Easy/ })).toBeChecked();
   await page.goto("./#/dead-center/new");
   await expect(page.getByRole("combobox", { name: "Variant" })).toHaveValue("hard");
 
   // Each preference now has a record of its game's own.
   const prefs = await page.evaluate(() => [localStorage.getItem("gm.prefs.dead-center"), localStorage.getItem("gm.prefs.murderers-row")]);
   expect(JSON.parse(prefs[0]!).data).toEqual({ dead_center_variant: "Hard" });
-  expect(JSON.parse(prefs[1]!).data).toEqual({ murderers_row_certain_only: true });
+  const mr = JSON.parse(prefs[1]!).data;
+  expect(mr.murderers_row_certain_only).toBe(true);
+  expect(mr.murderers_row_level ?? null).toBeNull(); // no level chosen since
   expect(errors).toEqual([]);
 });
 
