@@ -19,11 +19,11 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use engine::murderers_row::advice::{self, Answer};
-use engine::murderers_row::sample::{self, Play, Sampled};
+use engine::murderers_row::sample::{self, random_action, Play, Sampled};
 use engine::murderers_row::solver::{Solver, Unsolved};
-use engine::murderers_row::{Action, State};
+use engine::murderers_row::State;
 use engine::Game;
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::hint::black_box;
 use std::time::{Duration, Instant};
@@ -83,12 +83,7 @@ fn random_play() {
                 unsolved += 1;
             }
             times.push((elapsed, format!("seed {seed} step {step}")));
-            let actions: Vec<Action> = state
-                .legal_actions()
-                .into_iter()
-                .filter(|&a| a != Action::Undo)
-                .collect();
-            let pick = actions[(rng.next_u32() as usize) % actions.len()];
+            let pick = random_action(&state, &mut rng).expect("a game not over has an action");
             state.apply(pick).expect("a legal action applies");
             step += 1;
         }

@@ -13,10 +13,11 @@
 //! measure with it.
 use engine::murderers_row::advice::LEVEL_BUDGET;
 use engine::murderers_row::difficulty::{difficulty, hinted_line, Level};
+use engine::murderers_row::sample::random_action;
 use engine::murderers_row::solver::Solver;
-use engine::murderers_row::{Action, State};
+use engine::murderers_row::State;
 use engine::Game;
-use rand::{RngCore, SeedableRng};
+use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::time::{Duration, Instant};
 
@@ -28,12 +29,9 @@ fn random_player(seed: u64, games: u32) -> f64 {
         // Swaps and revivals can go on and on: a game past 300 actions
         // counts as lost.
         while !state.is_over() && state.history().len() < 300 {
-            let actions: Vec<Action> = state
-                .legal_actions()
-                .into_iter()
-                .filter(|&a| a != Action::Undo)
-                .collect();
-            let pick = actions[(rng.next_u32() as usize) % actions.len()];
+            let Some(pick) = random_action(&state, &mut rng) else {
+                break;
+            };
             if state.apply(pick).is_err() {
                 break;
             }

@@ -60,6 +60,20 @@ pub const FIRST_SEED: u64 = 10_000;
 
 /// Every position (game over excluded) of `games` games, the `k`-th on the
 /// deal `FIRST_SEED + k`, played in turn randomly, by the hints, and mixed.
+/// A legal action other than Undo, each as likely (`None` when there is
+/// none): how the sample, the benches and the tests play at random.
+pub fn random_action(state: &State, rng: &mut impl RngCore) -> Option<Action> {
+    let actions: Vec<Action> = state
+        .legal_actions()
+        .into_iter()
+        .filter(|&a| a != Action::Undo)
+        .collect();
+    if actions.is_empty() {
+        return None;
+    }
+    Some(actions[(rng.next_u32() as usize) % actions.len()])
+}
+
 pub fn positions(games: u64) -> Vec<Sampled> {
     let mut out = Vec::new();
     for k in 0..games {
@@ -78,15 +92,9 @@ pub fn positions(games: u64) -> Vec<Sampled> {
                 history: state.history().to_vec(),
                 play,
             });
-            let actions: Vec<Action> = state
-                .legal_actions()
-                .into_iter()
-                .filter(|&a| a != Action::Undo)
-                .collect();
-            if actions.is_empty() {
+            let Some(random) = random_action(&state, &mut rng) else {
                 break;
-            }
-            let random = actions[(rng.next_u32() as usize) % actions.len()];
+            };
             let follow = match play {
                 Play::Random => false,
                 Play::Hints => true,

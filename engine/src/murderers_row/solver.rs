@@ -1671,7 +1671,6 @@ mod tests {
     #[test]
     fn reused_solver_matches_the_graph_method_along_random_games() {
         use crate::game::Game;
-        use rand::RngCore;
         let mut compared = 0;
         let mut chancy = 0;
         for seed in 0..60 {
@@ -1701,12 +1700,8 @@ mod tests {
                     compared += 1;
                     chancy += usize::from(expected > 0.0 && expected < 1.0);
                 }
-                let actions: Vec<Action> = state
-                    .legal_actions()
-                    .into_iter()
-                    .filter(|&a| a != Action::Undo)
-                    .collect();
-                let pick = actions[(rng.next_u32() as usize) % actions.len()];
+                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
+                    .expect("a game not over has an action");
                 state.apply(pick).expect("legal");
             }
         }
