@@ -7,6 +7,7 @@ use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
 use crate::session::{self, Notice};
 use crate::settings::Settings;
 use leptos::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// What every screen may read and change. Signals are `Copy`, so this is too.
 /// Each game keeps its own records in a context of its own (see `games`).
@@ -80,9 +81,15 @@ pub fn App() -> impl IntoView {
             None => handle(),
         }
     });
+    // A tap or a key finishes every card still moving, so that the table is
+    // at once where the last action left it and the next one acts on it.
+    let on_pointer = window_event_listener(leptos::ev::pointerdown, |_| finish_animations());
+    let on_key = window_event_listener(leptos::ev::keydown, |_| finish_animations());
     on_cleanup(move || {
         on_hash.remove();
         on_storage.remove();
+        on_pointer.remove();
+        on_key.remove();
     });
     Effect::new(move |_| session::apply_settings(&ctx.settings.get()));
 
@@ -100,6 +107,16 @@ pub fn App() -> impl IntoView {
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
             }}
         </main>
+    }
+}
+
+/// Brings every running animation of the page to its end state (an endless
+/// one, such as a spinner, refuses and keeps turning).
+fn finish_animations() {
+    for animation in document().get_animations() {
+        if let Ok(animation) = animation.dyn_into::<web_sys::Animation>() {
+            let _ = animation.finish();
+        }
     }
 }
 

@@ -277,11 +277,12 @@ fn reload_value<T: DeserializeOwned + Send + Sync + 'static>(
     }
 }
 
-/// Puts the theme and motion preferences on the root element for the stylesheet.
+/// Puts the looks preferences on the root element for the stylesheet.
 pub fn apply_settings(settings: &Settings) {
     if let Some(root) = document().document_element() {
-        let _ = root.set_attribute("data-theme", settings.theme.attribute());
-        let _ = root.set_attribute("data-motion", settings.motion.attribute());
+        for (name, value) in settings.attributes() {
+            let _ = root.set_attribute(name, value);
+        }
     }
 }
 

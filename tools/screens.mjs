@@ -3,7 +3,10 @@
 // sizes, in the light and the dark theme: what to look at after a change of
 // looks, and the before/after pairs of a redesign.
 //
-//   node tools/screens.mjs <out-dir>        (after a release build in dist/)
+//   node tools/screens.mjs <out-dir> [Legend=Option ...]   (after a release build in dist/)
+//
+// Each Legend=Option is chosen in Settings first, as a player would, e.g.
+//   node tools/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
 //
 // Writes <screen>-<width>x<height>-<theme>.png.
 import { chromium } from "playwright-core";
@@ -43,7 +46,7 @@ const screens = {
     await page.goto(`${base}#/dead-center/standard/8`);
     await page.getByText("Choose a face-down zombie to reveal.").waitFor();
     // Reveal a zombie and place a card, so that faces show.
-    await page.locator(".zombie").first().click();
+    await page.getByRole("button", { name: /can be revealed/ }).first().click();
     await page.locator(".pile.target").first().click();
   },
   "murderers-row": async (page) => {
@@ -70,9 +73,16 @@ try {
     for (const [width, height] of [[390, 844], [768, 1024], [1280, 800]]) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
       const page = await context.newPage();
+      for (const choice of process.argv.slice(3)) {
+        const [legend, option] = choice.split("=");
+        await page.goto(`${base}#/settings`);
+        await page.getByRole("group", { name: legend }).getByRole("radio", { name: option }).check();
+      }
       for (const [name, open] of Object.entries(screens)) {
         await open(page);
-        await page.waitForTimeout(300);
+        // Cards come to rest before the picture is taken.
+        await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+        await page.waitForTimeout(100);
         const path = join(out, `${name}-${width}x${height}-${theme}.png`);
         await page.screenshot({ path, fullPage: true });
         console.log(path);

@@ -48,6 +48,8 @@ pub trait GameModule: Sync {
     fn name(&self) -> &'static str;
     /// One line for its Home entry.
     fn blurb(&self) -> &'static str;
+    /// Its emblem on Home: an SVG path, 48 × 48 units, drawn by us.
+    fn emblem(&self) -> &'static str;
     /// Loads the game's saved records and provides its context (see
     /// [`GameCtx`]); what cannot be loaded is added to `notices`.
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);

@@ -12,6 +12,9 @@ pub fn Home() -> impl IntoView {
         };
         view! {
             <article class="game-entry">
+                <svg class="game-emblem" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
+                    <path d=game.emblem()/>
+                </svg>
                 <h2>{game.name()}</h2>
                 <p>{game.blurb()}</p>
                 <div class="button-row">

@@ -3,7 +3,7 @@ use crate::games::GAMES;
 use crate::screens::data::DataPanel;
 use crate::seats::Pace;
 use crate::session;
-use crate::settings::{Motion, Settings, Theme};
+use crate::settings::{CardBack, CardSize, Motion, Settings, SuitColours, Theme};
 use crate::ui::TopBar;
 use leptos::prelude::*;
 
@@ -120,9 +120,31 @@ pub fn SettingsScreen() -> impl IntoView {
             <SettingChoice
                 legend="Animation"
                 name="motion"
-                options=vec![(Motion::System, "As the device"), (Motion::Reduced, "Reduced")]
+                options=vec![(Motion::System, "Normal"), (Motion::Fast, "Fast"), (Motion::Reduced, "Off")]
                 get=|s| s.motion
                 set=|s, v| s.motion = v
+            />
+            <p class="small">"Off whatever is chosen when the device asks for reduced motion."</p>
+            <SettingChoice
+                legend="Card size"
+                name="card-size"
+                options=vec![(CardSize::Normal, "Normal"), (CardSize::Large, "Large")]
+                get=|s| s.card_size
+                set=|s, v| s.card_size = v
+            />
+            <SettingChoice
+                legend="Suit colours"
+                name="suit-colours"
+                options=vec![(SuitColours::Two, "Two: red and black"), (SuitColours::Four, "Four: blue diamonds, green clubs")]
+                get=|s| s.suit_colours
+                set=|s, v| s.suit_colours = v
+            />
+            <SettingChoice
+                legend="Card backs"
+                name="card-back"
+                options=vec![(CardBack::Crimson, "Crimson"), (CardBack::Midnight, "Midnight"), (CardBack::Forest, "Forest")]
+                get=|s| s.card_back
+                set=|s, v| s.card_back = v
             />
             <PaceChoice/>
             {GAMES.iter().filter_map(|game| game.settings_panel()).collect_view()}

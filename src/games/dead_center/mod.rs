@@ -126,6 +126,11 @@ impl GameModule for DeadCenter {
         "Solitaire: hold the cabin and kill twelve zombies before the deck runs out."
     }
 
+    fn emblem(&self) -> &'static str {
+        // A cabin with a lit window under a crescent moon.
+        "M22 10L40 25H35V42H9V25H4ZM18 30V42H26V30ZM12 27H17V32H12Z M40 3A7 7 0 1 0 46 14A5.5 5.5 0 1 1 40 3Z"
+    }
+
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
         games::Prefs::provide(app, &PREFS, notices);

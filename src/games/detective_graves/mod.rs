@@ -89,6 +89,11 @@ impl GameModule for DetectiveGraves {
         "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case."
     }
 
+    fn emblem(&self) -> &'static str {
+        // A magnifying glass.
+        "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z"
+    }
+
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
     }

@@ -163,6 +163,11 @@ impl GameModule for MurderersRow {
         "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds."
     }
 
+    fn emblem(&self) -> &'static str {
+        // A die showing five, in a row of face-down cards.
+        "M4 14H14V34H4ZM34 14H44V34H34ZM17 12H31Q33 12 33 14V34Q33 36 31 36H17Q15 36 15 34V14Q15 12 17 12ZM20 16A2 2 0 1 0 20 20A2 2 0 1 0 20 16ZM28 16A2 2 0 1 0 28 20A2 2 0 1 0 28 16ZM24 22A2 2 0 1 0 24 26A2 2 0 1 0 24 22ZM20 28A2 2 0 1 0 20 32A2 2 0 1 0 20 28ZM28 28A2 2 0 1 0 28 32A2 2 0 1 0 28 28Z"
+    }
+
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
         games::Prefs::provide(app, &PREFS, notices);

@@ -85,6 +85,11 @@ impl GameModule for SerialKiller {
         "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins."
     }
 
+    fn emblem(&self) -> &'static str {
+        // A gravestone with a cross, on a mound.
+        "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z"
+    }
+
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
     }

@@ -1,0 +1,117 @@
+// The table's looks and motion: the card options in Settings, animation on,
+// fast and off, a device's reduced motion, and taps during an animation.
+// Against the release build.
+import { expect, test, type Page } from "@playwright/test";
+
+const instruction = (page: Page) => page.locator(".dc-instruction");
+const board = (page: Page) => page.getByRole("group", { name: "The cabin and the zombies around it" });
+
+async function openDeal(page: Page, seed = 8) {
+  await page.goto(`./#/dead-center/standard/${seed}`);
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+}
+
+/** Waits until no card is moving (the deal's first faces turn over too). */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+async function cardWidth(page: Page): Promise<number> {
+  const box = await board(page).getByRole("button").first().boundingBox();
+  return box?.width ?? 0;
+}
+
+/** Picks `option` in the Settings group named `legend`. */
+async function choose(page: Page, legend: string, option: string) {
+  await page.getByRole("group", { name: legend }).getByRole("radio", { name: option }).check();
+}
+
+test("card size, suit colours, card backs and animation are kept across a reload and change the table", async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 1100 });
+  await openDeal(page);
+  await settled(page);
+  const normalWidth = await cardWidth(page);
+  const root = page.locator("html");
+  await expect(root).toHaveAttribute("data-suits", "two");
+  const clubs = page.locator(".card-face.clubs").first();
+  await expect(clubs).toBeAttached();
+  expect(await clubs.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(27, 27, 27)");
+
+  await page.goto("./#/settings");
+  await choose(page, "Card size", "Large");
+  await choose(page, "Suit colours", "Four: blue diamonds, green clubs");
+  await choose(page, "Card backs", "Midnight");
+  await choose(page, "Animation", "Off");
+  await page.reload();
+  await expect(page.getByRole("group", { name: "Card size" }).getByRole("radio", { name: "Large" })).toBeChecked();
+  await expect(page.getByRole("group", { name: "Card backs" }).getByRole("radio", { name: "Midnight" })).toBeChecked();
+  await expect(page.getByRole("group", { name: "Animation" }).getByRole("radio", { name: "Off" })).toBeChecked();
+  await expect(root).toHaveAttribute("data-card-size", "large");
+  await expect(root).toHaveAttribute("data-suits", "four");
+  await expect(root).toHaveAttribute("data-back", "midnight");
+  await expect(root).toHaveAttribute("data-motion", "off");
+
+  await page.goto("./#/dead-center");
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  expect(await cardWidth(page)).toBeGreaterThan(normalWidth * 1.15);
+  expect(await clubs.evaluate((e) => getComputedStyle(e).color)).toBe("rgb(29, 122, 60)");
+  const back = page.locator(".card-back").first();
+  expect(await back.evaluate((e) => getComputedStyle(e).backgroundColor)).toBe("rgb(29, 47, 87)");
+  // Off means no animation at all, not a short one.
+  expect(await page.locator(".card-face").first().evaluate((e) => getComputedStyle(e).animationName)).toBe("none");
+});
+
+test("a device that asks for reduced motion gets no animation, whatever the setting", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await openDeal(page);
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await expect(instruction(page)).not.toHaveText("Choose a face-down zombie to reveal.");
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+  expect(await page.locator(".card-face").first().evaluate((e) => getComputedStyle(e).animationName)).toBe("none");
+  // The setting says fast; the device still wins.
+  await page.goto("./#/settings");
+  await choose(page, "Animation", "Fast");
+  await page.goto("./#/dead-center");
+  await expect(board(page)).toBeVisible();
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+});
+
+test("a revealed zombie turns over, and a tap during the turn finishes it and is not lost", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await openDeal(page);
+  await settled(page);
+  const zombie = page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first();
+  // Reveal by keyboard (no pointer: nothing finishes the new animation).
+  await zombie.focus();
+  await page.keyboard.press("Enter");
+  // The reveal draws the turn's card at once when nothing else can happen.
+  await expect(instruction(page)).toHaveText(/^Play the /);
+  // Hold the turns half-way, as a slow device would be mid-animation when
+  // the next tap comes.
+  const held = await page.evaluate(() => {
+    const turning = document
+      .getAnimations()
+      .filter((a) => (a as CSSAnimation).animationName === "card-turn" && a.playState === "running");
+    for (const a of turning) a.pause();
+    (window as unknown as { held: Animation[] }).held = turning;
+    return turning.length;
+  });
+  expect(held).toBeGreaterThanOrEqual(1);
+  // Tap a pile while the cards are still turning: the card is played, and
+  // the turns are brought to their end rather than left half-way.
+  const pile = page.getByRole("button", { name: /your card can go here/ }).first();
+  const box = await pile.boundingBox();
+  expect(box).not.toBeNull();
+  await page.mouse.click(box!.x + box!.width / 2, box!.y + box!.height / 2);
+  await expect(instruction(page)).not.toHaveText(/^Play the /);
+  // The revealed zombie's turn is finished; the card played from the hand
+  // left the page with its animation.
+  const states = await page.evaluate(() =>
+    (window as unknown as { held: CSSAnimation[] }).held.map((a) =>
+      (a.effect as KeyframeEffect).target?.isConnected ? a.playState : "gone",
+    ),
+  );
+  expect(states).toContain("finished");
+  expect(states.filter((state) => state !== "finished" && state !== "gone")).toEqual([]);
+});
