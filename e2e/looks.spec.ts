@@ -81,23 +81,30 @@ test("a revealed zombie turns over, and a tap during the turn finishes it and is
   await page.emulateMedia({ reducedMotion: "no-preference" });
   await openDeal(page);
   await settled(page);
+  // Every card that starts to turn is held half-way, as a slow device would
+  // still be mid-animation when the next tap comes.
+  await page.evaluate(() => {
+    const held: Animation[] = [];
+    (window as unknown as { held: Animation[] }).held = held;
+    document.addEventListener("animationstart", (event) => {
+      for (const a of (event.target as Element).getAnimations()) {
+        if ((a as CSSAnimation).animationName === "card-turn" && a.playState === "running") {
+          a.pause();
+          held.push(a);
+        }
+      }
+    });
+  });
   const zombie = page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first();
   // Reveal by keyboard (no pointer: nothing finishes the new animation).
   await zombie.focus();
   await page.keyboard.press("Enter");
   // The reveal draws the turn's card at once when nothing else can happen.
   await expect(instruction(page)).toHaveText(/^Play the /);
-  // Hold the turns half-way, as a slow device would be mid-animation when
-  // the next tap comes.
-  const held = await page.evaluate(() => {
-    const turning = document
-      .getAnimations()
-      .filter((a) => (a as CSSAnimation).animationName === "card-turn" && a.playState === "running");
-    for (const a of turning) a.pause();
-    (window as unknown as { held: Animation[] }).held = turning;
-    return turning.length;
-  });
-  expect(held).toBeGreaterThanOrEqual(1);
+  await page.waitForFunction(() => (window as unknown as { held: Animation[] }).held.length >= 1);
+  expect(
+    await page.evaluate(() => (window as unknown as { held: Animation[] }).held.map((a) => a.playState)),
+  ).toContain("paused");
   // Tap a pile while the cards are still turning: the card is played, and
   // the turns are brought to their end rather than left half-way.
   const pile = page.getByRole("button", { name: /your card can go here/ }).first();

@@ -111,7 +111,7 @@ test("an inactive card cannot be chosen and says why", async ({ page }) => {
   await card(page, 4).click();
   await page.getByRole("button", { name: "Confirm" }).click();
   // The Sentry Gun (card 2) is now inactive.
-  await expect(card(page, 2)).toHaveAttribute("aria-label", /inactive/);
+  await expect(card(page, 2)).toHaveAttribute("aria-label", /Inactive/);
   await card(page, 2).click();
   await expect(page.locator(".mr-message")).toContainText("only active cards can be used");
 });
@@ -256,7 +256,7 @@ test("the Copycat first chooses whom to copy, then that card's targets", async (
   await expect(page.locator(".mr-card.dies")).toHaveCount(2);
   await page.getByRole("button", { name: "Confirm" }).click();
   expect((await rowLabels(page)).length).toBe(8);
-  await expect(page.locator(".mr-card").first()).toHaveAttribute("aria-label", /Copycat, inactive/);
+  await expect(page.locator(".mr-card").first()).toHaveAttribute("aria-label", /Copycat, Inactive/);
 });
 
 test("a link to another deal asks first; without a deal number, the game in progress", async ({ page }) => {

@@ -52,6 +52,9 @@ const screens = {
   "murderers-row": async (page) => {
     await page.goto(`${base}#/murderers-row/5`);
     await page.locator(".mr-card").first().waitFor();
+    // The Poisoner acts, so that an inactive card and a pending poison show.
+    await page.getByRole("button", { name: /Poisoner, Active.*can be chosen/ }).click();
+    await page.getByRole("button", { name: "Confirm" }).click();
   },
   "serial-killer": async (page) => {
     await table(page, "serial-killer");

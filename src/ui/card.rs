@@ -107,6 +107,20 @@ fn pip(out: &mut String, path: &str, x: u8, y: u8, scale: &str, turned: bool) {
     );
 }
 
+/// A new id for a card face's corner index (every face drawn gets its own,
+/// so that the copy in the opposite corner finds its own face's).
+fn next_face_id() -> String {
+    thread_local! {
+        static NEXT: std::cell::Cell<u32> = const { std::cell::Cell::new(0) };
+    }
+    let n = NEXT.with(|next| {
+        let n = next.get();
+        next.set(n.wrapping_add(1));
+        n
+    });
+    format!("cf{n}")
+}
+
 /// The SVG markup of `card`'s face.
 pub fn card_svg(card: Card) -> String {
     let mut s = format!(
@@ -114,21 +128,20 @@ pub fn card_svg(card: Card) -> String {
     );
     let rank_label = card.rank_label();
     let shape = card.suit().map_or(STAR, suit_path);
-    // The corner index, then the same turned at the opposite corner.
-    for turned in [false, true] {
-        let turn = if turned {
-            r#" transform="rotate(180 50 70)""#
-        } else {
-            ""
-        };
-        let _ = write!(
-            s,
-            r#"<g class="index"{turn}><text x="13" y="24" text-anchor="middle" font-size="{}">{rank_label}</text>"#,
-            if rank_label.len() > 1 { 19 } else { 24 }
-        );
-        pip(&mut s, shape, 13, 37, ".55", false);
-        s.push_str("</g>");
-    }
+    // The corner index, then the same turned at the opposite corner: a
+    // copy (`<use>`) rather than more text, so that the card's visible text
+    // is its rank once, a phrase of the name its control is given.
+    let id = next_face_id();
+    let _ = write!(
+        s,
+        r#"<g class="index" id="{id}"><text x="13" y="24" text-anchor="middle" font-size="{}">{rank_label}</text>"#,
+        if rank_label.len() > 1 { 19 } else { 24 }
+    );
+    pip(&mut s, shape, 13, 37, ".55", false);
+    let _ = write!(
+        s,
+        r##"</g><use href="#{id}" class="index" transform="rotate(180 50 70)"/>"##
+    );
     s.push_str(r#"<g class="pips">"#);
     match card.rank() {
         None => {
@@ -138,12 +151,8 @@ pub fn card_svg(card: Card) -> String {
         Some(1) => pip(&mut s, shape, 50, 70, "2", false),
         Some(rank @ JACK..=KING) => {
             s.push_str(r#"<rect class="court" x="22" y="18" width="56" height="104" rx="5" fill="none" stroke="currentColor" stroke-width="2"/>"#);
-            pip(&mut s, emblem(rank), 50, 44, "1.1", false);
-            let _ = write!(
-                s,
-                r#"<text x="50" y="92" text-anchor="middle" font-size="34">{rank_label}</text>"#
-            );
-            pip(&mut s, shape, 50, 108, ".6", false);
+            pip(&mut s, emblem(rank), 50, 58, "1.6", false);
+            pip(&mut s, shape, 50, 100, "1", false);
         }
         Some(rank) => {
             for &(x, y) in pip_places(rank) {
@@ -207,8 +216,10 @@ mod tests {
                 assert_eq!(count(pips, suit_path(suit)), usize::from(rank));
                 let turned = pip_places(rank).iter().filter(|&&(_, y)| y > 70).count();
                 assert_eq!(count(pips, "rotate(180)"), turned);
-                // Two corner indices with the rank.
-                assert_eq!(count(&svg, &format!(">{rank}</text>")), 3);
+                // The rank as text once in the corner (the other corner is
+                // a copy of it) and once as the large index.
+                assert_eq!(count(&svg, &format!(">{rank}</text>")), 2);
+                assert_eq!(count(&svg, "<use "), 1);
             }
         }
     }
@@ -240,11 +251,13 @@ mod tests {
             .map(|&r| card_svg(Card::new(r, Suit::Hearts)))
             .collect();
         for (svg, rank) in courts.iter().zip([JACK, QUEEN, KING]) {
+            // The rank is text only in the corner and the large index.
+            assert_eq!(count(svg, "</text>"), 2);
             assert!(svg.contains(r#"class="court""#));
             assert!(svg.contains(emblem(rank)));
         }
-        assert_ne!(courts[0], courts[1]);
-        assert_ne!(courts[1], courts[2]);
+        assert_ne!(pips(&courts[0]), pips(&courts[1]));
+        assert_ne!(pips(&courts[1]), pips(&courts[2]));
         let joker = card_svg(Card::Joker(0));
         assert!(joker.contains(STAR) && joker.contains("JOKER"));
     }

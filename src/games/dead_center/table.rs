@@ -475,7 +475,10 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
         >
             {move || top().map(|(card, _)| view! { <CardFace card/> })}
-            <span class="pile-depth" aria-hidden="true">{move || top().map(|(_, n)| n).filter(|&n| n > 1).map_or(String::new(), |n| n.to_string())}</span>
+            // The depth is drawn from the attribute by the stylesheet: the
+            // name already says it, and as text here it would split the
+            // card's visible rank from the name (WCAG 2.5.3).
+            <span class="pile-depth" aria-hidden="true" data-depth=move || top().map(|(_, n)| n).filter(|&n| n > 1).map_or(String::new(), |n| n.to_string())></span>
         </button>
     }
 }

@@ -595,9 +595,12 @@ fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl I
                             >
                                 <span class="rank" aria-hidden="true">{card.rank_label()}</span>
                                 <SuitIcon suit=card.suit/>
-                                <span class="dg-ability" aria-hidden="true">{
+                                // Drawn from the attribute by the stylesheet: the
+                                // name says it after the card, and as text it
+                                // would split the rank from the name (WCAG 2.5.3).
+                                <span class="dg-ability" aria-hidden="true" data-ability={
                                     card.ability().map(|a| a.name()).or(card.is_deuce().then_some("New trump")).unwrap_or("")
-                                }</span>
+                                }></span>
                             </button>
                         </li>
                     }.into_any()

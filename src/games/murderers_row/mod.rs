@@ -1,6 +1,7 @@
 //! Murderers' Row in the app: its table, new-game screen, rules, statistics
 //! and saved records, registered with the shell as [`MurderersRow`].
 
+mod face;
 mod new_game;
 mod pick;
 mod rules;

@@ -699,24 +699,26 @@ impl Look {
     }
 
     /// The notes that end the card's accessible name, and its classes.
+    /// The first three are the badge's words (only the first that holds is
+    /// shown), so they come right after the effect, as on the card.
     fn notes(self) -> [(bool, &'static str, &'static str); 6] {
         [
+            (self.dies, ", will die", " dies"),
+            (self.wakes, ", will wake", " wakes"),
+            (self.moves, ", will move", " moves"),
             (self.acting, ", chosen to act", " acting"),
             (self.chosen, ", chosen", " chosen"),
             (self.offered && !self.acting, ", can be chosen", " offered"),
-            (self.dies, ", will die", " dies"),
-            (self.wakes, ", will become active", " wakes"),
-            (self.moves, ", will move", " moves"),
         ]
     }
 
     fn badge(self) -> &'static str {
         if self.dies {
-            "✝ dies"
+            "✝ will die"
         } else if self.wakes {
-            "↑ wakes"
+            "↑ will wake"
         } else if self.moves {
-            "⇄ moves"
+            "⇄ will move"
         } else {
             ""
         }
@@ -736,26 +738,39 @@ fn RowCard(
     let look = Memo::new(move |_| {
         looks.with(|all| all.iter().find(|(c, _)| *c == card).map(|(_, look)| *look))
     });
-    let state_word = if active { "active" } else { "inactive" };
+    let state_word = if active { "Active" } else { "Inactive" };
+    // The name says first what the card shows, in the same order (place,
+    // name, state, effect, badge: WCAG 2.5.3), then the die's pips.
     let label = move || {
         let mut label = format!(
-            "{}. {}, {state_word}, {} pips: {}",
+            "{}. {}, {state_word}: {}",
             position + 1,
             info.name,
-            info.pips,
             info.short
         );
         if let Some(look) = look.get() {
-            for (on, note, _) in look.notes() {
-                if on {
+            let mut badge_said = false;
+            for (i, (on, note, _)) in look.notes().into_iter().enumerate() {
+                // Of dying, waking and moving only the first is shown and
+                // said: a card that dies in the end neither wakes nor moves.
+                if on && (i >= 3 || !badge_said) {
                     label.push_str(note);
+                    badge_said |= i < 3;
                 }
             }
         }
+        label.push_str(match info.pips {
+            0 => ". No pips",
+            1 => ". 1 pip",
+            2 => ". 2 pips",
+            3 => ". 3 pips",
+            4 => ". 4 pips",
+            _ => ". 5 pips",
+        });
         label
     };
     let class = move || {
-        let mut class = format!("mr-card {state_word}");
+        let mut class = format!("mr-card {}", if active { "active" } else { "inactive" });
         if let Some(look) = look.get() {
             for (on, _, name) in look.notes() {
                 if on {
@@ -768,26 +783,17 @@ fn RowCard(
     view! {
         <button class=class aria-label=label on:click=move |_| on_card.run(card)>
             <span class="mr-card-top" aria-hidden="true">
-                <span class="mr-position">{position + 1}</span>
-                <span class="mr-pips">{pips_symbol(info.pips)}</span>
+                <span class="mr-position">{position + 1}" "</span>
+                <span class="mr-icon" inner_html=super::face::icon_svg(card)></span>
+                <span class="mr-pips" inner_html=super::face::die_svg(info.pips)></span>
             </span>
-            <span class="mr-name" aria-hidden="true">{info.name}</span>
-            <span class="mr-short" aria-hidden="true">{info.short}</span>
-            <span class="mr-state" aria-hidden="true">{if active { "Active" } else { "Inactive" }}</span>
+            <span class="mr-name" aria-hidden="true">{info.name}" "</span>
+            // Shown below the effect (the stylesheet's order), said before it.
+            // The spaces keep the words apart in the card's text.
+            <span class="mr-state" aria-hidden="true">{state_word}" "</span>
+            <span class="mr-short" aria-hidden="true">{info.short}" "</span>
             <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge).to_string()}</span>
         </button>
-    }
-}
-
-/// A die face for 0–5 pips.
-fn pips_symbol(pips: u8) -> &'static str {
-    match pips {
-        0 => "○",
-        1 => "⚀",
-        2 => "⚁",
-        3 => "⚂",
-        4 => "⚃",
-        _ => "⚄",
     }
 }
 

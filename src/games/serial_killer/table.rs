@@ -682,7 +682,10 @@ fn Players() -> impl IntoView {
                     .into_any()
                 })
             }.into_any()).collect_view()}
-            <p class="sk-police">{move || format!("Police investigation pile: {} clues", police_total())}</p>
+            <p class="sk-police">{move || match police_total() {
+                1 => "Police investigation pile: 1 clue".to_string(),
+                n => format!("Police investigation pile: {n} clues"),
+            }}</p>
         </section>
     }
 }
