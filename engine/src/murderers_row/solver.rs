@@ -78,7 +78,42 @@
 //! rather than a guess. The free functions [`solve`] and [`action_values`]
 //! have no budget. Measured (`cargo bench -p engine --bench murderers_row`):
 //! every fresh deal of seeds 0..100 and every position of 200 random games
-//! is solved within the default budget.
+//! is solved within the default budget. The graph method within a budget
+//! also refuses a component with cycles over [`COMPONENT_LIMIT`] positions
+//! (dense elimination: `n²` memory, `n³` time), answering [`Unsolved`].
+//!
+//! ## Where the time goes (issue 14)
+//!
+//! Over the position sample of issue 14 (2,114 positions, asked as the app
+//! asks a hint, a fresh solver each; `cargo run --profile bench -p engine
+//! --example mr_worst`, 2 cores shared with other work): median 19 µs, p99
+//! 94 ms, worst 13.4 s, which misses the budgets (300 ms natively, 1 s in
+//! the browser) on 10 positions, all fresh deals or their first moves with
+//! swaps, revivals or a Copycat (the Con Man's 45 swaps and their copies
+//! make the widest graphs). For every one of them the reachable graph has no
+//! cycle at all (largest strongly connected component: one position), so
+//! the graph method and its linear algebra take no part: the time is the
+//! depth-first searches, about 3.7 µs per position expanded (key and hash
+//! look-ups of each successor: about 50 successors per expansion):
+//!
+//! | position | value | expanded | graph | time |
+//! |---|---|---|---|---|
+//! | #588 seed 10086, fresh | 0.75 | over 3,000,000 (17.3 million with no budget, 92 s) | 8.2 M | 13.4 s, too hard |
+//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 5.2 M | 4.0 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | over 20 M | 3.0 s |
+//! | #589 seed 10086, 1 action | 0.571 | 564,018 | 770 k | 2.1 s |
+//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 684 k | 0.81 s |
+//!
+//! Half of it, or more, is the sure-win rounds when they fail (7.7 s of
+//! #588, 2.6 s of #688), the rest the exact search. Tried and measured
+//! without a gain worth keeping: fewer sure-win rounds (waste 0, 2, 4 only:
+//! the slowest but #588 fall to about 3.2 s, but other positions then fall
+//! to the graph method, one with a component of 76,800 positions), ordering actions by their known upper bounds, merging die faces
+//! that can only miss (faces of at least the row's length: 0.7 % fewer
+//! positions). Meeting the budgets needs the work cut a hundredfold on the
+//! worst position (17 million expansions to about 80,000), which takes
+//! stronger upper bounds than "1 unless lost" for the Star1 pruning; not
+//! done yet.
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
