@@ -78,7 +78,42 @@
 //! rather than a guess. The free functions [`solve`] and [`action_values`]
 //! have no budget. Measured (`cargo bench -p engine --bench murderers_row`):
 //! every fresh deal of seeds 0..100 and every position of 200 random games
-//! is solved within the default budget.
+//! is solved within the default budget. The graph method within a budget
+//! also refuses a component with cycles over [`COMPONENT_LIMIT`] positions
+//! (dense elimination: `n²` memory, `n³` time), answering [`Unsolved`].
+//!
+//! ## Where the time goes (issue 14)
+//!
+//! Over the position sample of issue 14 (2,114 positions, asked as the app
+//! asks a hint, a fresh solver each; `cargo run --profile bench -p engine
+//! --example mr_worst`, 2 cores shared with other work): median 19 µs, p99
+//! 94 ms, worst 13.4 s, which misses the budgets (300 ms natively, 1 s in
+//! the browser) on 10 positions, all fresh deals or their first moves with
+//! swaps, revivals or a Copycat (the Con Man's 45 swaps and their copies
+//! make the widest graphs). For every one of them the reachable graph has no
+//! cycle at all (largest strongly connected component: one position), so
+//! the graph method and its linear algebra take no part: the time is the
+//! depth-first searches, about 3.7 µs per position expanded (key and hash
+//! look-ups of each successor: about 50 successors per expansion):
+//!
+//! | position | value | expanded | graph | time |
+//! |---|---|---|---|---|
+//! | #588 seed 10086, fresh | 0.75 | over 3,000,000 (17.3 million with no budget, 92 s) | 8.2 M | 13.4 s, too hard |
+//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 5.2 M | 4.0 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | over 20 M | 3.0 s |
+//! | #589 seed 10086, 1 action | 0.571 | 564,018 | 770 k | 2.1 s |
+//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 684 k | 0.81 s |
+//!
+//! Half of it, or more, is the sure-win rounds when they fail (7.7 s of
+//! #588, 2.6 s of #688), the rest the exact search. Tried and measured
+//! without a gain worth keeping: fewer sure-win rounds (waste 0, 2, 4 only:
+//! the slowest but #588 fall to about 3.2 s, but other positions then fall
+//! to the graph method, one with a component of 76,800 positions), ordering actions by their known upper bounds, merging die faces
+//! that can only miss (faces of at least the row's length: 0.7 % fewer
+//! positions). Meeting the budgets needs the work cut a hundredfold on the
+//! worst position (17 million expansions to about 80,000), which takes
+//! stronger upper bounds than "1 unless lost" for the Star1 pruning; not
+//! done yet.
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
@@ -610,8 +645,11 @@ fn solve_component(graph: &Graph, members: &[u32], value: &mut [f64], choice: &m
     }
 }
 
-/// Every position's value and chosen action (an index into the actions).
-fn solve_graph(graph: &Graph) -> (Vec<f64>, Vec<u32>) {
+/// Every position's value and chosen action (an index into the actions);
+/// `None` if a component with cycles has more than `component_limit`
+/// positions (its dense linear systems would take `n²` memory and `n³`
+/// time: 47 GB for a component of 76,800 positions).
+fn solve_graph(graph: &Graph, component_limit: usize) -> Option<(Vec<f64>, Vec<u32>)> {
     let n = graph.nodes.len();
     let mut value = vec![0.0; n];
     let mut choice = vec![u32::MAX; n];
@@ -639,11 +677,13 @@ fn solve_graph(graph: &Graph) -> (Vec<f64>, Vec<u32>) {
                     choice[m] = best.0;
                 }
             }
+        } else if component.len() > component_limit {
+            return None;
         } else {
             solve_component(graph, &component, &mut value, &mut choice);
         }
     }
-    (value, choice)
+    Some((value, choice))
 }
 
 /// The root position of `state`, and the pips of all its die cards.
@@ -843,6 +883,13 @@ pub const DEFAULT_BUDGET: usize = 3_000_000;
 /// The most positions the graph method may enumerate.
 const GRAPH_LIMIT: usize = 400_000;
 
+/// The largest component with cycles the graph method solves within a
+/// budget: its dense linear system takes 8 MB and about 0.4 billion
+/// operations a round of policy iteration (the largest met in the sample
+/// has 428 positions; the graph of one sample position holds one of 76,800,
+/// which would need 47 GB).
+const COMPONENT_LIMIT: usize = 1_024;
+
 /// Past this many remembered positions the tables are emptied (they are
 /// caches): 32 to 40 bytes each plus the hash tables' slack, so at most
 /// about 140 MB at the peak of a table's growth.
@@ -912,6 +959,8 @@ pub struct Solver {
     budget: usize,
     /// The most positions the graph method may enumerate in a call.
     graph_limit: usize,
+    /// The largest component with cycles the graph method may solve.
+    component_limit: usize,
     /// How many the current call may still expand.
     left: usize,
     moves: Vec<Move>,
@@ -942,6 +991,11 @@ impl Solver {
                 usize::MAX
             } else {
                 GRAPH_LIMIT.min(budget)
+            },
+            component_limit: if budget == usize::MAX {
+                usize::MAX
+            } else {
+                COMPONENT_LIMIT
             },
             left: budget,
             moves: Vec::new(),
@@ -1064,7 +1118,8 @@ impl Solver {
         }
         // A cycle with a chance step: the graph method, if the graph is
         // small enough.
-        let solution = graph_solution(*node, self.full, self.graph_limit).ok_or(Unsolved)?;
+        let solution = graph_solution(*node, self.full, self.graph_limit, self.component_limit)
+            .ok_or(Unsolved)?;
         Ok((solution.win, solution.best, solution.positions))
     }
 
@@ -1418,13 +1473,19 @@ fn promising(actions: &[Vec<(Node, f64)>], outcome_weight: f64) -> Vec<usize> {
 }
 
 /// The value of `node` by the graph method, if its graph has fewer than
-/// `limit` positions.
-fn graph_solution(node: Node, full: Pips, limit: usize) -> Option<Solution> {
+/// `limit` positions and none of its components with cycles more than
+/// `component_limit`.
+fn graph_solution(
+    node: Node,
+    full: Pips,
+    limit: usize,
+    component_limit: usize,
+) -> Option<Solution> {
     let graph = explore(node, full, limit);
     if graph.nodes.len() >= limit {
         return None;
     }
-    let (value, choice) = solve_graph(&graph);
+    let (value, choice) = solve_graph(&graph, component_limit)?;
     let a = choice[0] as usize;
     let first = graph.action_start[0] as usize;
     let best = if a >= first && a < graph.action_start[1] as usize {
@@ -1487,7 +1548,9 @@ pub fn action_values(state: &State) -> Vec<(Action, f64)> {
 fn graph_action_values(state: &State) -> Vec<(Action, f64)> {
     let (node, full) = root(state);
     let graph = explore(node, full, usize::MAX);
-    let (value, _) = solve_graph(&graph);
+    let Some((value, _)) = solve_graph(&graph, usize::MAX) else {
+        return Vec::new();
+    };
     let mut moves = Vec::new();
     legal_moves(&node.row, &mut moves);
     let mut out: Vec<(Action, f64)> = moves
@@ -1524,7 +1587,7 @@ pub fn solve_by_graph(state: &State) -> Solution {
         _ => {}
     }
     let (node, full) = root(state);
-    graph_solution(node, full, usize::MAX).unwrap_or_else(|| over(0.0))
+    graph_solution(node, full, usize::MAX, usize::MAX).unwrap_or_else(|| over(0.0))
 }
 
 /// Statistics of the graph of `state`: how many positions (at least `limit`
@@ -1637,7 +1700,7 @@ mod tests {
             let (node, full) = random_node(seed);
             if node.choice.is_none() && hopeless(&node, CERTAIN) {
                 let graph = explore(node, full, usize::MAX);
-                let (value, _) = solve_graph(&graph);
+                let (value, _) = solve_graph(&graph, usize::MAX).expect("no limit");
                 assert_eq!(value[0], 0.0, "seed {seed}: {node:?}");
                 hopeless_seen += 1;
             }
@@ -1706,6 +1769,41 @@ mod tests {
             }
         }
         assert!(compared > 200 && chancy > 30, "{compared} {chancy}");
+    }
+
+    /// A component with cycles over the limit is not solved (its dense
+    /// system could exhaust memory): the graph method gives up, and a
+    /// solver that needs it answers Unsolved; within the limit, the same
+    /// positions are solved as with none.
+    #[test]
+    fn components_over_the_limit_are_not_solved() {
+        use crate::game::Game;
+        let mut refused = 0;
+        for seed in 0..60 {
+            let mut state = State::new(seed);
+            let mut rng = Pcg32::seed_from_u64(seed);
+            while !state.is_over() && refused < 5 {
+                let (node, full) = root(&state);
+                let (size, largest) = graph_stats(&state, 20_000);
+                if size < 20_000 && largest > 1 {
+                    let exact = graph_solution(node, full, usize::MAX, usize::MAX).expect("solved");
+                    let within = graph_solution(node, full, usize::MAX, largest).expect("solved");
+                    assert_eq!(exact.win, within.win, "seed {seed}");
+                    assert!(graph_solution(node, full, usize::MAX, largest - 1).is_none());
+                    let mut solver = Solver::new(&state);
+                    solver.component_limit = largest - 1;
+                    match solver.solve(&state) {
+                        // The search alone settled it: then exactly.
+                        Ok(s) => assert!((s.win - exact.win).abs() < 1e-9, "seed {seed}"),
+                        Err(Unsolved) => refused += 1,
+                    }
+                }
+                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
+                    .expect("a game not over has an action");
+                state.apply(pick).expect("legal");
+            }
+        }
+        assert!(refused > 0, "no position needed the graph method");
     }
 
     /// Out of budget, the solver says so rather than guess.
