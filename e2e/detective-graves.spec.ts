@@ -11,7 +11,7 @@ const SAVE_KEY = "gm.save.detective-graves";
 
 async function fastComputers(page: Page) {
   await page.goto("/#/settings");
-  await page.getByRole("radio", { name: "Fast" }).check();
+  await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
 }
 
 /** Sets up a table: two seats (`kind`: person, simple or strong), who is

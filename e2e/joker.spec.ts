@@ -11,7 +11,7 @@ const SAVE_KEY = "gm.save.joker";
 
 async function fastComputers(page: Page) {
   await page.goto("/#/settings");
-  await page.getByRole("radio", { name: "Fast" }).check();
+  await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
 }
 
 /** Opens the new-game screen, picks how to play, names the seats and sets
@@ -147,9 +147,14 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   expect(seen.has("shot")).toBe(true);
   expect(seen.has("hand-over"), "one person keeps the device").toBe(false);
   await expect(dialog(page)).toContainText("Ana wins with 3 points.");
+  // A person's win is celebrated.
+  await expect(dialog(page).locator(".confetti i")).toHaveCount(14);
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await dialog(page).getByRole("button", { name: "See the table" }).click();
   await expect(log).toContainText("Round 3: Whisper is the Informant.");
+  // The newest line is also in the live region screen readers announce.
+  const newest = (await log.locator("li").first().innerText()).trim();
+  await expect(page.locator(".visually-hidden[aria-live]")).toHaveText(newest);
   await expect(log).toContainText("the Joker! Ana scores.");
   await page.goto("/#/stats");
   const stats = page.locator("section", { hasText: "Joker" });

@@ -41,6 +41,8 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
   expect(moves).toBeGreaterThan(2);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("You won!");
+  await expect(dialog.locator(".confetti i")).toHaveCount(14);
+  expect(await dialog.locator(".confetti i").first().evaluate((e) => getComputedStyle(e).animationName)).toBe("confetti-fall");
   await expect(dialog).toContainText("counted as assisted");
   await expect(dialog.locator(".mr-review")).toContainText("a certain win with perfect play");
   await expect(dialog.locator(".mr-review")).toContainText("Every move you made kept your best chance");
@@ -222,6 +224,7 @@ test("undo after a loss, as ruled: the game goes on and the loss counts once", a
   await page.getByRole("button", { name: "Confirm" }).click();
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("you lost");
+  await expect(dialog.locator(".confetti")).toHaveCount(0);
   await expect(dialog.locator(".mr-review")).toContainText("with perfect play", { timeout: 60_000 });
   await dialog.getByRole("button", { name: "Undo last move" }).click();
   await expect(page.getByRole("dialog")).toHaveCount(0);

@@ -9,7 +9,7 @@ const SAVE_KEY = "gm.save.serial-killer";
 
 async function fastComputers(page: Page) {
   await page.goto("/#/settings");
-  await page.getByRole("radio", { name: "Fast" }).check();
+  await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
 }
 
 /** Opens the new-game screen with the default seats (two people and a

@@ -356,10 +356,13 @@ pub fn HandOver(name: String, seat: Seat, on_continue: Callback<()>) -> impl Int
     }
 }
 
-/// The game so far, newest first, readable at any time.
+/// The game so far, newest first, readable at any time. Each new line is
+/// also said by screen readers (a live region holding the newest one), so
+/// that a move made by someone else, or by a computer, is heard.
 #[component]
 pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
     view! {
+        <p class="visually-hidden" aria-live="polite">{move || lines.with(|l| l.last().cloned().unwrap_or_default())}</p>
         <details class="panel game-log" open>
             <summary>"Game log"</summary>
             // Focusable: it scrolls, and keyboard users must be able to scroll it.

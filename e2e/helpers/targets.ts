@@ -7,7 +7,12 @@ export async function smallTargets(page: Page): Promise<string[]> {
     .locator("button:visible, a.button:visible, input:not([type=radio]):visible, select:visible, summary:visible, label.choice-option:visible")
     .evaluateAll((els) =>
       els
-        .map((e) => ({ r: e.getBoundingClientRect(), t: e.textContent || e.getAttribute("aria-label") }))
+        // The layout box: a press's brief scale (or a card turning over)
+        // changes how a control is drawn for a moment, not its size.
+        .map((e) => ({
+          r: { width: (e as HTMLElement).offsetWidth, height: (e as HTMLElement).offsetHeight },
+          t: e.textContent || e.getAttribute("aria-label"),
+        }))
         .filter(({ r }) => r.width < 44 || r.height < 44)
         .map(({ r, t }) => `${t} ${r.width}x${r.height}`),
     );

@@ -39,9 +39,14 @@ pub fn When(#[prop(into)] when: Signal<bool>, children: ChildrenFn) -> impl Into
 }
 
 /// A modal dialog with a heading; the first button inside gets the focus and
-/// the page behind it is made inert, so Tab stays inside the dialog.
+/// the page behind it is made inert, so Tab stays inside the dialog. With
+/// `celebrate` (a win), confetti falls behind the heading while motion is on.
 #[component]
-pub fn Dialog(#[prop(into)] title: String, children: Children) -> impl IntoView {
+pub fn Dialog(
+    #[prop(into)] title: String,
+    #[prop(optional)] celebrate: bool,
+    children: Children,
+) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
     Effect::new(move |_| {
         let Some(dialog) = node.get() else { return };
@@ -90,7 +95,14 @@ pub fn Dialog(#[prop(into)] title: String, children: Children) -> impl IntoView 
     };
     view! {
         <div class="dialog-backdrop">
-            <div class="dialog" role="dialog" aria-modal="true" aria-labelledby="dialog-title" node_ref=node on:keydown=wrap_focus>
+            <div class="dialog" class:celebrate=celebrate role="dialog" aria-modal="true" aria-labelledby="dialog-title" node_ref=node on:keydown=wrap_focus>
+                {celebrate.then(|| view! {
+                    <div class="confetti" aria-hidden="true">
+                        // A style property, not a style attribute: the page's
+                        // content security policy refuses inline attributes.
+                        {(0..14).map(|i| view! { <i style:--i=i.to_string()></i> }).collect_view()}
+                    </div>
+                }.into_any())}
                 <h2 id="dialog-title">{title}</h2>
                 {children()}
             </div>

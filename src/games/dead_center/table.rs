@@ -558,8 +558,9 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
         ),
         _ => (String::new(), String::new()),
     };
+    let won = matches!(status, Some((Status::Won { .. }, _, _)));
     view! {
-        <Dialog title=title>
+        <Dialog title=title celebrate=won>
             <p>{detail}</p>
             <div class="button-row">
                 <button class="button primary" on:click=move |_| new_deal.run(())>"Play again"</button>

@@ -920,10 +920,15 @@ fn CaseResult(case: usize) -> impl IntoView {
 #[component]
 fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
-    let (title, detail) = ctx.game.with_untracked(|g| {
+    let (title, detail, person_won) = ctx.game.with_untracked(|g| {
         let Some(g) = g.as_ref() else {
-            return (String::new(), String::new());
+            return (String::new(), String::new(), false);
         };
+        let person_won = g
+            .state
+            .winners()
+            .iter()
+            .any(|&s| g.state.seat_kind(s) == Some(SeatKind::Person));
         let points = [Seat(0), Seat(1)].map(|s| g.state.points(s));
         let title = match g.state.winners() {
             [one] => format!("{} wins", g.name(*one)),
@@ -936,10 +941,10 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
             g.name(Seat(1)),
             points[1]
         );
-        (title, detail)
+        (title, detail, person_won)
     });
     view! {
-        <Dialog title=title>
+        <Dialog title=title celebrate=person_won>
             <p>{detail}</p>
             <div class="button-row">
                 <a class="button primary" href=route(Page::New).href()>"New game"</a>

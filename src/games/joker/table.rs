@@ -938,18 +938,23 @@ fn InformantDesk(feedback: Feedback) -> impl IntoView {
 #[component]
 fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
-    let (title, scores) = ctx.game.with_untracked(|g| {
+    let (title, scores, person_won) = ctx.game.with_untracked(|g| {
         let Some(g) = g.as_ref() else {
-            return (String::new(), Vec::new());
+            return (String::new(), Vec::new(), false);
         };
+        let person_won = g
+            .state
+            .winners()
+            .iter()
+            .any(|&s| g.state.seat_kind(s) == Some(SeatKind::Person));
         let title = result_line(&g.state, &g.names, g.state.winners());
         let scores: Vec<String> = Seat::all(g.state.players())
             .map(|s| format!("{}: {}", g.name(s), g.state.points(s)))
             .collect();
-        (title, scores)
+        (title, scores, person_won)
     });
     view! {
-        <Dialog title=title>
+        <Dialog title=title celebrate=person_won>
             <p>{format!("Jokers shot: {}.", scores.join(", "))}</p>
             <div class="button-row">
                 <a class="button primary" href=route(Page::New).href()>"New game"</a>

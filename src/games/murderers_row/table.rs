@@ -1064,7 +1064,7 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
         Some(Err(why)) => why,
     };
     view! {
-        <Dialog title=title>
+        <Dialog title=title celebrate=won>
             <p>{detail}</p>
             <p class="mr-review" aria-live="polite">{review}</p>
             {(!won && can_undo).then(|| view! {

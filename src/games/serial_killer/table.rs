@@ -710,7 +710,7 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         format!("{} share the win!", joined(&winners))
     };
     view! {
-        <Dialog title=title>
+        <Dialog title=title celebrate=true>
             <p>"Everyone else has been arrested: the last killer on the loose wins."</p>
             <div class="button-row">
                 <a class="button primary" href=route(Page::New).href()>"New game"</a>
