@@ -3,6 +3,9 @@
 // landmarks). Each test opens a group of screens and checks each in turn.
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
 

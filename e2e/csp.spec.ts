@@ -3,6 +3,9 @@
 // work under it without one violation, and a script injected inline is
 // refused.
 import { expect, test, type Page } from "@playwright/test";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 /** Collects every violation the page reports, from before its first script. */
 async function recordViolations(page: Page) {

@@ -5,6 +5,9 @@
 import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { playWithHints } from "./helpers/murderers-row";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 /** Every record the app keeps, as stored. */
 async function storageSnapshot(page: Page): Promise<Record<string, string>> {

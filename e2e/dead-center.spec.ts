@@ -5,6 +5,9 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./static-server.mjs";
 import { readFileSync } from "node:fs";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 const SAVE_KEY = "gm.save.dead-center";

@@ -6,6 +6,9 @@
 // tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const SAVE_KEY = "gm.save.joker";
 

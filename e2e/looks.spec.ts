@@ -2,6 +2,9 @@
 // fast and off, a device's reduced motion, and taps during an animation.
 // Against the release build.
 import { expect, test, type Page } from "@playwright/test";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const instruction = (page: Page) => page.locator(".dc-instruction");
 const board = (page: Page) => page.getByRole("group", { name: "The cabin and the zombies around it" });
@@ -121,4 +124,34 @@ test("a revealed zombie turns over, and a tap during the turn finishes it and is
   );
   expect(states).toContain("finished");
   expect(states.filter((state) => state !== "finished" && state !== "gone")).toEqual([]);
+});
+
+test("a refused tap shakes the card it was on and says why; with motion off it only says why", async ({ page }) => {
+  await openDeal(page);
+  await board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await settled(page);
+  // A pile the drawn card cannot go on; its animations are counted as they
+  // start (a shake is over in a quarter of a second, too soon to look).
+  const refusedPile = board(page).locator(".pile:not(.target)").first();
+  const listen = () =>
+    refusedPile.evaluate((el) => {
+      (window as any).started = [];
+      el.addEventListener("animationstart", (e) => (window as any).started.push((e as AnimationEvent).animationName));
+    });
+  const started = () => page.evaluate(() => (window as any).started as string[]);
+  await listen();
+  await refusedPile.click();
+  await expect(page.locator(".dc-message")).toContainText("cannot go on");
+  await expect.poll(started).toContain("refused-shake");
+
+  await page.goto("./#/settings");
+  await choose(page, "Animation", "Off");
+  await page.goBack();
+  await settled(page);
+  await listen();
+  await refusedPile.click();
+  await expect(page.locator(".dc-message")).toContainText("cannot go on");
+  await expect(refusedPile).toHaveClass(/refused/);
+  await page.waitForTimeout(400);
+  expect(await started()).toEqual([]);
 });

@@ -4,6 +4,9 @@
 // and (printed as a measurement) the page's long tasks while the solver works.
 import { expect, test, type Page } from "@playwright/test";
 import { playWithHints } from "./helpers/murderers-row";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const SAVE_KEY = "gm.save.murderers-row";
 

@@ -6,6 +6,9 @@ import { expect, test, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 /** Records as the first version saved them (src/fixtures/records-v1.txt). */
 const fixtures = Object.fromEntries(

@@ -4,6 +4,9 @@
 // seats, 44 px targets and screenshots at phone and desktop sizes.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const SAVE_KEY = "gm.save.serial-killer";
 

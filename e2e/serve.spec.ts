@@ -8,6 +8,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import { startServer } from "./static-server.mjs";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 // The main module (the games' chunks are .wasm files too, loaded later).

@@ -6,6 +6,9 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { playHintedMove } from "./helpers/murderers-row";
 import { startServer } from "./static-server.mjs";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 

@@ -82,9 +82,16 @@ pub fn App() -> impl IntoView {
         }
     });
     // A tap or a key finishes every card still moving, so that the table is
-    // at once where the last action left it and the next one acts on it.
-    let on_pointer = window_event_listener(leptos::ev::pointerdown, |_| finish_animations());
-    let on_key = window_event_listener(leptos::ev::keydown, |_| finish_animations());
+    // at once where the last action left it and the next one acts on it;
+    // the control pressed is noted, to shake it if its action is refused.
+    let on_pointer = window_event_listener(leptos::ev::pointerdown, |event| {
+        finish_animations();
+        crate::ui::note_pressed(&event);
+    });
+    let on_key = window_event_listener(leptos::ev::keydown, |event| {
+        finish_animations();
+        crate::ui::note_pressed(&event);
+    });
     on_cleanup(move || {
         on_hash.remove();
         on_storage.remove();

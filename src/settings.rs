@@ -62,6 +62,9 @@ pub struct Settings {
     pub computer_pace: Pace,
     /// The seats of the last table game started, names kept for next time.
     pub table_seats: Vec<SeatPlan>,
+    /// The games whose table tour was finished or skipped (by game id): it
+    /// does not open by itself again.
+    pub tours_seen: Vec<String>,
 }
 
 impl Settings {
@@ -124,6 +127,10 @@ mod tests {
         assert_eq!(old.motion, Motion::Reduced);
         assert_eq!(old.card_size, CardSize::Normal);
         assert_eq!(old.card_back, CardBack::Crimson);
+        assert!(
+            old.tours_seen.is_empty(),
+            "every table tour opens once for an older save"
+        );
         let attributes = old.attributes();
         assert!(attributes.contains(&("data-motion", "off")));
         assert!(attributes.contains(&("data-suits", "two")));

@@ -1,4 +1,5 @@
-//! Pieces shared by every screen and game: the top bar, a card's face, dialogs.
+//! Pieces shared by every screen and game: the top bar, a card's face,
+//! dialogs, the first-run tour of a table.
 //!
 //! Bundle size: Leptos compiles its update code once for every view type. So
 //! list items and views that may be absent are made `.into_any()`, reactive
@@ -7,6 +8,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod tour;
 
 pub use card::CardFace;
 
@@ -133,6 +135,42 @@ fn set_background_inert(dialog: &web_sys::Element, inert: bool) {
             child.remove_attribute("inert")
         };
     }
+}
+
+thread_local! {
+    /// The control the player last pressed (a tap, or Enter or Space on
+    /// it): the one shaken if the engine refuses its action.
+    static PRESSED: std::cell::RefCell<Option<web_sys::Element>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Notes which control a press (`pointerdown` or `keydown`) is on; a
+/// shortcut key is on no control.
+pub fn note_pressed(event: &web_sys::Event) {
+    use wasm_bindgen::JsCast;
+    let by_key = event
+        .dyn_ref::<web_sys::KeyboardEvent>()
+        .map(web_sys::KeyboardEvent::key);
+    let control = match by_key.as_deref() {
+        Some("Enter" | " ") | None => event
+            .target()
+            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+            .and_then(|el| el.closest("button, [role=button]").ok().flatten()),
+        Some(_) => None,
+    };
+    PRESSED.with_borrow_mut(|pressed| *pressed = control);
+}
+
+/// Shakes the control just pressed, whose action was refused (the table
+/// shows why); the stylesheet shakes it only while motion is on.
+pub fn shake_refused() {
+    let Some(control) = PRESSED.with_borrow_mut(Option::take) else {
+        return;
+    };
+    let classes = control.class_list();
+    let _ = classes.remove_1("refused");
+    // Layout in between, so that a second refusal shakes it again.
+    let _ = control.get_bounding_client_rect();
+    let _ = classes.add_1("refused");
 }
 
 /// The key of a table shortcut, or `None` when the key press belongs to

@@ -6,6 +6,7 @@ use crate::app::{navigate, redirect};
 use crate::route::Page;
 use crate::stats::GameResult;
 use crate::ui::deal::{random_seed, DealScreen};
+use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{
     copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar,
     When,
@@ -112,7 +113,10 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
             ui.message.set(None);
             ui.hint.set(None);
         }
-        Err(error) => ui.message.set(Some(error.to_string())),
+        Err(error) => {
+            ui.message.set(Some(error.to_string()));
+            crate::ui::shake_refused();
+        }
     }
 }
 
@@ -215,10 +219,13 @@ fn Table() -> impl IntoView {
         })
     };
 
+    let tour = first_visit(super::ID);
     view! {
         <TopBar title="Dead Center">
+            <TourButton open=tour/>
             <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
+        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
         <div class="dc-layout">
             <div class="dc-main">
                 <p class="dc-instruction" aria-live="polite">{instruction}</p>
@@ -301,6 +308,35 @@ fn Table() -> impl IntoView {
         </When>
     }
 }
+
+/// The first-run tour: one turn, played on the real table.
+static TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".zombie.face-down", ".dc-board"],
+        text: "Twelve zombies surround your cabin. While some are face down, a turn starts by turning one over, and then you draw a card: tap a face-down zombie.",
+        by_move: true,
+    },
+    TourStep {
+        targets: &[".pile.target", ".pile"],
+        text: "Play your card on a glowing pile: on the same value, on a higher card of its colour, or on a lower card of the other colour. A joker fits anywhere.",
+        by_move: true,
+    },
+    TourStep {
+        targets: &[".zombie.target", ".dc-actions"],
+        text: "A zombie beside that pile can be killed when the other two top cards of its row or column add up to 10 or more (a King also wants its suit, a Queen its colour). Tap it, or End turn.",
+        by_move: true,
+    },
+    TourStep {
+        targets: &[".deck"],
+        text: "Once every zombie is face up, a turn starts here: tap the deck to draw. Its number is the cards left; needing one when it is empty loses the game.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".dc-actions"],
+        text: "Undo takes this turn's play back; Hint suggests a move. Kill all twelve before the deck runs out. Rules has the details.",
+        by_move: false,
+    },
+];
 
 #[component]
 fn DeckButton(ui: Ui) -> impl IntoView {

@@ -15,6 +15,7 @@ use crate::seats::{
     computer_note, name_of, needs_hand_over, play_computers, seat_class, work_in_slices, GameLog,
     HandOver, TurnBanner,
 };
+use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::detective_graves::{
     bot, possible_identities, Action, Card, Identity, Level, Location, Phase, Role, Seat, SeatKind,
@@ -90,6 +91,7 @@ fn dispatch(
         }
         Err(why) => {
             feedback.message.set(Some(why));
+            crate::ui::shake_refused();
             false
         }
     }
@@ -211,10 +213,13 @@ fn Table() -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
     };
 
+    let tour = first_visit(super::ID);
     view! {
         <TopBar title="Detective Graves">
+            <TourButton open=tour/>
             <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
+        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
         {move || {
             if let Some(case) = case_result.get() {
                 return view! { <CaseResult case/> }.into_any();
@@ -354,7 +359,7 @@ fn Row(viewer: Seat) -> impl IntoView {
         });
     });
     view! {
-        <ol class="dg-row" node_ref=row aria-label="The five locations, left to right">
+        <ol class="dg-row" node_ref=row tabindex="0" aria-label="The five locations, left to right">
             {move || locations().into_iter().map(|l| view! {
                 <li class=l.class aria-label=l.label>
                     <h3 aria-hidden="true">{l.name}</h3>
@@ -954,6 +959,30 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         </Dialog>
     }
 }
+
+/// The first-run tour: the parts of the table, in the order a turn uses them.
+static TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".dg-row"],
+        text: "Five crime scenes, each hiding one piece of evidence; the stronger pile at a location takes it. The location in play is marked, with its rounds and its trump suit.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".dg-hand", ".dg-mine"],
+        text: "Your hand: select cards and tap Place here. Cards placed in one turn share a suit; trumps may join them and count double. A 3 to 6 can be discarded for its ability instead.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".dg-choices", ".dg-mine"],
+        text: "End my turn when you are done, or pass (swapping one card if you like). Two passes in a row decide the location at once.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".dg-secrets", ".dg-sheet", ".dg-mine"],
+        text: "What only you know is here. The Detective's sheet strikes out every suspect the evidence won clears; after the fifth location the Detective names the Mastermind.",
+        by_move: false,
+    },
+];
 
 #[cfg(test)]
 mod tests {

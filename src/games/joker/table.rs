@@ -13,6 +13,7 @@ use crate::seats::{
     computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
     SeatPlan, TurnBanner,
 };
+use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::joker::{
     bot, consistent, Action, Cell, CellSet, Event, Lock, Phase, Seat, SeatKind, State, Status,
@@ -306,7 +307,10 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
             ctx.game.set(Some(game));
             ctx.save_game();
         }
-        Err(error) => feedback.message.set(Some(error.to_string())),
+        Err(error) => {
+            feedback.message.set(Some(error.to_string()));
+            crate::ui::shake_refused();
+        }
     }
 }
 
@@ -396,10 +400,13 @@ fn Table() -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
     };
 
+    let tour = first_visit(super::ID);
     view! {
         <TopBar title="Joker">
+            <TourButton open=tour/>
             <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
+        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
@@ -964,6 +971,30 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         </Dialog>
     }
 }
+
+/// The first-run tour: the parts of the table, in the order a turn uses them.
+static TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".jk-grid"],
+        text: "The Joker hides face down among these 25 cards. Only the Informant knows where.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".jk-modes", ".jk-grid"],
+        text: "On your turn choose what a tap does: probe a card to hear how far it is from the Joker (rows plus columns apart), shoot it, or mark it on your notepad.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".jk-die", ".jk-grid"],
+        text: "Every probe rolls the die: the Informant may bend the distance by up to that much either way. Each probed card keeps its answers.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".players"],
+        text: "Shoot the Joker to score. A miss turns the card up and stops you shooting until someone else has shot. Everyone is the Informant once; most points wins.",
+        by_move: false,
+    },
+];
 
 #[cfg(test)]
 mod tests {

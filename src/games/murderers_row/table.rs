@@ -10,6 +10,7 @@ use crate::app::{navigate, redirect};
 use crate::route::Page;
 use crate::stats::GameResult;
 use crate::ui::deal::DealScreen;
+use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar, When,
 };
@@ -208,7 +209,10 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
             ctx.game.set(Some(game));
             ctx.save_game();
         }
-        Err(error) => ui.message.set(Some(error.to_string())),
+        Err(error) => {
+            ui.message.set(Some(error.to_string()));
+            crate::ui::shake_refused();
+        }
     }
 }
 
@@ -472,7 +476,10 @@ fn Table() -> impl IntoView {
                 ui.pick.set(next);
                 ui.message.set(None);
             }
-            Err(why) => ui.message.set(Some(why)),
+            Err(why) => {
+                ui.message.set(Some(why));
+                crate::ui::shake_refused();
+            }
         }
     };
     let confirm = move || {
@@ -566,10 +573,13 @@ fn Table() -> impl IntoView {
         }
     };
 
+    let tour = first_visit(super::ID);
     view! {
         <TopBar title="Murderers' Row">
+            <TourButton open=tour/>
             <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
+        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
         <div class="mr-layout">
             <p class="mr-instruction" aria-live="polite">{instruction}</p>
             <PoisonBanner/>
@@ -1082,6 +1092,30 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
         </Dialog>
     }
 }
+
+/// The first-run tour: the parts of the table, in the order a turn uses them.
+static TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".mr-card.active", ".mr-row"],
+        text: "Ten suspects in a row; you win when only one is left alive. Tap an active (face-up) card to use it: its icon and short text say what it does, and then it turns face down.",
+        by_move: true,
+    },
+    TourStep {
+        targets: &[".mr-texts"],
+        text: "Open this list to read in full what every card in the row does.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".mr-die"],
+        text: "Some cards shoot at random: you pick left or right, and the top die card's pips (0 to 5) give the distance. Which die cards are left is shown here; their order is not.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".mr-actions"],
+        text: "Hint asks the solver for your best move and your exact odds; Undo takes back any move that turned over no die card; Deal difficulty tells how hard this deal is.",
+        by_move: false,
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -12,6 +12,7 @@ use crate::seats::{
     computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
     SeatPlan, TurnBanner,
 };
+use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
@@ -281,7 +282,10 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
             ctx.game.set(Some(game));
             ctx.save_game();
         }
-        Err(error) => message.set(Some(error.to_string())),
+        Err(error) => {
+            message.set(Some(error.to_string()));
+            crate::ui::shake_refused();
+        }
     }
 }
 
@@ -428,10 +432,13 @@ fn Table() -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
     };
 
+    let tour = first_visit(super::ID);
     view! {
         <TopBar title="Serial Killer">
+            <TourButton open=tour/>
             <a class="button" href=route(Page::Rules).href()>"Rules"</a>
         </TopBar>
+        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
@@ -720,6 +727,30 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         </Dialog>
     }
 }
+
+/// The first-run tour: the parts of the table, in the order a turn uses them.
+static TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".sk-graves"],
+        text: "Six graves. An open grave (empty, or a number card on top) takes a card every turn; a King or Queen is a victim and closes it, and so does a Jack, a corpse.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".choices", ".table-main"],
+        text: "On your turn you draw one card for each open grave, left to right, with these buttons (or the keys 1 to 9).",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".players"],
+        text: "A turn with no victim costs a clue. Lose all six and you are arrested; the last killer still free wins.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".sk-held", ".choices", ".table-main"],
+        text: "A drawn Jack or Ace may be kept: a Jack goes later into any open grave, an Ace onto a victim as an informant, to win a clue back or cost a rival one.",
+        by_move: false,
+    },
+];
 
 #[cfg(test)]
 mod tests {

@@ -1,0 +1,249 @@
+//! The first-run tour of a table: a few steps, each a short instruction in a
+//! bubble beside the part of the real table it is about (ringed), shown the
+//! first time a game's table opens, skippable, and reopened by the table's
+//! "Tour" button. A step that asks the player to do something moves on when
+//! the game changes, so the tour is played, not just read.
+
+use crate::app::ctx;
+use leptos::prelude::*;
+use std::cell::Cell;
+use wasm_bindgen::JsCast;
+
+thread_local! {
+    /// Which opening of a tour the frame-by-frame placement belongs to: an
+    /// older loop stops when the tour is opened again.
+    static LOOP: Cell<u32> = const { Cell::new(0) };
+}
+
+/// One step: the first of `targets` (CSS selectors) found on the page is
+/// ringed and the text is shown beside it; with `by_move`, the next move
+/// made at the table moves the tour on.
+pub struct TourStep {
+    pub targets: &'static [&'static str],
+    pub text: &'static str,
+    pub by_move: bool,
+}
+
+/// Whether the tour of `game` should open by itself: not finished or
+/// skipped before.
+pub fn first_visit(game: &'static str) -> RwSignal<bool> {
+    let seen = ctx()
+        .settings
+        .with_untracked(|s| s.tours_seen.iter().any(|id| id == game));
+    RwSignal::new(!seen)
+}
+
+/// A count that goes up on every change of `game`: what a `by_move` step
+/// waits for.
+pub fn changes<T: Send + Sync + 'static>(game: RwSignal<T>) -> Signal<u32> {
+    Memo::new(move |before: Option<&u32>| {
+        game.track();
+        before.map_or(0, |n| n.wrapping_add(1))
+    })
+    .into()
+}
+
+/// The table's button that starts the tour again.
+#[component]
+pub fn TourButton(open: RwSignal<bool>) -> impl IntoView {
+    view! {
+        <button class="button" title="Show the tour of this table again" on:click=move |_| open.set(true)>"Tour"</button>
+    }
+}
+
+/// The tour itself, shown while `open`.
+#[component]
+pub fn Tour(
+    game: &'static str,
+    steps: &'static [TourStep],
+    open: RwSignal<bool>,
+    moves: Signal<u32>,
+) -> impl IntoView {
+    let app = ctx();
+    let step = RwSignal::new(0usize);
+    let bubble = NodeRef::<leptos::html::Div>::new();
+    let ring = NodeRef::<leptos::html::Div>::new();
+    let close = move || {
+        open.set(false);
+        if app
+            .settings
+            .with_untracked(|s| !s.tours_seen.iter().any(|id| id == game))
+        {
+            app.settings.update(|s| s.tours_seen.push(game.to_string()));
+            crate::session::save_settings(app);
+        }
+    };
+    let next = move || {
+        if step.get_untracked() + 1 < steps.len() {
+            step.update(|s| *s += 1);
+        } else {
+            close();
+        }
+    };
+    // Opening starts from the first step, with the focus on its button so
+    // that keyboard players can follow; the bubble then follows its target
+    // every frame (layout changes as the game goes on, or the page scrolls).
+    Effect::new(move |_| {
+        if open.get() {
+            step.set(0);
+            let run = LOOP.with(|l| {
+                l.set(l.get().wrapping_add(1));
+                l.get()
+            });
+            request_animation_frame(move || {
+                focus_first_button(bubble);
+                follow(run, open, step, steps, bubble, ring);
+            });
+        }
+    });
+    Effect::new(move |was: Option<u32>| {
+        let now = moves.get();
+        if was.is_some_and(|was| was != now)
+            && open.get_untracked()
+            && steps[step.get_untracked()].by_move
+        {
+            next();
+        }
+        now
+    });
+    Effect::new(move |_| {
+        step.track();
+        if open.get_untracked() {
+            request_animation_frame(move || scroll_to_target(&steps[step.get_untracked()]));
+        }
+    });
+    let on_key = move |event: leptos::ev::KeyboardEvent| {
+        if event.key() == "Escape" {
+            event.prevent_default();
+            close();
+        }
+    };
+    move || {
+        open.get().then(|| {
+            let last = move || step.get() + 1 == steps.len();
+            view! {
+                <div class="tour-ring" node_ref=ring aria-hidden="true"></div>
+                <div class="tour" node_ref=bubble role="dialog" aria-labelledby="tour-count" aria-describedby="tour-text" on:keydown=on_key>
+                    <p class="tour-count" id="tour-count">{move || format!("Tour: step {} of {}", step.get() + 1, steps.len())}</p>
+                    <p class="tour-text" id="tour-text" aria-live="polite">{move || steps[step.get()].text}</p>
+                    <div class="button-row">
+                        <button class="button primary" on:click=move |_| next()>{move || if last() { "Done" } else { "Next" }}</button>
+                        <button class="button" class:unavailable=move || step.get() == 0 aria-disabled=move || (step.get() == 0).to_string()
+                            on:click=move |_| step.update(|s| *s = s.saturating_sub(1))>"Back"</button>
+                        <button class="button" on:click=move |_| close()>"Skip tour"</button>
+                    </div>
+                </div>
+            }
+        })
+    }
+}
+
+fn focus_first_button(bubble: NodeRef<leptos::html::Div>) {
+    let button = bubble
+        .get_untracked()
+        .and_then(|b| b.query_selector("button").ok().flatten())
+        .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
+    if let Some(button) = button {
+        let _ = button.focus();
+    }
+}
+
+/// The step's target: the first of its selectors that is on the page and
+/// laid out.
+fn target(step: &TourStep) -> Option<web_sys::Element> {
+    step.targets.iter().find_map(|selector| {
+        document()
+            .query_selector(selector)
+            .ok()
+            .flatten()
+            .filter(|el| {
+                let rect = el.get_bounding_client_rect();
+                rect.width() > 0.0 && rect.height() > 0.0
+            })
+    })
+}
+
+fn scroll_to_target(step: &TourStep) {
+    let Some(el) = target(step) else { return };
+    let rect = el.get_bounding_client_rect();
+    let height = window()
+        .inner_height()
+        .ok()
+        .and_then(|h| h.as_f64())
+        .unwrap_or(0.0);
+    if rect.top() < 0.0 || rect.bottom() > height {
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Center);
+        el.scroll_into_view_with_scroll_into_view_options(&options);
+    }
+}
+
+/// Places the ring around the step's target and the bubble beside it (below
+/// when it fits, else above, else over the bottom of the screen), then
+/// again next frame while this opening of the tour lasts. With no target on the page (a
+/// hand-over screen, say) both are hidden until it appears.
+fn follow(
+    run: u32,
+    open: RwSignal<bool>,
+    step: RwSignal<usize>,
+    steps: &'static [TourStep],
+    bubble: NodeRef<leptos::html::Div>,
+    ring: NodeRef<leptos::html::Div>,
+) {
+    if !open.get_untracked() || LOOP.with(|l| l.get()) != run {
+        return;
+    }
+    let again =
+        move || request_animation_frame(move || follow(run, open, step, steps, bubble, ring));
+    let (Some(bubble_el), Some(ring_el)) = (bubble.get_untracked(), ring.get_untracked()) else {
+        again();
+        return;
+    };
+    let set = |el: &web_sys::HtmlElement, name: &str, value: String| {
+        let _ = el.style().set_property(name, &value);
+    };
+    match target(&steps[step.get_untracked()]) {
+        None => {
+            bubble_el.set_attribute("data-side", "hidden").ok();
+            ring_el.set_attribute("data-side", "hidden").ok();
+        }
+        Some(target) => {
+            let rect = target.get_bounding_client_rect();
+            let number = |v: Result<wasm_bindgen::JsValue, _>| {
+                v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
+            };
+            let (vw, vh) = (
+                number(window().inner_width()),
+                number(window().inner_height()),
+            );
+            let (w, h) = (
+                f64::from(bubble_el.offset_width()),
+                f64::from(bubble_el.offset_height()),
+            );
+            const GAP: f64 = 14.0;
+            let (side, top) = if rect.bottom() + GAP + h <= vh {
+                ("below", rect.bottom() + GAP)
+            } else if rect.top() - GAP - h >= 0.0 {
+                ("above", rect.top() - GAP - h)
+            } else {
+                ("over", (vh - h - 8.0).max(0.0))
+            };
+            let centre = rect.left() + rect.width() / 2.0;
+            let left = (centre - w / 2.0).clamp(8.0, (vw - w - 8.0).max(8.0));
+            bubble_el.set_attribute("data-side", side).ok();
+            set(&bubble_el, "top", format!("{top}px"));
+            set(&bubble_el, "left", format!("{left}px"));
+            set(
+                &bubble_el,
+                "--arrow-x",
+                format!("{}px", (centre - left).clamp(16.0, (w - 16.0).max(16.0))),
+            );
+            ring_el.set_attribute("data-side", side).ok();
+            set(&ring_el, "top", format!("{}px", rect.top() - 4.0));
+            set(&ring_el, "left", format!("{}px", rect.left() - 4.0));
+            set(&ring_el, "width", format!("{}px", rect.width() + 8.0));
+            set(&ring_el, "height", format!("{}px", rect.height() + 8.0));
+        }
+    }
+    again();
+}
