@@ -1,24 +1,13 @@
 // axe-core over the app's screens, in the light and the dark theme: no
 // serious or critical violation of WCAG 2.1 A/AA (contrast, names, roles,
 // landmarks). Each test opens a group of screens and checks each in turn.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations as violations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
-
-/** The serious and critical violations on the page as it stands, one line
- * each. */
-async function violations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page })
-    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"])
-    .analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(" ")}: ${n.failureSummary?.split("\n").slice(1).join(" ")}`));
-}
 
 /** Checks the screen now showing, named `screen` in the report. */
 async function check(page: Page, screen: string, found: string[]) {
@@ -78,6 +67,21 @@ for (const scheme of ["light", "dark"] as const) {
         await expect(handOver).toBeHidden();
         await check(page, `${game} table`, found);
       }
+      // Every seat's colour carries the white text of a turn banner and a
+      // badge (which seats a game shows depends on its deal).
+      await page.evaluate(() => {
+        const main = document.querySelector("main")!;
+        for (let seat = 0; seat < 6; seat++) {
+          const banner = document.createElement("p");
+          banner.className = `turn-banner seat-${seat}`;
+          banner.textContent = `Seat ${seat + 1}'s turn`;
+          const badge = document.createElement("span");
+          badge.className = `badge seat-${seat}`;
+          badge.textContent = "winner";
+          main.append(banner, badge);
+        }
+      });
+      await check(page, "the six seat colours", found);
       expect(found).toEqual([]);
     });
   });

@@ -5,6 +5,7 @@ import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./static-server.mjs";
 import { readFileSync } from "node:fs";
+import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -83,6 +84,7 @@ test("a game is played to its end by tapping legal moves, and counted", async ({
   await expect(dialog).toContainText(/score is \d+|deck ran out|could not be played on any pile/);
   await expect(dialog.getByRole("button", { name: "Play again" })).toBeVisible();
   await expect(dialog.getByRole("button", { name: "Same deal" })).toBeVisible();
+  expect(await seriousViolations(page), "axe on the end dialog").toEqual([]);
   // The dialog holds the keyboard: Tab never reaches the table behind it.
   for (let i = 0; i < 6; i++) {
     await page.keyboard.press("Tab");
@@ -136,8 +138,18 @@ function spaceName(n: number): string {
   return `${where} ${(n % 3) + 1}:`;
 }
 
-test("a recorded winning line, tapped through the table, wins with its score", async ({ page }) => {
+test("a recorded winning line, tapped through the table, wins with its score (and its sound, sounds on)", async ({ page }) => {
   test.setTimeout(120_000);
+  // Audio elements' play() is recorded, not played.
+  await page.addInitScript(() => {
+    (window as any).played = [];
+    HTMLMediaElement.prototype.play = function () {
+      (window as any).played.push(new URL(this.src).pathname);
+      return Promise.resolve();
+    };
+  });
+  await page.goto("./#/settings");
+  await page.getByRole("group", { name: "Sounds" }).getByRole("radio", { name: "On" }).check();
   await openDeal(page, winningLine.seed);
   for (const action of winningLine.actions) {
     const before = await instruction(page).innerText();
@@ -159,6 +171,9 @@ test("a recorded winning line, tapped through the table, wins with its score", a
   await expect(dialog.getByRole("heading")).toHaveText("You won!");
   await expect(dialog).toContainText(`your score is ${winningLine.score}.`);
   await expect(dialog).not.toContainText("assisted");
+  const played: string[] = await page.evaluate(() => (window as any).played);
+  expect(played.at(-1)).toBe("/sounds/win.wav");
+  expect(played.filter((f) => f === "/sounds/move.wav")).toHaveLength(winningLine.actions.length);
   await page.goto("./#/stats");
   await expect(page.getByRole("row", { name: /^Won\b/ }).first()).toContainText("1");
   await expect(page.getByRole("row", { name: /^Best score/ })).toContainText(String(winningLine.score));

@@ -6,6 +6,7 @@
 // screenshots at phone, tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -301,6 +302,7 @@ for (const [width, height] of [
       expect(++steps).toBeLessThan(3_000);
     }
     expect(await smallTargets(page)).toEqual([]);
+    expect(await seriousViolations(page), "axe on the unmasking").toEqual([]);
     await page.screenshot({ path: `test-results/screens/dg-unmasking-${width}x${height}.png`, fullPage: true });
   });
 }

@@ -6,6 +6,7 @@
 // tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -152,6 +153,7 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   await expect(dialog(page)).toContainText("Ana wins with 3 points.");
   // A person's win is celebrated.
   await expect(dialog(page).locator(".confetti i")).toHaveCount(14);
+  expect(await seriousViolations(page), "axe on the end dialog").toEqual([]);
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await dialog(page).getByRole("button", { name: "See the table" }).click();
   await expect(log).toContainText("Round 3: Whisper is the Informant.");
@@ -277,6 +279,7 @@ test("keyboard: arrows move over the grid, P probes, S asks to shoot", async ({ 
   await page.keyboard.press("ArrowRight");
   await page.keyboard.press("s");
   await expect(dialog(page)).toContainText("Shoot the card at row 2, column 3?");
+  expect(await seriousViolations(page), "axe on the shot's question").toEqual([]);
   await dialog(page).getByRole("button", { name: "Cancel" }).click();
   await expect(dialog(page)).toHaveCount(0);
   await page.keyboard.press("m");

@@ -155,3 +155,34 @@ test("a refused tap shakes the card it was on and says why; with motion off it o
   await page.waitForTimeout(400);
   expect(await started()).toEqual([]);
 });
+
+test("sounds are off at first; when chosen, a move, a refused move and a win each play their shipped file", async ({ page }) => {
+  // Every play() of an audio element is recorded (and not played).
+  await page.addInitScript(() => {
+    (window as any).played = [];
+    HTMLMediaElement.prototype.play = function () {
+      (window as any).played.push(new URL(this.src).pathname);
+      return Promise.resolve();
+    };
+  });
+  const played = () => page.evaluate(() => (window as any).played as string[]);
+  await openDeal(page);
+  await board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await expect(instruction(page)).toContainText("on a highlighted pile");
+  expect(await played()).toEqual([]);
+
+  await page.goto("./#/settings");
+  await choose(page, "Sounds", "On");
+  await page.goBack();
+  await board(page).locator(".pile:not(.target)").first().click();
+  await expect.poll(played).toEqual(["/sounds/refused.wav"]);
+  await board(page).locator(".pile.target").first().click();
+  await expect.poll(played).toEqual(["/sounds/refused.wav", "/sounds/move.wav"]);
+  // The files are there, as WAV audio.
+  for (const name of ["move", "refused", "win"]) {
+    const response = await page.request.get(`./sounds/${name}.wav`);
+    expect(response.ok()).toBe(true);
+    expect(response.headers()["content-type"]).toBe("audio/wav");
+    expect((await response.body()).subarray(0, 4).toString()).toBe("RIFF");
+  }
+});

@@ -4,6 +4,7 @@
 // and (printed as a measurement) the page's long tasks while the solver works.
 import { expect, test, type Page } from "@playwright/test";
 import { playWithHints } from "./helpers/murderers-row";
+import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -49,6 +50,7 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
   await expect(dialog).toContainText("counted as assisted");
   await expect(dialog.locator(".mr-review")).toContainText("a certain win with perfect play");
   await expect(dialog.locator(".mr-review")).toContainText("Every move you made kept your best chance");
+  expect(await seriousViolations(page), "axe on the end dialog").toEqual([]);
   // A measurement, not a check (timings depend on the machine's load):
   // frames over 50 ms while the solver worked, printed for the record.
   const gaps: number[] = await page.evaluate(() => (window as any).__gaps);

@@ -4,6 +4,7 @@
 // seats, 44 px targets and screenshots at phone and desktop sizes.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -65,6 +66,7 @@ test("three seats, two people and a computer, played to the end with hand-overs"
   }
   expect([...handedTo].sort()).toEqual(["Ana", "Ben"]);
   await expect(end).toContainText(/wins!|share the win!/);
+  expect(await seriousViolations(page), "axe on the end dialog").toEqual([]);
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await expect(log).toContainText("is arrested!");
   await expect(log).toContainText("still on the loose");

@@ -3,8 +3,8 @@
 // beside it and inside the screen), moves on when the player makes the move
 // it asks for, can be skipped, stays closed once seen, and reopens from the
 // table's Tour button. No serious axe violation while it is open.
-import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
+import { seriousViolations } from "./helpers/axe";
 
 const tour = (page: Page) => page.getByRole("dialog", { name: /^Tour: step/ });
 
@@ -24,13 +24,6 @@ async function placedOnScreen(page: Page) {
   const ring = (await page.locator(".tour-ring").boundingBox())!;
   expect(ring.width).toBeGreaterThan(20);
   expect(ring.height).toBeGreaterThan(20);
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const result = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  return result.violations
-    .filter((v) => v.impact === "serious" || v.impact === "critical")
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(" ")}`));
 }
 
 test("Dead Center's tour follows a first turn played on the table, and once done stays closed until asked for", async ({ page }) => {
@@ -67,6 +60,14 @@ test("Dead Center's tour follows a first turn played on the table, and once done
   await expect(tour(page).locator(".tour-count")).toHaveText("Tour: step 1 of 5");
   await page.keyboard.press("Escape");
   await expect(tour(page)).toHaveCount(0);
+
+  // Settings can make every tour open by itself again.
+  await page.goto("./#/settings");
+  await expect(page.getByText("1 table's tour has been seen")).toBeVisible();
+  await page.getByRole("button", { name: "Show every tour again" }).click();
+  await expect(page.getByText("Each table's tour opens the first time")).toBeVisible();
+  await page.goto("./#/dead-center/standard/8");
+  await expect(tour(page).locator(".tour-count")).toHaveText("Tour: step 1 of 5");
 });
 
 /** Opens `game`'s table for the first time: a deal address, or the new-game

@@ -48,6 +48,14 @@ pub enum CardBack {
     Forest,
 }
 
+/// Sounds for moves, refusals and wins: off unless chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Sounds {
+    #[default]
+    Off,
+    On,
+}
+
 /// The shell's settings. A game's own preferences are in a record of the
 /// game's (see `games::Prefs`).
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -58,6 +66,7 @@ pub struct Settings {
     pub card_size: CardSize,
     pub suit_colours: SuitColours,
     pub card_back: CardBack,
+    pub sounds: Sounds,
     /// How fast computer players act at a table.
     pub computer_pace: Pace,
     /// The seats of the last table game started, names kept for next time.

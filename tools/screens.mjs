@@ -8,7 +8,8 @@
 // Each Legend=Option is chosen in Settings first, as a player would, e.g.
 //   node tools/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
 //
-// Writes <screen>-<width>x<height>-<theme>.png.
+// Writes <screen>-<width>x<height>-<theme>.png. With TOURS=1 in the
+// environment, each table shows its first-run tour, as on a first visit.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -75,6 +76,16 @@ try {
   for (const theme of ["light", "dark"]) {
     for (const [width, height] of [[390, 844], [768, 1024], [1280, 800]]) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
+      // The tables as a player sees them after their first-run tours
+      // (`TOURS=1` shows each table's tour at its first step instead).
+      if (!process.env.TOURS) {
+        await context.addInitScript((ids) => {
+          if (localStorage.getItem("gm.settings") === null) {
+            const data = { tours_seen: ids };
+            localStorage.setItem("gm.settings", JSON.stringify({ app: "grave-matters", kind: "settings", version: 1, data }));
+          }
+        }, ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"]);
+      }
       const page = await context.newPage();
       for (const choice of process.argv.slice(3)) {
         const [legend, option] = choice.split("=");

@@ -3,7 +3,7 @@ use crate::games::GAMES;
 use crate::screens::data::DataPanel;
 use crate::seats::Pace;
 use crate::session;
-use crate::settings::{CardBack, CardSize, Motion, Settings, SuitColours, Theme};
+use crate::settings::{CardBack, CardSize, Motion, Settings, Sounds, SuitColours, Theme};
 use crate::ui::TopBar;
 use leptos::prelude::*;
 
@@ -105,6 +105,30 @@ pub fn Choice(
     }
 }
 
+/// Lets the first-run tours of the tables open by themselves again.
+#[component]
+fn ToursAgain() -> impl IntoView {
+    let ctx = ctx();
+    let seen = move || ctx.settings.with(|s| s.tours_seen.len());
+    view! {
+        <fieldset class="choice">
+            <legend>"Table tours"</legend>
+            <p class="small">{move || match seen() {
+                0 => "Each table's tour opens the first time you open it.".to_string(),
+                1 => "1 table's tour has been seen; it stays closed unless you ask.".to_string(),
+                n => format!("{n} tables' tours have been seen; they stay closed unless you ask."),
+            }}</p>
+            <button class="button" class:unavailable=move || seen() == 0 aria-disabled=move || (seen() == 0).to_string()
+                on:click=move |_| {
+                    if seen() > 0 {
+                        ctx.settings.update(|s| s.tours_seen.clear());
+                        session::save_settings(ctx);
+                    }
+                }>"Show every tour again"</button>
+        </fieldset>
+    }
+}
+
 #[component]
 pub fn SettingsScreen() -> impl IntoView {
     view! {
@@ -146,7 +170,15 @@ pub fn SettingsScreen() -> impl IntoView {
                 get=|s| s.card_back
                 set=|s, v| s.card_back = v
             />
+            <SettingChoice
+                legend="Sounds"
+                name="sounds"
+                options=vec![(Sounds::Off, "Off"), (Sounds::On, "On")]
+                get=|s| s.sounds
+                set=|s, v| s.sounds = v
+            />
             <PaceChoice/>
+            <ToursAgain/>
             {GAMES.iter().filter_map(|game| game.settings_panel()).collect_view()}
         </section>
         <DataPanel/>

@@ -8,6 +8,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod sound;
 pub mod tour;
 
 pub use card::CardFace;
@@ -95,6 +96,9 @@ pub fn Dialog(
             let _ = target.focus();
         }
     };
+    if celebrate {
+        sound::play(sound::Sound::Win);
+    }
     view! {
         <div class="dialog-backdrop">
             <div class="dialog" class:celebrate=celebrate role="dialog" aria-modal="true" aria-labelledby="dialog-title" node_ref=node on:keydown=wrap_focus>
@@ -160,9 +164,11 @@ pub fn note_pressed(event: &web_sys::Event) {
     PRESSED.with_borrow_mut(|pressed| *pressed = control);
 }
 
-/// Shakes the control just pressed, whose action was refused (the table
-/// shows why); the stylesheet shakes it only while motion is on.
-pub fn shake_refused() {
+/// Marks a refused action (the table shows why): the control just pressed
+/// shakes (the stylesheet shakes it only while motion is on) and the
+/// refused sound plays (if sounds are on).
+pub fn refused() {
+    sound::play(sound::Sound::Refused);
     let Some(control) = PRESSED.with_borrow_mut(Option::take) else {
         return;
     };

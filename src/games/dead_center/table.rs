@@ -110,12 +110,13 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
             }
             ctx.game.set(Some(next));
             ctx.save_game();
+            crate::ui::sound::play(crate::ui::sound::Sound::Move);
             ui.message.set(None);
             ui.hint.set(None);
         }
         Err(error) => {
             ui.message.set(Some(error.to_string()));
-            crate::ui::shake_refused();
+            crate::ui::refused();
         }
     }
 }

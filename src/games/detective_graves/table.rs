@@ -87,11 +87,12 @@ fn dispatch(
             feedback.message.set(None);
             ctx.game.set(Some(game));
             ctx.save_game();
+            crate::ui::sound::play(crate::ui::sound::Sound::Move);
             true
         }
         Err(why) => {
             feedback.message.set(Some(why));
-            crate::ui::shake_refused();
+            crate::ui::refused();
             false
         }
     }

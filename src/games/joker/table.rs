@@ -306,10 +306,11 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
             feedback.message.set(None);
             ctx.game.set(Some(game));
             ctx.save_game();
+            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             feedback.message.set(Some(error.to_string()));
-            crate::ui::shake_refused();
+            crate::ui::refused();
         }
     }
 }

@@ -208,10 +208,11 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
             ui.end_dismissed.set(false);
             ctx.game.set(Some(game));
             ctx.save_game();
+            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             ui.message.set(Some(error.to_string()));
-            crate::ui::shake_refused();
+            crate::ui::refused();
         }
     }
 }
@@ -478,7 +479,7 @@ fn Table() -> impl IntoView {
             }
             Err(why) => {
                 ui.message.set(Some(why));
-                crate::ui::shake_refused();
+                crate::ui::refused();
             }
         }
     };

@@ -281,10 +281,11 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
             message.set(None);
             ctx.game.set(Some(game));
             ctx.save_game();
+            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             message.set(Some(error.to_string()));
-            crate::ui::shake_refused();
+            crate::ui::refused();
         }
     }
 }
