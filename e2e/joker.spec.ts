@@ -138,7 +138,7 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
   await fastComputers(page);
-  await page.getByRole("radio", { name: "On", exact: true }).check(); // the deduction aid
+  await page.getByRole("group", { name: /^Joker: deduction aid/ }).getByRole("radio", { name: "On", exact: true }).check();
   await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
   await expect(page.getByRole("article", { name: /^Whisper, Computer \(Strong\), Informant/ })).toBeVisible();
   await expect(page.getByText(/of the face-down cards fit every answer so far/)).toBeVisible();

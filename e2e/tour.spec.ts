@@ -27,6 +27,8 @@ async function placedOnScreen(page: Page) {
 }
 
 test("Dead Center's tour follows a first turn played on the table, and once done stays closed until asked for", async ({ page }) => {
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(String(e)));
   await page.goto("./#/dead-center/standard/8");
   await expect(tour(page)).toBeVisible();
   expect(await step(page)).toBe("Tour: step 1 of 5");
@@ -68,6 +70,13 @@ test("Dead Center's tour follows a first turn played on the table, and once done
   await expect(page.getByText("Each table's tour opens the first time")).toBeVisible();
   await page.goto("./#/dead-center/standard/8");
   await expect(tour(page).locator(".tour-count")).toHaveText("Tour: step 1 of 5");
+  // Leaving the table with its tour open, for another table with its own.
+  await page.goto("./#/murderers-row/5");
+  await expect(tour(page).locator(".tour-count")).toHaveText("Tour: step 1 of 4");
+  await page.getByRole("link", { name: "Home" }).click();
+  await expect(tour(page)).toHaveCount(0);
+  await page.waitForTimeout(200);
+  expect(errors).toEqual([]);
 });
 
 /** Opens `game`'s table for the first time: a deal address, or the new-game

@@ -109,7 +109,11 @@ pub fn Tour(
     Effect::new(move |_| {
         step.track();
         if open.get_untracked() {
-            request_animation_frame(move || scroll_to_target(&steps[step.get_untracked()]));
+            request_animation_frame(move || {
+                if let Some(index) = step.try_get_untracked() {
+                    scroll_to_target(&steps[index]);
+                }
+            });
         }
     });
     let on_key = move |event: leptos::ev::KeyboardEvent| {
@@ -140,7 +144,8 @@ pub fn Tour(
 
 fn focus_first_button(bubble: NodeRef<leptos::html::Div>) {
     let button = bubble
-        .get_untracked()
+        .try_get_untracked()
+        .flatten()
         .and_then(|b| b.query_selector("button").ok().flatten())
         .and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok());
     if let Some(button) = button {
@@ -190,19 +195,25 @@ fn follow(
     bubble: NodeRef<leptos::html::Div>,
     ring: NodeRef<leptos::html::Div>,
 ) {
-    if !open.get_untracked() || LOOP.with(|l| l.get()) != run {
+    // The table (and with it the tour's signals) may be gone by now: the
+    // player left it with the tour open.
+    if open.try_get_untracked() != Some(true) || LOOP.with(|l| l.get()) != run {
         return;
     }
     let again =
         move || request_animation_frame(move || follow(run, open, step, steps, bubble, ring));
-    let (Some(bubble_el), Some(ring_el)) = (bubble.get_untracked(), ring.get_untracked()) else {
+    let (Some(bubble_el), Some(ring_el), Some(index)) = (
+        bubble.try_get_untracked().flatten(),
+        ring.try_get_untracked().flatten(),
+        step.try_get_untracked(),
+    ) else {
         again();
         return;
     };
     let set = |el: &web_sys::HtmlElement, name: &str, value: String| {
         let _ = el.style().set_property(name, &value);
     };
-    match target(&steps[step.get_untracked()]) {
+    match target(&steps[index]) {
         None => {
             bubble_el.set_attribute("data-side", "hidden").ok();
             ring_el.set_attribute("data-side", "hidden").ok();
