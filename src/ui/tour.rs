@@ -210,8 +210,12 @@ fn follow(
         again();
         return;
     };
-    let set = |el: &web_sys::HtmlElement, name: &str, value: String| {
-        let _ = el.style().set_property(name, &value);
+    // Whole pixels: formatting an integer keeps float formatting (kilobytes
+    // of code) out of the bundle.
+    let set = |el: &web_sys::HtmlElement, name: &str, pixels: f64| {
+        let _ = el
+            .style()
+            .set_property(name, &format!("{}px", pixels.round() as i32));
     };
     match target(&steps[index]) {
         None => {
@@ -242,18 +246,18 @@ fn follow(
             let centre = rect.left() + rect.width() / 2.0;
             let left = (centre - w / 2.0).clamp(8.0, (vw - w - 8.0).max(8.0));
             bubble_el.set_attribute("data-side", side).ok();
-            set(&bubble_el, "top", format!("{top}px"));
-            set(&bubble_el, "left", format!("{left}px"));
+            set(&bubble_el, "top", top);
+            set(&bubble_el, "left", left);
             set(
                 &bubble_el,
                 "--arrow-x",
-                format!("{}px", (centre - left).clamp(16.0, (w - 16.0).max(16.0))),
+                (centre - left).clamp(16.0, (w - 16.0).max(16.0)),
             );
             ring_el.set_attribute("data-side", side).ok();
-            set(&ring_el, "top", format!("{}px", rect.top() - 4.0));
-            set(&ring_el, "left", format!("{}px", rect.left() - 4.0));
-            set(&ring_el, "width", format!("{}px", rect.width() + 8.0));
-            set(&ring_el, "height", format!("{}px", rect.height() + 8.0));
+            set(&ring_el, "top", rect.top() - 4.0);
+            set(&ring_el, "left", rect.left() - 4.0);
+            set(&ring_el, "width", rect.width() + 8.0);
+            set(&ring_el, "height", rect.height() + 8.0);
         }
     }
     again();
