@@ -12,6 +12,7 @@
 // interactions Interaction to Next Paint would count), with the worst.
 //
 //   node tools/input-latency.mjs [taps-per-game]     (default 40; after a release build in dist/)
+//   MOTION=Reduced (animations off, to compare) and ONLY=<game> (one game)
 //
 // A report, not a test: timings depend on the machine and its load.
 import { chromium } from "playwright-core";
@@ -28,6 +29,10 @@ const browser = await chromium.launch({
 });
 const base = `http://127.0.0.1:${server.port}/`;
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
+// MOTION=Reduced measures with animations off, for comparison; ONLY=<game>
+// measures one game.
+const MOTION = process.env.MOTION || "System";
+const MEASURED = process.env.ONLY ? [process.env.ONLY] : GAMES;
 
 /** Records, for every pointerdown on the page, the time from the event to
  * the end of the frame after it. */
@@ -37,7 +42,9 @@ function instrument() {
   // Paint): every tap whose next paint came 16 ms or more after the input.
   window.slow = [];
   new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) if (e.interactionId) window.slow.push([e.interactionId, e.duration]);
+    for (const e of list.getEntries()) {
+      if (e.interactionId) window.slow.push([e.interactionId, e.duration, e.processingEnd - e.processingStart]);
+    }
   }).observe({ type: "event", durationThreshold: 16, buffered: true });
   addEventListener(
     "pointerdown",
@@ -62,12 +69,12 @@ function instrument() {
 
 async function newPage() {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  await context.addInitScript((ids) => {
+  await context.addInitScript(([ids, motion]) => {
     if (localStorage.getItem("gm.settings") === null) {
-      const data = { tours_seen: ids, motion: "System", computer_pace: "Fast" };
+      const data = { tours_seen: ids, motion, computer_pace: "Fast" };
       localStorage.setItem("gm.settings", JSON.stringify({ app: "grave-matters", kind: "settings", version: 1, data }));
     }
-  }, GAMES);
+  }, [GAMES, MOTION]);
   await context.addInitScript(instrument);
   return context.newPage();
 }
@@ -125,7 +132,7 @@ function summary(values) {
 try {
   console.log("                  to the end of the next frame (ms)        Event Timing: taps painted");
   console.log("game              taps  median    p95  worst  over 16.7     16 ms or more after (worst)");
-  for (const game of GAMES) {
+  for (const game of MEASURED) {
     const page = await newPage();
     const selectors = await plays[game](page);
     await page.waitForTimeout(500);
@@ -137,10 +144,15 @@ try {
     }
     const s = summary(await page.evaluate(() => window.latencies));
     const slow = new Map();
-    for (const [id, d] of await page.evaluate(() => window.slow)) slow.set(id, Math.max(d, slow.get(id) || 0));
+    let handlers = [];
+    for (const [id, d, p] of await page.evaluate(() => window.slow)) {
+      slow.set(id, Math.max(d, slow.get(id) || 0));
+      handlers.push(p);
+    }
     const worstSlow = Math.max(0, ...slow.values());
+    handlers = summary(handlers.length ? handlers : [0]);
     const f = (v) => v.toFixed(1).padStart(6);
-    console.log(`${game.padEnd(17)} ${String(s.n).padStart(4)} ${f(s.median)} ${f(s.p95)} ${f(s.worst)} ${String(s.overFrame).padStart(10)}     ${slow.size} (${worstSlow} ms)`);
+    console.log(`${game.padEnd(17)} ${String(s.n).padStart(4)} ${f(s.median)} ${f(s.p95)} ${f(s.worst)} ${String(s.overFrame).padStart(10)}     ${slow.size} (${worstSlow} ms; handlers median ${handlers.median.toFixed(1)}, worst ${handlers.worst.toFixed(1)} ms)`);
     await page.context().close();
   }
 } finally {
