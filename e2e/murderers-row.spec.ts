@@ -61,6 +61,9 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
   const mr = page.locator("section", { hasText: "Murderers' Row" });
   await expect(mr.getByRole("row", { name: /Played/ })).toContainText("1");
   await expect(mr.getByRole("row", { name: /Won with help/ })).toContainText("1");
+  // Its deal's level was never worked out: counted as not rated.
+  await expect(mr.getByRole("row", { name: /Deals not rated/ })).toContainText("1 played, 0 won");
+  await expect(mr.getByRole("row", { name: /Easy deals/ })).toContainText("none played");
 });
 
 test("reload mid-game gives the same position; undo is refused after a die card", async ({ page }) => {
@@ -144,6 +147,9 @@ test("a chosen difficulty: the solver finds a deal of that level, shows it, and 
     `Deal ${seed}: easy — at its narrowest, ${keeping} of ${moves} moves`, { timeout: 60_000 },
   );
   await expect(page.locator(".mr-message")).toContainText("a certain win with perfect play");
+  // The game keeps its level, for the statistics.
+  const saved = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  expect(JSON.parse(saved!).data.level).toBe("Easy");
   // The choice is remembered.
   await page.goto("/#/murderers-row/new");
   await expect(page.getByRole("radio", { name: /^Easy/ })).toBeChecked();
@@ -293,4 +299,36 @@ test("a link to another deal asks first; without a deal number, the game in prog
   await expect(page.locator(".mr-card").first()).toBeVisible();
   await expect(page).toHaveURL(/#\/murderers-row\/4$/);
   expect(errors).toEqual([]);
+});
+
+test("a long question shows its progress, the page stays usable, and the exact answer arrives late", async ({ page }) => {
+  test.setTimeout(180_000);
+  // Deal 10278's fresh deal: about 330,000 positions, more than one slice
+  // of the solver's work (no test-only switch: a real slow position).
+  await open(page, "#/murderers-row/10278");
+  await page.getByRole("button", { name: "Hint" }).click();
+  const bar = page.locator(".mr-thinking");
+  await expect(bar.getByRole("status")).toHaveText("Working out the odds…");
+  await expect(bar.locator(".mr-progress")).toContainText(/Still working: over 250 thousand positions examined \(\d+ s\)\./, { timeout: 90_000 });
+  // The page is not frozen: a card can be chosen meanwhile.
+  await card(page, 1).click();
+  await expect(page.locator(".mr-instruction")).not.toHaveText("");
+  await page.keyboard.press("Escape");
+  await expect(page.locator(".mr-hint")).toContainText("your chance of winning with perfect play is 95% now", { timeout: 120_000 });
+  await expect(bar).toHaveCount(0);
+});
+
+test("Stop ends a long question and says that no answer was given", async ({ page }) => {
+  test.setTimeout(120_000);
+  // Deal 10086's fresh deal, the slowest known: many seconds of work.
+  await open(page, "#/murderers-row/10086");
+  await page.getByRole("button", { name: "Deal difficulty" }).click();
+  const bar = page.locator(".mr-thinking");
+  await expect(bar.locator(".mr-progress")).toContainText("Still working", { timeout: 90_000 });
+  await bar.getByRole("button", { name: "Stop" }).click();
+  await expect(bar).toHaveCount(0);
+  await expect(page.locator(".mr-message")).toHaveText("Stopped: the solver gave no answer.");
+  // A new question starts a new worker.
+  await page.getByRole("button", { name: "Hint" }).click();
+  await expect(bar).toBeVisible();
 });

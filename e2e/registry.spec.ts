@@ -34,6 +34,7 @@ async function withPreviousRecords(page: Page, hash: string) {
       ["gm.stats.dead-center", envelope("statistics", fixtures.DCSTATS)],
       ["gm.stats.serial-killer", envelope("Serial Killer statistics", fixtures.SKSTATS)],
       ["gm.save.murderers-row", envelope("Murderers' Row game", fixtures.MRGAME)],
+      ["gm.stats.murderers-row", envelope("Murderers' Row statistics", fixtures.MRSTATS)],
     ],
   );
   await page.goto(`./${hash}`);
@@ -67,6 +68,12 @@ test("the previous version's records load: games, statistics and each game's pre
   const mr = JSON.parse(prefs[1]!).data;
   expect(mr.murderers_row_certain_only).toBe(true);
   expect(mr.murderers_row_level ?? null).toBeNull(); // no level chosen since
+  // Statistics from before deals had levels: all of them not rated.
+  await page.goto("./#/stats");
+  const stats = page.locator("section", { hasText: "Murderers' Row" });
+  await expect(stats.getByRole("row", { name: /^Played/ })).toContainText("3");
+  await expect(stats.getByRole("row", { name: /Deals not rated/ })).toContainText("3 played, 1 won (33%)");
+  await expect(stats.getByRole("row", { name: /Hard deals/ })).toContainText("none played");
   expect(errors).toEqual([]);
 });
 

@@ -2,7 +2,8 @@
 //! (public/worker.js starts it there), it answers the page's
 //! requests instead of drawing a page. A request is `<game id>\n<text>`;
 //! the game named answers it ([`GameModule::answer_in_worker`]), one at a
-//! time, after the worker has said "ready".
+//! time, after the worker has said "ready". A long answer may send
+//! progress first: each message is posted at once, while the work goes on.
 //!
 //! [`GameModule::answer_in_worker`]: crate::games::GameModule::answer_in_worker
 
@@ -28,8 +29,10 @@ pub fn listen(scope: DedicatedWorkerGlobalScope) {
         let (game, request) = text.split_once('\n').unwrap_or((&text, ""));
         // A request for no game that answers here gets no reply; the page
         // only sends requests its games made.
-        if let Some(reply) = games::find(game).and_then(|g| g.answer_in_worker(request)) {
-            let _ = replies.post_message(&JsValue::from_str(&reply));
+        if let Some(game) = games::find(game) {
+            game.answer_in_worker(request, &mut |message| {
+                let _ = replies.post_message(&JsValue::from_str(&message));
+            });
         }
     });
     scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));

@@ -1,17 +1,22 @@
 //! The difficulty of Murderers' Row deals, and the measures it was chosen
 //! from (issue 14):
 //!
-//!   cargo run --release -p engine --example mr_difficulty -- [deals] [compared]
+//!   cargo run --release -p engine --example mr_difficulty -- [deals] [compared] [--exact]
 //!
 //! For deals 0..deals (default 1000), each solver call within the budget
 //! of the app's search for a deal of a level (`advice::LEVEL_BUDGET`;
-//! deals it cannot rate are listed as unsolved): the level, the share of first moves
-//! that keep the deal's best chance, and how long the solver took; a table
-//! of the levels. For the first `compared` deals (default 200) it also plays
-//! 400 games of uniformly random legal moves (the chance of a careless
-//! player, estimated) and prints the rank correlation of each candidate
-//! measure with it.
-use engine::murderers_row::advice::LEVEL_BUDGET;
+//! deals it cannot rate are listed as unsolved), or with `--exact` as the
+//! table's "Deal difficulty" rates it (in slices until the exact answer):
+//! the level, the share of first moves that keep the deal's best chance,
+//! and how long the solver took; a table of the levels. For the first
+//! `compared` deals (default 200) it also plays 400 games of uniformly
+//! random legal moves (the chance of a careless player, estimated) and
+//! prints the rank correlation of each candidate measure with it.
+//!
+//! The distribution over 1,000 deals as the app rates them:
+//!
+//!   cargo run --profile bench -p engine --example mr_difficulty -- 1000 0 --exact
+use engine::murderers_row::advice::{answer, Answer, Question, LEVEL_BUDGET};
 use engine::murderers_row::difficulty::{difficulty, hinted_line, Level};
 use engine::murderers_row::sample::random_action;
 use engine::murderers_row::solver::Solver;
@@ -70,9 +75,11 @@ fn spearman(a: &[f64], b: &[f64]) -> f64 {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let exact = std::env::args().any(|a| a == "--exact");
+    let mut args = std::env::args().skip(1).filter(|a| a != "--exact");
     let deals: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let compared: u64 = args.next().and_then(|a| a.parse().ok()).unwrap_or(200);
+    let run = Instant::now();
     let mut counts = [0u32; 4];
     let mut uncertain = 0;
     let mut unsolved = Vec::new();
@@ -83,7 +90,14 @@ fn main() {
     for seed in 0..deals {
         let deal = State::new(seed);
         let start = Instant::now();
-        let found = difficulty(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal);
+        let found = if exact {
+            match answer(&Question::Difficulty(seed)) {
+                Answer::Difficulty { difficulty, .. } => Ok(difficulty),
+                _ => Err(()),
+            }
+        } else {
+            difficulty(&mut Solver::with_budget(&deal, LEVEL_BUDGET), &deal).map_err(|_| ())
+        };
         times.push((start.elapsed(), seed));
         let Ok(d) = found else {
             unsolved.push(seed);
@@ -136,17 +150,25 @@ fn main() {
         times[n - 1].1,
         unsolved
     );
+    let rating = if exact {
+        "exact, in slices as the app rates a deal".to_string()
+    } else {
+        format!("each solver call within {LEVEL_BUDGET} positions")
+    };
+    println!("deals 0..{deals}, {rating}, in {:.0?}:", run.elapsed());
     println!("| level | deals | share |");
     println!("|---|---:|---:|");
+    let percent = |c: u64| 100.0 * c as f64 / deals.max(1) as f64;
     let solved: u32 = counts.iter().sum();
     for level in Level::ALL {
         let c = counts[level as usize];
-        println!(
-            "| {} | {c} | {:.1}% |",
-            level.name(),
-            100.0 * f64::from(c) / f64::from(solved.max(1))
-        );
+        println!("| {} | {c} | {:.1}% |", level.name(), percent(c.into()));
     }
+    let unrated = unsolved.len() as u64;
+    println!(
+        "| too hard to rate | {unrated} | {:.1}% |",
+        percent(unrated)
+    );
     println!("not certain wins: {uncertain} of {solved}");
     if !careless.is_empty() {
         println!(

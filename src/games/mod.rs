@@ -77,11 +77,10 @@ pub trait GameModule: Sync {
     }
     /// Another tab wrote the record under `key`: takes it if it is the game's.
     fn on_storage(&self, key: &str);
-    /// In the app's web worker (see `worker`): the reply to one of the
-    /// game's own requests, for games that compute there.
-    fn answer_in_worker(&self, _request: &str) -> Option<String> {
-        None
-    }
+    /// In the app's web worker (see `worker`): answers one of the game's
+    /// own requests, for games that compute there, by giving `send` each
+    /// message for the page (progress of a long answer, then the answer).
+    fn answer_in_worker(&self, _request: &str, _send: &mut dyn FnMut(String)) {}
 }
 
 /// A game's screens: the code that is split into the game's own chunk.

@@ -52,8 +52,9 @@ pub enum Answer {
     DealOfLevel {
         found: Option<(u64, Difficulty)>,
     },
-    /// The position is too large for the solver's budget: no answer rather
-    /// than a guess.
+    /// Working the position out exactly would take more memory than the
+    /// solver may use (see [`persist`]); for the search of a deal, the deals
+    /// tried were skipped: no answer rather than a guess.
     TooHard,
     /// The question could not be answered (a game that does not replay).
     Refused(String),
@@ -165,20 +166,53 @@ fn position(seed: u64, history: &[Action]) -> Result<State, String> {
     positions.pop().ok_or_else(|| "no position".to_string())
 }
 
-/// Answers `question`; a question the solver cannot settle within its
-/// budget is answered [`Answer::TooHard`].
+/// Answers `question` (see [`answer_with_progress`]), reporting no progress.
 pub fn answer(question: &Question) -> Answer {
+    answer_with_progress(question, SLICE, &mut |_| {})
+}
+
+/// How many positions one slice of a long question may expand: about a
+/// second of work natively, so progress is reported about that often.
+pub const SLICE: usize = 250_000;
+
+/// How far a question that takes more than one slice has come.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Progress {
+    /// Slices spent so far without an answer.
+    pub slices: u32,
+    /// At least this many positions were examined (each slice that ended
+    /// without an answer used up its whole budget).
+    pub examined: u64,
+    /// Slices cannot carry this question further: the rest is one long
+    /// step that reports nothing until the answer (see [`persist`]).
+    pub finishing: bool,
+}
+
+/// Works on `question` in slices of `slice` positions, with one solver that
+/// keeps what it learned between slices, until the exact answer is found;
+/// `on_progress` is told after every slice that did not finish it. Only a
+/// position that would need more memory than the solver may use is answered
+/// [`Answer::TooHard`]: never a guess. The searches for a deal of some kind
+/// ([`Question::CertainDeal`], [`Question::DealOfLevel`]) skip deals that
+/// take long instead.
+pub fn answer_with_progress(
+    question: &Question,
+    slice: usize,
+    on_progress: &mut dyn FnMut(Progress),
+) -> Answer {
     let answered = match question {
         Question::Hint { seed, history } => match position(*seed, history) {
-            Ok(state) => hint(&mut Solver::new(&state), &state).map(Answer::Hint),
+            Ok(state) => persist(&state, slice, on_progress, |s| hint(s, &state)).map(Answer::Hint),
             Err(problem) => Ok(Answer::Refused(problem)),
         },
         Question::Review { seed, history } => {
-            review(&mut Solver::new(&State::new(*seed)), *seed, history)
+            persist(&State::new(*seed), slice, on_progress, |s| {
+                review(s, *seed, history)
+            })
         }
         Question::DealOdds(seed) => {
             let deal = State::new(*seed);
-            Solver::new(&deal).solve(&deal).map(|s| Answer::DealOdds {
+            persist(&deal, slice, on_progress, |s| s.solve(&deal)).map(|s| Answer::DealOdds {
                 seed: *seed,
                 win: s.win,
             })
@@ -197,9 +231,11 @@ pub fn answer(question: &Question) -> Answer {
         }
         Question::Difficulty(seed) => {
             let deal = State::new(*seed);
-            difficulty(&mut Solver::new(&deal), &deal).map(|difficulty| Answer::Difficulty {
-                seed: *seed,
-                difficulty,
+            persist(&deal, slice, on_progress, |s| difficulty(s, &deal)).map(|difficulty| {
+                Answer::Difficulty {
+                    seed: *seed,
+                    difficulty,
+                }
             })
         }
         Question::DealOfLevel { level, from, tries } => {
@@ -218,6 +254,42 @@ pub fn answer(question: &Question) -> Answer {
         }
     };
     answered.unwrap_or(Answer::TooHard)
+}
+
+/// Runs `work` with a solver for the game of `state` slice after slice until
+/// it succeeds. A solver keeps its values between calls, so each slice goes
+/// on from what the earlier ones learned. When a slice leaves the tables no
+/// larger (they were emptied to stay within their memory limit, or the
+/// graph method refused a graph larger than a slice), slices cannot carry
+/// the work: it is finished in one call whose work is unlimited but whose
+/// graph method keeps the solver's memory limits, so [`Unsolved`] then
+/// means that memory would run out.
+pub fn persist<T>(
+    state: &State,
+    slice: usize,
+    on_progress: &mut dyn FnMut(Progress),
+    mut work: impl FnMut(&mut Solver) -> Result<T, Unsolved>,
+) -> Result<T, Unsolved> {
+    let mut solver = Solver::with_budget(state, slice.max(1));
+    let mut progress = Progress {
+        slices: 0,
+        examined: 0,
+        finishing: false,
+    };
+    let mut learned = 0;
+    while !progress.finishing {
+        if let Ok(done) = work(&mut solver) {
+            return Ok(done);
+        }
+        let now = solver.remembered();
+        progress.slices += 1;
+        progress.examined = progress.examined.saturating_add(slice as u64);
+        progress.finishing = now <= learned;
+        learned = now;
+        on_progress(progress);
+    }
+    // `usize::MAX` would also lift the graph method's memory limits.
+    work(&mut Solver::with_budget(state, usize::MAX - 1))
 }
 
 /// Whether a finished game can still be reviewed: it was played from a deal.
@@ -241,6 +313,24 @@ pub struct Request {
 pub struct Reply {
     pub id: u32,
     pub answer: Answer,
+}
+
+/// What the solver sends back about a [`Request`]: progress after each
+/// slice of a long question, then its one [`Reply`].
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Report {
+    Progress { id: u32, progress: Progress },
+    Done(Reply),
+}
+
+/// Answers `request`, sending each report (progress, then the reply) to
+/// `send` as it comes.
+pub fn respond(request: &Request, send: &mut dyn FnMut(Report)) {
+    let id = request.id;
+    let answer = answer_with_progress(&request.question, SLICE, &mut |progress| {
+        send(Report::Progress { id, progress })
+    });
+    send(Report::Done(Reply { id, answer }));
 }
 
 #[cfg(test)]
@@ -318,6 +408,135 @@ mod tests {
     fn a_position_too_large_for_the_budget_is_answered_as_such() {
         let deal = State::new(97);
         assert!(Solver::with_budget(&deal, 10).solve(&deal).is_err());
+    }
+
+    /// A solver keeps what it learned between calls: asking again with the
+    /// same solver goes on from there, so a position too large for one
+    /// small budget is solved by asking repeatedly, exactly.
+    #[test]
+    fn asking_again_with_the_same_solver_finishes_the_work() {
+        let deal = State::new(SLOW_DEAL);
+        let mut solver = Solver::with_budget(&deal, 1_000);
+        let mut calls = 1;
+        let solved = loop {
+            match solver.solve(&deal) {
+                Ok(solution) => break solution,
+                Err(Unsolved) => calls += 1,
+            }
+            assert!(calls < 10_000, "no progress");
+        };
+        assert!(
+            calls >= 3,
+            "{calls} calls: not a position that needs slices"
+        );
+        let exact = solver::solve(&deal);
+        assert_eq!(solved.win, exact.win);
+        let best = solved.best.expect("a move");
+        let kept = solver::action_values(&deal)
+            .into_iter()
+            .find(|(a, _)| *a == best)
+            .map(|(_, v)| v);
+        assert_eq!(kept, Some(exact.win), "the move keeps the odds");
+    }
+
+    /// A fresh deal whose hint and difficulty take several slices of 1,000
+    /// positions each (and milliseconds unbudgeted).
+    const SLOW_DEAL: u64 = 17;
+
+    #[test]
+    fn a_long_question_reports_progress_then_the_exact_answer() {
+        for question in [
+            Question::Hint {
+                seed: SLOW_DEAL,
+                history: Vec::new(),
+            },
+            Question::Difficulty(SLOW_DEAL),
+        ] {
+            let mut reports = Vec::new();
+            let sliced = answer_with_progress(&question, 1_000, &mut |p| reports.push(p));
+            assert!(reports.len() >= 2, "{reports:?}");
+            for (i, p) in reports.iter().enumerate() {
+                assert_eq!(p.slices as usize, i + 1);
+                assert_eq!(p.examined, 1_000 * (i as u64 + 1));
+                assert!(!p.finishing, "every slice learned something");
+            }
+            assert_eq!(
+                sliced,
+                answer_with_progress(&question, usize::MAX, &mut |_| {
+                    panic!("one slice with no budget")
+                })
+            );
+        }
+        let Answer::Hint(h) = answer(&Question::Hint {
+            seed: SLOW_DEAL,
+            history: Vec::new(),
+        }) else {
+            panic!("a hint");
+        };
+        assert_eq!(h.win, solver::solve(&State::new(SLOW_DEAL)).win);
+    }
+
+    /// Slices that learn nothing cannot carry the work: it is finished in
+    /// one call, and only that call failing answers "too hard".
+    #[test]
+    fn slices_that_learn_nothing_end_in_one_unlimited_call() {
+        let deal = State::new(3);
+        let mut reports = Vec::new();
+        let mut calls = 0;
+        let done = persist(&deal, 10, &mut |p| reports.push(p), |_| {
+            calls += 1;
+            if calls == 1 {
+                Err(Unsolved)
+            } else {
+                Ok(calls)
+            }
+        });
+        assert_eq!(done, Ok(2));
+        assert_eq!(
+            reports,
+            [Progress {
+                slices: 1,
+                examined: 10,
+                finishing: true
+            }]
+        );
+        let failed: Result<(), _> = persist(&deal, 10, &mut |_| {}, |_| Err(Unsolved));
+        assert_eq!(failed, Err(Unsolved));
+    }
+
+    #[test]
+    fn a_request_is_answered_by_progress_then_one_reply() {
+        let request = Request {
+            id: 9,
+            question: Question::DealOdds(2),
+        };
+        let mut reports = Vec::new();
+        respond(&request, &mut |r| reports.push(r));
+        let Some(Report::Done(reply)) = reports.pop() else {
+            panic!("the reply comes last");
+        };
+        assert_eq!(
+            reply,
+            Reply {
+                id: 9,
+                answer: answer(&request.question)
+            }
+        );
+        assert!(reports
+            .iter()
+            .all(|r| matches!(r, Report::Progress { id: 9, .. })));
+        let progress = Report::Progress {
+            id: 4,
+            progress: Progress {
+                slices: 3,
+                examined: u64::MAX,
+                finishing: true,
+            },
+        };
+        for report in [progress, Report::Done(reply)] {
+            let text = serde_json::to_string(&report).unwrap();
+            assert_eq!(serde_json::from_str::<Report>(&text).unwrap(), report);
+        }
     }
 
     #[test]

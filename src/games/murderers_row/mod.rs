@@ -6,26 +6,32 @@ mod new_game;
 mod pick;
 mod rules;
 mod solver_client;
+mod stats;
 mod table;
+mod thinking;
 
 use crate::app::Ctx;
 use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
 use crate::screens::rules::RulesPage;
 use crate::session::{self, Notice, Record};
-use crate::stats::{stats_rows, StatsSection, VariantStats};
+use crate::stats::{stats_rows, StatsSection};
 use engine::murderers_row::advice;
 use engine::murderers_row::difficulty::Level;
 use engine::Game;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use stats::MurderersRowStats;
 use table::MurderersRowGame;
 
 const ID: &str = "murderers-row";
 
 /// The game's records, as every earlier version saved them. It has no
-/// variants and no score: its statistics are one [`VariantStats`].
-static RECORDS: Records<MurderersRowGame, VariantStats> = Records {
+/// variants and no score: its statistics are one [`VariantStats`] and, since
+/// deals have levels, a count per level ([`MurderersRowStats`]).
+///
+/// [`VariantStats`]: crate::stats::VariantStats
+static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Records {
     game: Record {
         key: "gm.save.murderers-row",
         what: "Murderers' Row game",
@@ -81,7 +87,7 @@ static PREFS: Record<MurderersRowPrefs> = Record {
     validate: session::no_check,
 };
 
-type GameCtx = games::GameCtx<MurderersRowGame, VariantStats>;
+type GameCtx = games::GameCtx<MurderersRowGame, MurderersRowStats>;
 
 fn prefs() -> games::Prefs<MurderersRowPrefs> {
     expect_context()
@@ -126,19 +132,32 @@ impl GamePages for Pages {
 
     fn stats_panel(&self) -> AnyView {
         let stats = game_ctx().stats;
-        let rows = stats_rows(false).into_iter().map(move |(label, value)| {
-            view! {
-                <tr>
-                    <th scope="row">{label}</th>
-                    <td>{move || stats.with(value)}</td>
-                </tr>
-            }
-            .into_any()
-        });
+        let row =
+            move |label: &'static str,
+                  value: Box<dyn Fn(&MurderersRowStats) -> String + Send + Sync>| {
+                view! {
+                    <tr>
+                        <th scope="row">{label}</th>
+                        <td>{move || stats.with(|s| value(s))}</td>
+                    </tr>
+                }
+                .into_any()
+            };
+        let rows = stats_rows(false)
+            .into_iter()
+            .map(move |(label, value)| {
+                row(label, Box::new(move |s: &MurderersRowStats| value(&s.all)))
+            })
+            .chain(stats::LEVEL_ROWS.iter().map(move |&(label, level)| {
+                row(
+                    label,
+                    Box::new(move |s: &MurderersRowStats| s.level_text(level)),
+                )
+            }));
         view! {
             <StatsSection
                 title="Murderers' Row"
-                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on."
+                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on. A deal's level counts once the solver has worked it out (on the new-game screen or with Deal difficulty); the rest are not rated."
             >
                 <tbody>{rows.collect_view()}</tbody>
             </StatsSection>
@@ -207,19 +226,21 @@ impl GameModule for MurderersRow {
     }
 
     /// The solver runs in the worker: a request is an [`advice::Request`],
-    /// the reply an [`advice::Reply`], both as JSON.
-    fn answer_in_worker(&self, request: &str) -> Option<String> {
-        let reply = match crate::codec::from_str::<advice::Request>(request) {
-            Ok(request) => advice::Reply {
-                id: request.id,
-                answer: advice::answer(&request.question),
-            },
-            Err(e) => advice::Reply {
+    /// each message back an [`advice::Report`] (progress, then the reply),
+    /// all as JSON.
+    fn answer_in_worker(&self, request: &str, send: &mut dyn FnMut(String)) {
+        let mut post = |report: advice::Report| {
+            if let Ok(text) = crate::codec::to_string(&report) {
+                send(text);
+            }
+        };
+        match crate::codec::from_str::<advice::Request>(request) {
+            Ok(request) => advice::respond(&request, &mut post),
+            Err(e) => post(advice::Report::Done(advice::Reply {
                 id: 0,
                 answer: advice::Answer::Refused(format!("unreadable request: {e}")),
-            },
-        };
-        crate::codec::to_string(&reply).ok()
+            })),
+        }
     }
 }
 

@@ -104,6 +104,7 @@ pub fn MurderersRowNew() -> impl IntoView {
                     <button class="button" on:click=move |_| {
                         solver_client::cancel();
                         searching.set(false);
+                        message.set(Some("Stopped: no deal was found.".to_string()));
                     }>"Stop"</button>
                 </When>
                 <When when=move || found.get().is_some() && !searching.get()>

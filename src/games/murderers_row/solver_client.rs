@@ -1,16 +1,28 @@
 //! The page side of the solver worker: questions go to a web worker running
 //! this same module (see `crate::worker` and `answer_in_worker`), so that a long solve never
 //! freezes the page; answers come back to the callback given with each
-//! question. The worker starts on the first question and is stopped by
-//! [`cancel`] (a new one starts with the next question).
+//! question, and the progress of a long one to its progress callback. The
+//! worker starts on the first question and is stopped by [`cancel`] (a new
+//! one starts with the next question).
 
-use engine::murderers_row::advice::{Answer, Question, Reply, Request};
+use engine::murderers_row::advice::{Answer, Progress, Question, Report, Request};
+use engine::murderers_row::difficulty::Level;
 use leptos::prelude::document;
 use std::cell::RefCell;
+use std::collections::HashMap;
+use std::rc::Rc;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{js_sys, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
+type OnProgress = Rc<dyn Fn(Progress)>;
+
+/// A question asked and not answered yet.
+struct Waiting {
+    id: u32,
+    on_answer: Callback,
+    on_progress: OnProgress,
+}
 
 #[derive(Default)]
 struct Client {
@@ -20,18 +32,50 @@ struct Client {
     next_id: u32,
     /// Requests written before the worker was ready.
     queued: Vec<String>,
-    waiting: Vec<(u32, Callback)>,
+    waiting: Vec<Waiting>,
     /// Kept alive as long as the worker is.
     handlers: Vec<Closure<dyn Fn(JsValue)>>,
 }
 
 thread_local! {
     static CLIENT: RefCell<Client> = RefCell::new(Client::default());
+    /// The levels of the deals the solver rated since the page opened.
+    static LEVELS: RefCell<HashMap<u64, Level>> = RefCell::new(HashMap::new());
+}
+
+/// The level of deal `seed`, if the solver has worked it out since the page
+/// opened (on the new-game screen, say).
+pub fn known_level(seed: u64) -> Option<Level> {
+    LEVELS.with_borrow(|levels| levels.get(&seed).copied())
+}
+
+/// Notes the level an answer gives a deal.
+fn note_level(answer: &Answer) {
+    let rated = match answer {
+        Answer::Difficulty { seed, difficulty } => Some((*seed, difficulty.level)),
+        Answer::DealOfLevel {
+            found: Some((seed, difficulty)),
+        } => Some((*seed, difficulty.level)),
+        _ => None,
+    };
+    if let Some((seed, level)) = rated {
+        LEVELS.with_borrow_mut(|levels| levels.insert(seed, level));
+    }
 }
 
 /// Asks the solver `question`; `on_answer` gets the answer, or why there is
 /// none. Answers come in the order asked.
 pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 'static) {
+    ask_with_progress(question, |_| {}, on_answer);
+}
+
+/// [`ask`], with `on_progress` told how a long question is coming along
+/// (after each slice of the solver's work) until the answer.
+pub fn ask_with_progress(
+    question: Question,
+    on_progress: impl Fn(Progress) + 'static,
+    on_answer: impl FnOnce(Result<Answer, String>) + 'static,
+) {
     let started = CLIENT.with_borrow(|c| c.worker.is_some()) || start().is_ok();
     if !started {
         on_answer(Err(
@@ -47,7 +91,11 @@ pub fn ask(question: Question, on_answer: impl FnOnce(Result<Answer, String>) + 
             super::ID,
             &crate::codec::to_string(&request).unwrap_or_default(),
         );
-        c.waiting.push((id, Box::new(on_answer)));
+        c.waiting.push(Waiting {
+            id,
+            on_answer: Box::new(on_answer),
+            on_progress: Rc::new(on_progress),
+        });
         match (&c.worker, c.ready) {
             (Some(worker), true) => {
                 let _ = worker.post_message(&JsValue::from_str(&text));
@@ -83,8 +131,8 @@ pub fn drop_questions() {
 fn fail_all(why: String) {
     let waiting = CLIENT.with_borrow_mut(|c| std::mem::take(&mut c.waiting));
     cancel();
-    for (_, callback) in waiting {
-        callback(Err(why.clone()));
+    for waiting in waiting {
+        (waiting.on_answer)(Err(why.clone()));
     }
 }
 
@@ -144,15 +192,28 @@ fn on_message(text: String) {
         fail_all(format!("The solver could not start ({why})."));
         return;
     }
-    let Ok(reply) = crate::codec::from_str::<Reply>(&text) else {
-        return;
+    let reply = match crate::codec::from_str::<Report>(&text) {
+        Ok(Report::Done(reply)) => reply,
+        Ok(Report::Progress { id, progress }) => {
+            let on_progress = CLIENT.with_borrow(|c| {
+                let waiting = c.waiting.iter().find(|w| w.id == id)?;
+                Some(waiting.on_progress.clone())
+            });
+            // Called with the client released, as the answer is below.
+            if let Some(on_progress) = on_progress {
+                on_progress(progress);
+            }
+            return;
+        }
+        Err(_) => return,
     };
-    let callback = CLIENT.with_borrow_mut(|c| {
-        let at = c.waiting.iter().position(|(id, _)| *id == reply.id)?;
-        Some(c.waiting.remove(at).1)
+    note_level(&reply.answer);
+    let waiting = CLIENT.with_borrow_mut(|c| {
+        let at = c.waiting.iter().position(|w| w.id == reply.id)?;
+        Some(c.waiting.remove(at))
     });
     // Called with the client released: the callback may ask again.
-    if let Some(callback) = callback {
-        callback(Ok(reply.answer));
+    if let Some(waiting) = waiting {
+        (waiting.on_answer)(Ok(reply.answer));
     }
 }

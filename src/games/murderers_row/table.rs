@@ -5,6 +5,7 @@
 
 use super::pick::{self, Pick, Stage};
 use super::solver_client;
+use super::thinking::{self, Thinking, ThinkingBar};
 use super::{deal_route, game_ctx, route, GameCtx};
 use crate::app::{navigate, redirect};
 use crate::route::Page;
@@ -15,7 +16,7 @@ use crate::ui::{
     copy_page_link, shortcut_key, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar, When,
 };
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
-use engine::murderers_row::difficulty::Difficulty;
+use engine::murderers_row::difficulty::{Difficulty, Level};
 use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
@@ -31,6 +32,9 @@ pub struct MurderersRowGame {
     /// Its result is in the statistics already: a lost game taken back by
     /// undo goes on, but is not counted again.
     pub counted: bool,
+    /// The deal's level, once the solver has worked it out (its result is
+    /// counted under it).
+    pub level: Option<Level>,
 }
 
 /// What is kept of a game: enough to replay it exactly.
@@ -41,6 +45,9 @@ struct SavedGame {
     /// Undo or hints were used.
     assisted: bool,
     counted: bool,
+    /// Not written while unknown: a game of earlier versions saves as it was.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    level: Option<Level>,
 }
 
 impl From<MurderersRowGame> for SavedGame {
@@ -50,6 +57,7 @@ impl From<MurderersRowGame> for SavedGame {
             history: game.state.history().to_vec(),
             assisted: game.state.assisted(),
             counted: game.counted,
+            level: game.level,
         }
     }
 }
@@ -69,6 +77,7 @@ impl TryFrom<SavedGame> for MurderersRowGame {
         Ok(MurderersRowGame {
             state,
             counted: saved.counted,
+            level: saved.level,
         })
     }
 }
@@ -78,6 +87,7 @@ impl MurderersRowGame {
         MurderersRowGame {
             state: State::new(seed),
             counted: false,
+            level: None,
         }
     }
 
@@ -107,7 +117,7 @@ fn result_of(state: &State) -> Option<GameResult> {
 fn count_result(ctx: GameCtx, game: &mut MurderersRowGame, result: GameResult) {
     if !game.counted {
         game.counted = true;
-        ctx.stats.update(|s| s.record(result));
+        ctx.stats.update(|s| s.record(result, game.level));
         ctx.save_stats();
     }
 }
@@ -118,7 +128,9 @@ fn start_game(ctx: GameCtx, seed: u64) {
         count_result(ctx, &mut current, GameResult::Lost);
     }
     solver_client::drop_questions();
-    ctx.game.set(Some(MurderersRowGame::new(seed)));
+    let mut game = MurderersRowGame::new(seed);
+    game.level = solver_client::known_level(seed);
+    ctx.game.set(Some(game));
     ctx.save_game();
 }
 
@@ -167,7 +179,7 @@ struct Ui {
     pick: RwSignal<Pick>,
     message: RwSignal<Option<String>>,
     /// The solver is working on a question of this table.
-    thinking: RwSignal<Option<&'static str>>,
+    thinking: RwSignal<Option<Thinking>>,
     hint: RwSignal<Option<Hint>>,
     review: RwSignal<Option<Result<Vec<Decision>, String>>>,
     end_dismissed: RwSignal<bool>,
@@ -335,40 +347,43 @@ fn ask_hint(ctx: GameCtx, ui: Ui) {
     if asked.is_over() {
         return;
     }
-    ui.thinking.set(Some("Working out the odds…"));
     let question = Question::Hint {
         seed: asked.seed(),
         history: asked.history().to_vec(),
     };
-    solver_client::ask(question, move |answer| {
-        let _ = ui.thinking.try_set(None);
-        if !still_current(ctx, &asked) {
-            return;
-        }
-        match answer {
-            Ok(Answer::Hint(hint)) => {
-                if let Some(best) = hint.best {
-                    if !matches!(best, Action::AlsoKill(_)) {
-                        let _ = ui.pick.try_set(pick::of_action(best));
+    thinking::ask(
+        ui.thinking,
+        "Working out the odds…",
+        question,
+        move |answer| {
+            if !still_current(ctx, &asked) {
+                return;
+            }
+            match answer {
+                Ok(Answer::Hint(hint)) => {
+                    if let Some(best) = hint.best {
+                        if !matches!(best, Action::AlsoKill(_)) {
+                            let _ = ui.pick.try_set(pick::of_action(best));
+                        }
                     }
+                    let _ = ui.hint.try_set(Some(hint));
+                    let _ = ui.message.try_set(None);
+                    ctx.game.update(|g| {
+                        if let Some(g) = g {
+                            g.state.mark_assisted();
+                        }
+                    });
+                    ctx.save_game();
                 }
-                let _ = ui.hint.try_set(Some(hint));
-                let _ = ui.message.try_set(None);
-                ctx.game.update(|g| {
-                    if let Some(g) = g {
-                        g.state.mark_assisted();
-                    }
-                });
-                ctx.save_game();
+                Ok(other) => {
+                    let _ = ui.message.try_set(Some(unexpected(other)));
+                }
+                Err(why) => {
+                    let _ = ui.message.try_set(Some(why));
+                }
             }
-            Ok(other) => {
-                let _ = ui.message.try_set(Some(unexpected(other)));
-            }
-            Err(why) => {
-                let _ = ui.message.try_set(Some(why));
-            }
-        }
-    });
+        },
+    );
 }
 
 fn unexpected(answer: Answer) -> String {
@@ -398,16 +413,28 @@ fn ask_deal_difficulty(ctx: GameCtx, ui: Ui) {
     let Some(seed) = game_state(ctx).map(|s| s.seed()) else {
         return;
     };
-    ui.thinking.set(Some("Working out this deal's difficulty…"));
-    solver_client::ask(Question::Difficulty(seed), move |answer| {
-        let _ = ui.thinking.try_set(None);
-        let text = match answer {
-            Ok(Answer::Difficulty { difficulty, .. }) => difficulty_text(seed, &difficulty),
-            Ok(other) => unexpected(other),
-            Err(why) => why,
-        };
-        let _ = ui.message.try_set(Some(text));
-    });
+    let question = Question::Difficulty(seed);
+    thinking::ask(
+        ui.thinking,
+        "Working out this deal's difficulty…",
+        question,
+        move |answer| {
+            let text = match answer {
+                Ok(Answer::Difficulty { difficulty, .. }) => {
+                    ctx.game.update(|g| {
+                        if let Some(g) = g.as_mut().filter(|g| g.state.seed() == seed) {
+                            g.level = Some(difficulty.level);
+                        }
+                    });
+                    ctx.save_game();
+                    difficulty_text(seed, &difficulty)
+                }
+                Ok(other) => unexpected(other),
+                Err(why) => why,
+            };
+            let _ = ui.message.try_set(Some(text));
+        },
+    );
 }
 
 fn ask_review(ctx: GameCtx, ui: Ui) {
@@ -419,19 +446,22 @@ fn ask_review(ctx: GameCtx, ui: Ui) {
         seed: asked.seed(),
         history: asked.history().to_vec(),
     };
-    ui.thinking.set(Some("Looking back over your game…"));
-    solver_client::ask(question, move |answer| {
-        let _ = ui.thinking.try_set(None);
-        if !still_current(ctx, &asked) {
-            return;
-        }
-        let review = match answer {
-            Ok(Answer::Review(decisions)) => Ok(decisions),
-            Ok(other) => Err(unexpected(other)),
-            Err(why) => Err(why),
-        };
-        let _ = ui.review.try_set(Some(review));
-    });
+    thinking::ask(
+        ui.thinking,
+        "Looking back over your game…",
+        question,
+        move |answer| {
+            if !still_current(ctx, &asked) {
+                return;
+            }
+            let review = match answer {
+                Ok(Answer::Review(decisions)) => Ok(decisions),
+                Ok(other) => Err(unexpected(other)),
+                Err(why) => Err(why),
+            };
+            let _ = ui.review.try_set(Some(review));
+        },
+    );
 }
 
 #[component]
@@ -608,7 +638,9 @@ fn Table() -> impl IntoView {
                 <button class="button" on:click=move |_| ask_hint(ctx, ui)>"Hint"</button>
                 <button class="button" on:click=move |_| ask_deal_difficulty(ctx, ui)>"Deal difficulty"</button>
             </div>
-            <ThinkingBar ui/>
+            <ThinkingBar thinking=ui.thinking stopped=Callback::new(move |()| {
+                ui.message.set(Some("Stopped: the solver gave no answer.".to_string()));
+            })/>
             <DiePanel/>
             <div class="mr-deal">
                 <p>{move || read(ctx, |s| format!("Deal {}", s.seed()))}</p>
@@ -931,22 +963,6 @@ fn HintPanel(ui: Ui) -> impl IntoView {
     }
 }
 
-#[component]
-fn ThinkingBar(ui: Ui) -> impl IntoView {
-    view! {
-        <When when=move || ui.thinking.get().is_some()>
-            <div class="mr-thinking" role="status">
-                <span class="spinner" aria-hidden="true"></span>
-                <span>{move || ui.thinking.get().unwrap_or_default().to_string()}</span>
-                <button class="button" on:click=move |_| {
-                    solver_client::cancel();
-                    ui.thinking.set(None);
-                }>"Stop"</button>
-            </div>
-        </When>
-    }
-}
-
 /// The die deck (how many, order hidden), its discard and the dead.
 #[component]
 fn DiePanel() -> impl IntoView {
@@ -1225,5 +1241,21 @@ mod tests {
         // Moves that are not legal in that deal: not a game.
         let forged = text.replacen("\"seed\":4", "\"seed\":5", 1);
         assert!(crate::codec::from_str::<MurderersRowGame>(&forged).is_err());
+    }
+
+    /// The deal's level, once known, is kept with the game; a game of an
+    /// earlier version has none (its result counts as not rated).
+    #[test]
+    fn a_game_keeps_its_deal_level() {
+        let mut game = MurderersRowGame::new(4);
+        assert_eq!(game.level, None);
+        assert!(!crate::codec::to_string(&game).unwrap().contains("level"));
+        game.level = Some(Level::Fiendish);
+        let text = crate::codec::to_string(&game).unwrap();
+        assert!(text.contains(r#""level":"Fiendish""#), "{text}");
+        let loaded: MurderersRowGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!(loaded.level, Some(Level::Fiendish));
+        let old: MurderersRowGame = crate::session::fixtures::same_text("MRGAME");
+        assert_eq!(old.level, None);
     }
 }
