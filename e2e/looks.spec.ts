@@ -126,6 +126,68 @@ test("a revealed zombie turns over, and a tap during the turn finishes it and is
   expect(states.filter((state) => state !== "finished" && state !== "gone")).toEqual([]);
 });
 
+test("a drawn card travels from the deck, a played card from the hand to its pile, and a tap mid-flight lands it at once", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  await openDeal(page);
+  await settled(page);
+  // Every flight the table starts is recorded and held where it starts, as
+  // a slow device would still be showing it when the next tap comes.
+  await page.evaluate(() => {
+    const flights: { animation: Animation; where: string; from: string }[] = [];
+    (window as any).flights = flights;
+    const animate = Element.prototype.animate;
+    Element.prototype.animate = function (this: Element, keyframes: any, options?: any) {
+      const animation = animate.call(this, keyframes, options);
+      const where = this.closest(".dc-drawn") ? "hand" : this.closest(".pile") ? "pile" : "elsewhere";
+      flights.push({ animation, where, from: String(keyframes[0].transform) });
+      animation.pause();
+      return animation;
+    };
+  });
+  const flights = () =>
+    page.evaluate(() =>
+      (window as any).flights.map((f: any) => ({ from: f.from, where: f.where, state: f.animation.playState })),
+    );
+  // Reveal by keyboard: the turn's card is drawn and flies from the deck,
+  // turning face up on the way (its width starts at 0).
+  const zombie = board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first();
+  await zombie.focus();
+  await page.keyboard.press("Enter");
+  await expect(instruction(page)).toHaveText(/^Play the /);
+  await expect.poll(flights).toContainEqual(expect.objectContaining({ where: "hand", state: "paused" }));
+  const fromDeck = (await flights()).find((f: any) => f.where === "hand")!;
+  expect(fromDeck.from).toMatch(/^translate\(-?\d+px, -?\d+px\) scale\(0\.000, /);
+  // Where the card's place in the hand is (its slot: the face itself is
+  // still drawn at the deck, held there).
+  const hand = await page.locator(".dc-drawn .card-slot").boundingBox();
+  expect(hand).not.toBeNull();
+  // Tap a pile mid-flight: the card is played at once, the first flight is
+  // finished by the tap, and the card then flies from the hand to the pile.
+  const piles = board(page).locator(".pile");
+  const pile = piles.nth(await piles.evaluateAll((all) => all.findIndex((p) => p.classList.contains("target"))));
+  const box = (await pile.boundingBox())!;
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  await expect(instruction(page)).not.toHaveText(/^Play the /);
+  await expect.poll(flights).toContainEqual(expect.objectContaining({ where: "pile", state: "paused" }));
+  const all = await flights();
+  expect(all.find((f: any) => f.where === "hand")!.state).toBe("finished");
+  // The flight starts where the card was: the pile's face moved back by the
+  // offset lands on the hand's place (centre to centre, within a pixel or two).
+  const start = all.find((f: any) => f.where === "pile")!.from.match(/^translate\((-?\d+)px, (-?\d+)px\)/);
+  expect(start).not.toBeNull();
+  // Paused at its start, the face is drawn at the hand: finish the flight
+  // to measure its own place.
+  const layout = await pile.locator(".card-face").evaluate((e) => {
+    const animations = e.getAnimations();
+    animations.forEach((a) => a.finish());
+    const r = e.getBoundingClientRect();
+    return { x: r.x + r.width / 2, y: r.y + r.height / 2 };
+  });
+  expect(Math.abs(layout.x + Number(start![1]) - (hand!.x + hand!.width / 2))).toBeLessThanOrEqual(2);
+  expect(Math.abs(layout.y + Number(start![2]) - (hand!.y + hand!.height / 2))).toBeLessThanOrEqual(2);
+  expect((await flights()).every((f: any) => f.state === "finished")).toBe(true);
+});
+
 test("a refused tap shakes the card it was on and says why; with motion off it only says why", async ({ page }) => {
   await openDeal(page);
   await board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();

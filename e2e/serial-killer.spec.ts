@@ -53,8 +53,18 @@ test("three seats, two people and a computer, played to the end with hand-overs"
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await fastComputers(page);
   await newGame(page, ["Ana", "Ben"]);
+  // Counts the clues seen flying between a player and the police pile.
+  await page.evaluate(() => {
+    (window as any).flown = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if ((node as Element).classList?.contains("flying-counter")) (window as any).flown++;
+    }).observe(document.body, { childList: true });
+  });
   const handedTo = new Set<string>();
   const end = page.getByRole("dialog");
   let steps = 0;
@@ -71,8 +81,19 @@ test("three seats, two people and a computer, played to the end with hand-overs"
   await expect(log).toContainText("is arrested!");
   await expect(log).toContainText("still on the loose");
   await expect(log).toContainText("loses a clue to the police");
+  expect(await page.evaluate(() => (window as any).flown), "clues flew to the police").toBeGreaterThan(0);
+  await expect(page.locator(".flying-counter"), "every flight lands and is removed").toHaveCount(0);
   await end.getByRole("button", { name: "See the table" }).click();
   await expect(page.getByRole("article", { name: /arrested/ }).first()).toBeVisible();
+  // Each grave is a pile: the newest four cards under its top card show
+  // their index strips above it.
+  let fanned = 0;
+  for (const grave of await page.locator(".sk-grave").all()) {
+    const cards = Number((await grave.getAttribute("aria-label"))!.match(/, (\d+) cards, top first/)?.[1] ?? 0);
+    await expect(grave.locator(".sk-under")).toHaveCount(Math.min(Math.max(cards - 1, 0), 4));
+    fanned += Math.min(Math.max(cards - 1, 0), 4);
+  }
+  expect(fanned, "a finished game has piles").toBeGreaterThan(0);
   await page.goto("/#/stats");
   const sk = page.locator("section", { hasText: "Serial Killer" });
   await expect(sk.getByRole("row", { name: /Played/ })).toContainText("1");

@@ -59,12 +59,14 @@ const screens = {
   },
   "serial-killer": async (page) => {
     await table(page, "serial-killer");
-    // A few draws (the hand-overs between them answered), so that graves fill.
-    for (let i = 0; i < 12; i++) {
+    // A few turns (the first choice each time, the hand-overs between them
+    // answered), so that graves fill into piles.
+    for (let i = 0; i < 40; i++) {
       const handOver = page.getByRole("button", { name: /^I am .+: continue$/ });
-      const draw = page.getByRole("button", { name: /^Draw a card for grave/ });
+      const choice = page.getByRole("group", { name: "Your choices" }).getByRole("button").first();
       if (await handOver.isVisible()) await handOver.click();
-      else if (await draw.isVisible()) await draw.click();
+      else if (await choice.isVisible()) await choice.click();
+      else break;
       await page.waitForTimeout(150);
     }
   },
@@ -92,8 +94,11 @@ try {
         await page.goto(`${base}#/settings`);
         await page.getByRole("group", { name: legend }).getByRole("radio", { name: option }).check();
       }
+      // A screen whose steps do not fit the build (e.g. an older version
+      // for a before/after pair) is still taken, as far as it got.
+      page.setDefaultTimeout(10_000);
       for (const [name, open] of Object.entries(screens)) {
-        await open(page);
+        await open(page).catch((error) => console.warn(`${name}: ${String(error).split("\n")[0]}`));
         // Cards come to rest before the picture is taken.
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
         await page.waitForTimeout(100);

@@ -171,18 +171,34 @@ pub fn card_svg(card: Card) -> String {
     s
 }
 
-/// The face of a card. Decorative: the control holding it carries the
-/// card's accessible name.
-#[component]
-pub fn CardFace(card: Card) -> impl IntoView {
+/// The classes that colour a card's face or index: its colour and its
+/// suit ("red hearts"; the stylesheet may colour suits apart).
+pub fn colour_classes(card: Card) -> String {
     let colour = match card.colour() {
         Some(Colour::Red) => "red",
         Some(Colour::Black) => "black",
         None => "joker",
     };
     let suit = card.suit().map_or("joker", Suit::name);
+    format!("{colour} {suit}")
+}
+
+/// A card's identity on the page: its name, with a joker's number (two
+/// jokers are two cards).
+pub fn identity(card: Card) -> String {
+    match card {
+        Card::Joker(n) => format!("Joker {n}"),
+        _ => card.name(),
+    }
+}
+
+/// The face of a card. Decorative: the control holding it carries the
+/// card's accessible name. Its `data-card` identity lets it travel when it
+/// moves (`ui::motion`).
+#[component]
+pub fn CardFace(card: Card) -> impl IntoView {
     view! {
-        <span class=format!("card-face {colour} {suit}") aria-hidden="true" inner_html=card_svg(card)></span>
+        <span class=format!("card-face {}", colour_classes(card)) data-card=identity(card) aria-hidden="true" inner_html=card_svg(card)></span>
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod card;
 pub mod deal;
+pub mod motion;
 pub mod sound;
 pub mod tour;
 
@@ -162,6 +163,14 @@ pub fn note_pressed(event: &web_sys::Event) {
         Some(_) => None,
     };
     PRESSED.with_borrow_mut(|pressed| *pressed = control);
+}
+
+/// Marks an accepted action, just before the table's game changes: the
+/// cards it moves travel to their new places (`motion`) and the move sound
+/// plays (if sounds are on).
+pub fn accepted() {
+    motion::before_change();
+    sound::play(sound::Sound::Move);
 }
 
 /// Marks a refused action (the table shows why): the control just pressed

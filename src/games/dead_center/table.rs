@@ -108,9 +108,9 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
                 ctx.stats.update(|s| s.record(next.variant(), result));
                 ctx.save_stats();
             }
+            crate::ui::accepted();
             ctx.game.set(Some(next));
             ctx.save_game();
-            crate::ui::sound::play(crate::ui::sound::Sound::Move);
             ui.message.set(None);
             ui.hint.set(None);
         }
@@ -245,7 +245,7 @@ fn Table() -> impl IntoView {
                     }.into_any()).collect_view()}
                     <DeckButton ui/>
                     {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
-                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5">
+                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {
                                 <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>

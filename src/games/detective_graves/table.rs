@@ -85,9 +85,9 @@ fn dispatch(
         Ok(()) => {
             record_result(ctx, &mut game);
             feedback.message.set(None);
+            crate::ui::accepted();
             ctx.game.set(Some(game));
             ctx.save_game();
-            crate::ui::sound::play(crate::ui::sound::Sound::Move);
             true
         }
         Err(why) => {
@@ -374,7 +374,7 @@ fn Row(viewer: Seat) -> impl IntoView {
                             <span class="dg-pile-who">{who}</span>
                             <span class="dg-pile-cards">
                                 {cards.into_iter().map(|card| view! {
-                                    <span class=format!("dg-chip suit-{}", card.suit.index())>
+                                    <span class=format!("dg-chip suit-{}", card.suit.index()) data-card=format!("dg{}", card.key())>
                                         {card.rank_label()}<SuitIcon suit=card.suit/>
                                     </span>
                                 }.into_any()).collect_view()}
@@ -586,6 +586,7 @@ fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl I
                         <li>
                             <button
                                 class=move || format!("dg-card suit-{}", card.suit.index())
+                                data-card=format!("dg{}", card.key())
                                 class:selected=selected
                                 class:blocked=move || blocked(card).is_some()
                                 aria-pressed=move || selected().to_string()

@@ -304,9 +304,9 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
             debug_assert!(hit.is_some() || game.state.round() == round);
             record_result(ctx, &mut game);
             feedback.message.set(None);
+            crate::ui::accepted();
             ctx.game.set(Some(game));
             ctx.save_game();
-            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             feedback.message.set(Some(error.to_string()));

@@ -218,9 +218,9 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
             ui.hint.set(None);
             ui.review.set(None);
             ui.end_dismissed.set(false);
+            crate::ui::accepted();
             ctx.game.set(Some(game));
             ctx.save_game();
-            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             ui.message.set(Some(error.to_string()));
@@ -824,7 +824,7 @@ fn RowCard(
         class
     };
     view! {
-        <button class=class aria-label=label on:click=move |_| on_card.run(card)>
+        <button class=class data-card=info.name aria-label=label on:click=move |_| on_card.run(card)>
             <span class="mr-card-top" aria-hidden="true">
                 <span class="mr-position">{position + 1}" "</span>
                 <span class="mr-icon" inner_html=super::face::icon_svg(card)></span>

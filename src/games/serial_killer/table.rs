@@ -12,6 +12,7 @@ use crate::seats::{
     computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
     SeatPlan, TurnBanner,
 };
+use crate::ui::card::colour_classes;
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
@@ -279,13 +280,30 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
             game.log.extend(lines);
             record_result(ctx, &mut game);
             message.set(None);
+            crate::ui::accepted();
+            fly_clues(&before, &game.state);
             ctx.game.set(Some(game));
             ctx.save_game();
-            crate::ui::sound::play(crate::ui::sound::Sound::Move);
         }
         Err(error) => {
             message.set(Some(error.to_string()));
             crate::ui::refused();
+        }
+    }
+}
+
+/// Each clue that changed hands flies between its player and the police
+/// investigation pile.
+fn fly_clues(before: &State, after: &State) {
+    let police = ".sk-police";
+    for seat in Seat::all(after.players()) {
+        let counters = format!(".player.{} .sk-counters", seat_class(seat));
+        let (was, now) = (before.police(seat), after.police(seat));
+        for _ in now..was {
+            crate::ui::motion::fly_counter(police, &counters, "●", &seat_class(seat));
+        }
+        for _ in was..now {
+            crate::ui::motion::fly_counter(&counters, police, "●", &seat_class(seat));
         }
     }
 }
@@ -553,7 +571,7 @@ fn Board() -> impl IntoView {
                     <span class="sk-label">"Victim stack"</span>
                 </div>
                 {move || drawn().map(|card| view! {
-                    <div class="sk-drawn" role="img" aria-label=format!("Drawn card: the {}, waiting for a decision", card.name())>
+                    <div class="sk-drawn" data-from=".sk-stack .sk-card" role="img" aria-label=format!("Drawn card: the {}, waiting for a decision", card.name())>
                         <span class="card-slot sk-card drawn"><CardFace card/></span>
                         <span class="sk-label">"Drawn"</span>
                     </div>
@@ -566,13 +584,22 @@ fn Board() -> impl IntoView {
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile(), open(), is_target());
                     view! {
-                        <li class="sk-grave" class:closed=move || !open() class:target=is_target aria-label=label
+                        <li class="sk-grave" data-from=".sk-stack .sk-card" class:closed=move || !open() class:target=is_target aria-label=label
                             style=("--depth", move || pile().len().clamp(1, 8).to_string())>
                             <span class="sk-grave-name" aria-hidden="true">{format!("Grave {}", i + 1)}</span>
                             {move || {
                                 let pile = pile();
-                                match pile.last() {
-                                    Some(&top) => view! {
+                                match pile.split_last() {
+                                    Some((&top, under)) => view! {
+                                        // The cards under the top one fanned
+                                        // above it, each showing its index
+                                        // (the newest few; the count says
+                                        // how many in all).
+                                        <span class="sk-fan" aria-hidden="true">
+                                            {under[under.len().saturating_sub(FANNED)..].iter().map(|&card| view! {
+                                                <span class=format!("sk-under {}", colour_classes(card))>{short(card)}</span>
+                                            }.into_any()).collect_view()}
+                                        </span>
                                         <span class="card-slot sk-card" aria-hidden="true">
                                             <CardFace card=top/>
                                         </span>
@@ -588,6 +615,9 @@ fn Board() -> impl IntoView {
         </section>
     }
 }
+
+/// How many cards under a grave's top card show their index.
+const FANNED: usize = 4;
 
 /// "K♥": a card in two characters or three.
 fn short(card: Card) -> String {
