@@ -188,6 +188,28 @@ test("a drawn card travels from the deck, a played card from the hand to its pil
   expect((await flights()).every((f: any) => f.state === "finished")).toBe(true);
 });
 
+test("the last move is marked, with motion off too: the cards it moved or brought, until the next move", async ({ page }) => {
+  await page.goto("./#/settings");
+  await choose(page, "Animation", "Off");
+  await openDeal(page);
+  const marked = () => board(page).locator(".last-move");
+  await expect(marked()).toHaveCount(0);
+  // A reveal brings the zombie's face and the turn's card onto the table.
+  await board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+  await expect(instruction(page)).toHaveText(/^Play the /);
+  await expect(marked()).toHaveCount(2);
+  await expect(page.locator(".dc-drawn .card-face")).toHaveClass(/last-move/);
+  // Played: only the card on its new pile is marked.
+  const piles = board(page).locator(".pile");
+  const pile = piles.nth(await piles.evaluateAll((all) => all.findIndex((p) => p.classList.contains("target"))));
+  await pile.click();
+  await expect(instruction(page)).not.toHaveText(/^Play the /);
+  await expect(marked()).toHaveCount(1);
+  await expect(pile.locator(".card-face")).toHaveClass(/last-move/);
+  // Nothing moved in the page but the animation settings: no animation ran.
+  expect(await page.evaluate(() => document.getAnimations().length)).toBe(0);
+});
+
 test("a refused tap shakes the card it was on and says why; with motion off it only says why", async ({ page }) => {
   await openDeal(page);
   await board(page).getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();

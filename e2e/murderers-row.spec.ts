@@ -24,6 +24,16 @@ async function rowLabels(page: Page): Promise<string[]> {
   return page.locator(".mr-card").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
 }
 
+test("the card used last is marked, in its name too", async ({ page }) => {
+  await open(page, "#/murderers-row/5");
+  await expect(page.locator(".mr-card.used-last")).toHaveCount(0);
+  await page.getByRole("button", { name: /Poisoner, Active.*can be chosen/ }).click();
+  await page.getByRole("button", { name: "Confirm" }).click();
+  await expect(page.getByRole("button", { name: /Poisoner, Inactive.*used last/ })).toHaveClass(/used-last/);
+  await expect(page.locator(".mr-card.used-last")).toHaveCount(1);
+  expect((await rowLabels(page)).filter((label) => label.includes("used last"))).toHaveLength(1);
+});
+
 test("a deal played to its end with hints, reviewed, counted once", async ({ page }) => {
   test.setTimeout(120_000);
   // The gaps between animation frames on the page's own thread: what the

@@ -4,6 +4,7 @@
 // looks, and the before/after pairs of a redesign.
 //
 //   node tools/screens.mjs <out-dir> [Legend=Option ...]   (after a release build in dist/)
+//   DIST=<dir> node tools/screens.mjs <out-dir>            (another build's pictures)
 //
 // Each Legend=Option is chosen in Settings first, as a player would, e.g.
 //   node tools/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
@@ -23,7 +24,9 @@ if (!out) {
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });
-const server = await startServer({ root: join(root, "dist"), port: 0 });
+// DIST=<dir> takes another build's pictures (e.g. an earlier version's, for
+// before/after pairs).
+const server = await startServer({ root: process.env.DIST || join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

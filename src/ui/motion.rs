@@ -58,10 +58,17 @@ fn place_of(element: &web_sys::Element) -> Place {
     )
 }
 
-/// Every card on the page with its place, leaving out identities that
-/// appear twice (which of the two moved could not be told).
-fn cards_on_page() -> Vec<(String, Place)> {
-    let mut cards: Vec<(String, Place)> = Vec::new();
+/// A card as seen on the page: its identity, where it is drawn, and what
+/// holds it (the `data-holder` around it: a pile, a hand, a grave).
+struct Seen {
+    id: String,
+    place: Place,
+    holder: Option<String>,
+}
+
+/// Every card on the page, with the element that draws it.
+fn cards_on_page() -> Vec<(web_sys::Element, Seen)> {
+    let mut cards = Vec::new();
     let Ok(found) = document().query_selector_all("[data-card]") else {
         return cards;
     };
@@ -75,56 +82,64 @@ fn cards_on_page() -> Vec<(String, Place)> {
         let Some(id) = element.get_attribute("data-card") else {
             continue;
         };
-        cards.push((id, place_of(&element)));
+        let holder = element
+            .closest("[data-holder]")
+            .ok()
+            .flatten()
+            .and_then(|h| h.get_attribute("data-holder"));
+        let place = place_of(&element);
+        cards.push((element, Seen { id, place, holder }));
     }
-    let mut unique = Vec::with_capacity(cards.len());
-    for (id, place) in &cards {
-        if cards.iter().filter(|(other, _)| other == id).count() == 1 {
-            unique.push((id.clone(), *place));
-        }
-    }
-    unique
+    cards
 }
 
-/// Call just before a table's game state changes: the cards that move
-/// because of the change then travel to their new places.
+/// Call just before a table's game state changes. Once the view shows the
+/// new state, the cards the change moved are marked as the last move (a
+/// card that changed holder, or came onto the table) and, while motion is
+/// on, travel to their new places.
 pub fn before_change() {
-    let Some(time) = duration() else {
+    let Ok(marked) = document().query_selector_all(".last-move") else {
         return;
     };
-    let before = cards_on_page();
-    request_animation_frame(move || play(&before, time));
-}
-
-fn play(before: &[(String, Place)], time: f64) {
-    let Ok(found) = document().query_selector_all("[data-card]") else {
-        return;
-    };
-    for i in 0..found.length() {
-        let Some(element) = found
+    for i in 0..marked.length() {
+        if let Some(element) = marked
             .item(i)
             .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
-        else {
-            continue;
-        };
-        let Some(id) = element.get_attribute("data-card") else {
-            continue;
-        };
-        let to = place_of(&element);
-        if to.2 == 0 || to.3 == 0 {
+        {
+            let _ = element.class_list().remove_1("last-move");
+        }
+    }
+    let mut before: Vec<Seen> = cards_on_page().into_iter().map(|(_, seen)| seen).collect();
+    // An identity seen twice cannot say which of the two moved.
+    let ids: Vec<String> = before.iter().map(|s| s.id.clone()).collect();
+    before.retain(|seen| ids.iter().filter(|&id| *id == seen.id).count() == 1);
+    let time = duration();
+    request_animation_frame(move || settle(&before, time));
+}
+
+fn settle(before: &[Seen], time: Option<f64>) {
+    for (element, now) in cards_on_page() {
+        if now.place.2 == 0 || now.place.3 == 0 {
             continue; // Not drawn (e.g. in a closed panel).
         }
-        let (from, turn) = match before.iter().find(|(other, _)| *other == id) {
-            Some(&(_, from)) => (from, false),
+        let was = before.iter().find(|seen| seen.id == now.id);
+        if was.is_none_or(|was| was.holder != now.holder) {
+            let _ = element.class_list().add_1("last-move");
+        }
+        let Some(time) = time else {
+            continue;
+        };
+        let (from, turn) = match was {
+            Some(was) => (was.place, false),
             None => match source_of(&element) {
                 Some(from) => (from, true),
                 None => continue,
             },
         };
-        if (from.0 - to.0).abs() < 2 && (from.1 - to.1).abs() < 2 {
+        if (from.0 - now.place.0).abs() < 2 && (from.1 - now.place.1).abs() < 2 {
             continue;
         }
-        glide(&element, from, to, turn, time);
+        glide(&element, from, now.place, turn, time);
     }
 }
 

@@ -245,7 +245,7 @@ fn Table() -> impl IntoView {
                     }.into_any()).collect_view()}
                     <DeckButton ui/>
                     {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
-                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck">
+                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck" data-holder="hand">
                         {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
                             Some(card) => view! {
                                 <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
@@ -436,6 +436,7 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
     view! {
         <button
             class="zombie card-slot"
+            data-holder=format!("zombie {space}")
             class:face-down=move || view_of() == Some(ZombieView::Hidden)
             class:dead=move || matches!(view_of(), Some(ZombieView::Dead(_)))
             class:target=move || killable() || revealable()
@@ -504,6 +505,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
     view! {
         <button
             class="pile card-slot"
+            data-holder=format!("pile {pile}")
             class:target=legal
             class:played=played
             class:hinted=hinted

@@ -369,8 +369,10 @@ fn Row(viewer: Seat) -> impl IntoView {
                         {l.meta}
                     </p>
                     <p class="dg-rule" aria-hidden="true">{l.rule}</p>
-                    {l.piles.into_iter().map(|(who, cards, total)| view! {
-                        <div class="dg-pile" aria-hidden="true">
+                    {l.piles.into_iter().map(|(who, cards, total)| {
+                        let holder = format!("{} {who}", l.name);
+                        view! {
+                        <div class="dg-pile" data-holder=holder aria-hidden="true">
                             <span class="dg-pile-who">{who}</span>
                             <span class="dg-pile-cards">
                                 {cards.into_iter().map(|card| view! {
@@ -381,7 +383,7 @@ fn Row(viewer: Seat) -> impl IntoView {
                             </span>
                             <span class="dg-total">{total}</span>
                         </div>
-                    }.into_any()).collect_view()}
+                    }.into_any()}).collect_view()}
                     <p class="dg-outcome" aria-hidden="true">{l.outcome}</p>
                 </li>
             }.into_any()).collect_view()}
@@ -572,7 +574,7 @@ fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl I
     view! {
         <section class="panel dg-hand-panel" aria-labelledby="dg-hand-title">
             <h2 id="dg-hand-title">{heading}</h2>
-            <ul class="dg-hand">
+            <ul class="dg-hand" data-holder="hand">
                 {move || hand.get().into_iter().map(|card| {
                     let selected = move || feedback.selected.with(|s| s.contains(&card));
                     let label = move || {

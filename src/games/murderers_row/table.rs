@@ -614,7 +614,7 @@ fn Table() -> impl IntoView {
         <div class="mr-layout">
             <p class="mr-instruction" aria-live="polite">{instruction}</p>
             <PoisonBanner/>
-            <ol class="mr-row" aria-label="The row of cards, left to right">
+            <ol class="mr-row" data-holder="row" aria-label="The row of cards, left to right">
                 {move || {
                     let row = read(ctx, State::row);
                     row.into_iter().enumerate().map(|(position, slot)| view! {
@@ -702,6 +702,8 @@ struct Look {
     dies: bool,
     wakes: bool,
     moves: bool,
+    /// The card of the last activation: the last move, marked.
+    used_last: bool,
 }
 
 /// How every card of the row looks (worked out once per change).
@@ -711,14 +713,21 @@ fn looks(state: &State, stage: &Stage, pick: &Pick) -> Vec<(Killer, Look)> {
         _ => None,
     };
     let offered = stage.offered(state);
+    let used_last = state
+        .history()
+        .iter()
+        .rev()
+        .find_map(|action| match action {
+            Action::Activate { card, .. } => Some(*card),
+            _ => None,
+        });
     state
         .row()
         .iter()
         .map(|slot| {
-            (
-                slot.card,
-                Look::of(&offered, preview.as_ref(), pick, slot.card),
-            )
+            let mut look = Look::of(&offered, preview.as_ref(), pick, slot.card);
+            look.used_last = used_last == Some(slot.card);
+            (slot.card, look)
         })
         .collect()
 }
@@ -738,13 +747,14 @@ impl Look {
             dies: previewed(|p| &p.dies),
             wakes: previewed(|p| &p.wakes),
             moves: previewed(|p| &p.moves),
+            used_last: false,
         }
     }
 
     /// The notes that end the card's accessible name, and its classes.
     /// The first three are the badge's words (only the first that holds is
     /// shown), so they come right after the effect, as on the card.
-    fn notes(self) -> [(bool, &'static str, &'static str); 6] {
+    fn notes(self) -> [(bool, &'static str, &'static str); 7] {
         [
             (self.dies, ", will die", " dies"),
             (self.wakes, ", will wake", " wakes"),
@@ -752,6 +762,7 @@ impl Look {
             (self.acting, ", chosen to act", " acting"),
             (self.chosen, ", chosen", " chosen"),
             (self.offered && !self.acting, ", can be chosen", " offered"),
+            (self.used_last, ", used last", " used-last"),
         ]
     }
 

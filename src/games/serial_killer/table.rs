@@ -571,7 +571,7 @@ fn Board() -> impl IntoView {
                     <span class="sk-label">"Victim stack"</span>
                 </div>
                 {move || drawn().map(|card| view! {
-                    <div class="sk-drawn" data-from=".sk-stack .sk-card" role="img" aria-label=format!("Drawn card: the {}, waiting for a decision", card.name())>
+                    <div class="sk-drawn" data-from=".sk-stack .sk-card" data-holder="drawn" role="img" aria-label=format!("Drawn card: the {}, waiting for a decision", card.name())>
                         <span class="card-slot sk-card drawn"><CardFace card/></span>
                         <span class="sk-label">"Drawn"</span>
                     </div>
@@ -584,7 +584,7 @@ fn Board() -> impl IntoView {
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile(), open(), is_target());
                     view! {
-                        <li class="sk-grave" data-from=".sk-stack .sk-card" class:closed=move || !open() class:target=is_target aria-label=label
+                        <li class="sk-grave" data-from=".sk-stack .sk-card" data-holder=format!("grave {i}") class:closed=move || !open() class:target=is_target aria-label=label
                             style=("--depth", move || pile().len().clamp(1, 8).to_string())>
                             <span class="sk-grave-name" aria-hidden="true">{format!("Grave {}", i + 1)}</span>
                             {move || {
@@ -712,7 +712,7 @@ fn Players() -> impl IntoView {
                                 <span class="sk-counters">{"●".repeat(usize::from(clues))}<span class="police">{"○".repeat(usize::from(police))}</span></span>
                                 {format!(" {clues} clue{plural} · police {police}")}
                             </p>
-                            <div class="sk-held" aria-hidden="true">
+                            <div class="sk-held" data-holder=format!("held {}", seat.index()) aria-hidden="true">
                                 {held.into_iter().map(|card| view! { <span class="card-slot sk-card small"><CardFace card/></span> }.into_any()).collect_view()}
                             </div>
                         </article>
