@@ -367,10 +367,14 @@ pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
             <summary>"Game log"</summary>
             // Focusable: it scrolls, and keyboard users must be able to scroll it.
             <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first" tabindex="0">
-                {move || {
-                    let lines = lines.get();
-                    lines.into_iter().rev().take(200).map(|line| view! { <li>{line}</li> }.into_any()).collect_view()
-                }}
+                // Keyed by the line's number and text (a new game's log
+                // reuses the numbers): a new line adds one item rather than
+                // drawing the whole log again.
+                <For
+                    each=move || lines.with(|l| l.iter().cloned().enumerate().rev().take(200).collect::<Vec<_>>())
+                    key=|(n, line)| (*n, line.clone())
+                    children=|(_, line)| view! { <li>{line}</li> }
+                />
             </ol>
         </details>
     }

@@ -579,16 +579,17 @@ fn Board() -> impl IntoView {
             </div>
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
-                    let pile = move || ctx.game.with(|g| g.as_ref().map(|g| g.view().grave(i).to_vec()).unwrap_or_default());
-                    let open = move || ctx.game.with(|g| g.as_ref().is_some_and(|g| g.view().is_open(i)));
+                    // Memos: a grave is drawn again only when it changes.
+                    let pile = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(|g| g.view().grave(i).to_vec()).unwrap_or_default()));
+                    let open = Memo::new(move |_| ctx.game.with(|g| g.as_ref().is_some_and(|g| g.view().is_open(i))));
                     let is_target = move || target() == Some(i as u8);
-                    let label = move || grave_label(i, &pile(), open(), is_target());
+                    let label = move || grave_label(i, &pile.get(), open.get(), is_target());
                     view! {
-                        <li class="sk-grave" data-from=".sk-stack .sk-card" data-holder=format!("grave {i}") class:closed=move || !open() class:target=is_target aria-label=label
-                            style=("--depth", move || pile().len().clamp(1, 8).to_string())>
+                        <li class="sk-grave" data-from=".sk-stack .sk-card" data-holder=format!("grave {i}") class:closed=move || !open.get() class:target=is_target aria-label=label
+                            style=("--depth", move || pile.get().len().clamp(1, 8).to_string())>
                             <span class="sk-grave-name" aria-hidden="true">{format!("Grave {}", i + 1)}</span>
                             {move || {
-                                let pile = pile();
+                                let pile = pile.get();
                                 match pile.split_last() {
                                     Some((&top, under)) => view! {
                                         // The cards under the top one fanned
@@ -607,7 +608,7 @@ fn Board() -> impl IntoView {
                                     None => view! { <span class="card-slot sk-card empty" aria-hidden="true"></span> }.into_any(),
                                 }
                             }}
-                            <span class="sk-depth" aria-hidden="true">{move || depth_text(&pile(), open())}</span>
+                            <span class="sk-depth" aria-hidden="true">{move || depth_text(&pile.get(), open.get())}</span>
                         </li>
                     }
                 }.into_any()).collect_view()}
@@ -665,10 +666,10 @@ fn grave_label(i: usize, pile: &[Card], open: bool, target: bool) -> String {
 #[component]
 fn Players() -> impl IntoView {
     let ctx = game_ctx();
-    let seats = move || {
+    let seats = Memo::new(move |_| {
         ctx.game
             .with(|g| g.as_ref().map_or(0, |g| g.view().players()))
-    };
+    });
     let police_total = move || {
         ctx.game.with(|g| {
             g.as_ref().map_or(0, |g| {
@@ -680,13 +681,14 @@ fn Players() -> impl IntoView {
     };
     view! {
         <section class="players" aria-label="Players">
-            {move || Seat::all(seats()).map(|seat| {
-                let info = move || ctx.game.with(|g| g.as_ref().map(|g| {
+            {move || Seat::all(seats.get()).map(|seat| {
+                // A memo: a player's panel is drawn again only when it changes.
+                let info = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(|g| {
                     let v = g.view();
                     (g.name(seat), g.view().seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
                         v.to_act() && v.current() == seat, g.view().winners().contains(&seat))
-                }));
-                move || info().map(|(name, kind, clues, police, arrested, held, current, winner)| {
+                })));
+                move || info.get().map(|(name, kind, clues, police, arrested, held, current, winner)| {
                     let kind = match kind {
                         Some(SeatKind::Computer(level)) => format!("Computer ({})", level.name()),
                         _ => "Person".to_string(),
