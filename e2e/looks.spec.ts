@@ -14,8 +14,10 @@ async function openDeal(page: Page, seed = 8) {
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
 }
 
-/** Waits until no card is moving (the deal's first faces turn over too). */
+/** Waits until no card is moving (the deal's first faces turn over too; a
+ * card starts to travel in the frame after a tap, so two frames first). */
 async function settled(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 

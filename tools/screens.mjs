@@ -41,6 +41,23 @@ async function table(page, game) {
   await page.getByRole("button", { name: /^I am .+: continue$/ }).click();
 }
 
+const handOver = 'button:text-matches("^I am .+: continue$")';
+
+/** Taps, `taps` times, the first visible control matching one of
+ * `selectors` (in that order of preference). */
+async function tapThrough(page, selectors, taps) {
+  for (let i = 0; i < taps; i++) {
+    for (const selector of selectors) {
+      const control = page.locator(selector).first();
+      if (await control.isVisible().catch(() => false)) {
+        await control.click({ timeout: 2_000 }).catch(() => {});
+        break;
+      }
+    }
+    await page.waitForTimeout(200);
+  }
+}
+
 const screens = {
   home: async (page) => {
     await page.goto(base);
@@ -73,8 +90,23 @@ const screens = {
       await page.waitForTimeout(150);
     }
   },
-  joker: (page) => table(page, "joker"),
-  "detective-graves": (page) => table(page, "detective-graves"),
+  joker: async (page) => {
+    await table(page, "joker");
+    // Probes answered by the Informant, so that cards and numbers show.
+    await tapThrough(page, [handOver, ".jk-answers .button", '.jk-grid button[aria-disabled="false"]'], 8);
+    await tapThrough(page, [handOver], 1);
+  },
+  "detective-graves": async (page) => {
+    await table(page, "detective-graves");
+    // The hand kept and a few cards placed, so that locations fill.
+    for (let turn = 0; turn < 4; turn++) {
+      await tapThrough(page, [handOver, 'button:text("Keep this hand")'], 2);
+      await tapThrough(page, [".dg-hand button:not(.blocked)"], 1);
+      await tapThrough(page, ['button:text("Place here")'], 1);
+      await tapThrough(page, ['button:text("End my turn")'], 1);
+    }
+    await tapThrough(page, [handOver], 1);
+  },
 };
 
 try {
@@ -102,7 +134,9 @@ try {
       page.setDefaultTimeout(10_000);
       for (const [name, open] of Object.entries(screens)) {
         await open(page).catch((error) => console.warn(`${name}: ${String(error).split("\n")[0]}`));
-        // Cards come to rest before the picture is taken.
+        // Cards come to rest before the picture is taken (after two frames:
+        // a card starts to travel in the frame after the tap).
+        await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
         await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
         await page.waitForTimeout(100);
         const path = join(out, `${name}-${width}x${height}-${theme}.png`);
