@@ -9,7 +9,9 @@
 //! `MR_ONLY=i,j,...` times only those positions of the sample (for
 //! profiling, e.g. under `perf record`); `MR_GRAPH=1` also prints the size
 //! of each shown position's reachable graph and of its largest strongly
-//! connected component (slow: millions of positions for the worst).
+//! connected component (slow: millions of positions for the worst);
+//! `MR_BUDGET=n` gives each solver a budget of `n` positions instead of the
+//! default (`MR_BUDGET=max`: none, to count the work of the hardest).
 use engine::murderers_row::sample;
 use engine::murderers_row::solver::{graph_stats, Solver, DEFAULT_BUDGET};
 use engine::murderers_row::State;
@@ -30,6 +32,11 @@ fn main() {
             std::env::set_var(name, v);
         }
     }
+    let budget = match std::env::var("MR_BUDGET").as_deref() {
+        Ok("max") => usize::MAX,
+        Ok(n) => n.parse().unwrap_or(DEFAULT_BUDGET),
+        Err(_) => DEFAULT_BUDGET,
+    };
     let mut times = Vec::new();
     let mut examined = 0usize;
     for (i, p) in &positions {
@@ -42,11 +49,11 @@ fn main() {
         // What `advice::answer` does for a hint question, keeping the count
         // of positions examined.
         let start = Instant::now();
-        let solved = Solver::new(&state).solve(&state);
+        let solved = Solver::with_budget(&state, budget).solve(&state);
         let elapsed = start.elapsed();
         let (win, work) = match solved {
             Ok(s) => (format!("{:.6}", s.win), s.positions),
-            Err(_) => ("too hard".to_string(), DEFAULT_BUDGET),
+            Err(_) => ("too hard".to_string(), budget),
         };
         examined = examined.saturating_add(work);
         times.push((elapsed, *i, win, work, state));
