@@ -751,6 +751,9 @@ fn kill_bound(node: &Node, moves: u32) -> u32 {
     if node.choice.is_some() {
         return u32::MAX;
     }
+    if moves == u32::MAX {
+        return certain_kill_bound(node);
+    }
     let copy_value = |active_only: bool| {
         row.slots()
             .filter(|s| s.card != Killer::Copycat && (s.active || !active_only))
@@ -759,9 +762,6 @@ fn kill_bound(node: &Node, moves: u32) -> u32 {
             .unwrap_or(0)
     };
     if revival_possible(row) {
-        if moves == u32::MAX {
-            return u32::MAX;
-        }
         let best = row
             .slots()
             .map(|s| {
@@ -791,9 +791,143 @@ fn kill_bound(node: &Node, moves: u32) -> u32 {
     each[..moves].iter().sum::<u32>() + poison
 }
 
+/// How many **active** cards one activation of `card`'s own effect must
+/// kill: the Swordsman's, Sentry Gun's and Knight's target, the
+/// Gunslinger's two.
+fn active_victims(card: Killer) -> u32 {
+    match card {
+        Killer::Swordsman | Killer::SentryGun | Killer::Knight => 1,
+        Killer::Gunslinger => 2,
+        _ => 0,
+    }
+}
+
+/// [`kill_bound`] with no limit on the activations (`u32::MAX`: any
+/// number).
+///
+/// Revivals. With both a Medic and a Bugler alive they may revive each
+/// other without end: no bound. With only one of them, that one cannot be
+/// revived (only they revive, and the Copycat copies only an active card,
+/// so not one to be revived), so it acts at most once and the revivals are
+/// few: the Medic's one or the Bugler's two, and as many again by a Copycat
+/// copying it while both are active (a Copycat revived afterwards finds it
+/// inactive). Without an active one of them, none.
+///
+/// Every activation is then that of a card active now (each at most once:
+/// acting makes it inactive) or of a revived card (at most one per
+/// revival). A card that is killed while active never acts afterwards; the
+/// Swordsman, Sentry Gun, Knight and Gunslinger must each kill one or two
+/// active cards other than the acting card (a Copycat copying them too). So
+/// if the set `A` of activations acts, `|A|` plus the active cards they
+/// must kill is at most the cards active now plus the revivals. The bound
+/// is the most kills such a set can have (a small knapsack): each card
+/// active now with its own kills (a Copycat one of the cards it may copy:
+/// the active ones, or any living card when revivals are possible), each
+/// revived activation as much as the best living card, plus a pending
+/// poison.
+fn certain_kill_bound(node: &Node) -> u32 {
+    const fn bit(card: Killer) -> u32 {
+        1 << card as u32
+    }
+    if node.choice.is_some() {
+        return u32::MAX;
+    }
+    let row = &node.row;
+    // The living and the active cards as sets (each card is once at most).
+    let (mut alive, mut active) = (0u32, 0u32);
+    for &cell in &row.cells[..row.len()] {
+        let b = 1u32 << (cell & CARD_BITS);
+        alive |= b;
+        if cell & ACTIVE_BIT != 0 {
+            active |= b;
+        }
+    }
+    let (medic, bugler, copycat) = (
+        bit(Killer::Medic),
+        bit(Killer::Bugler),
+        bit(Killer::Copycat),
+    );
+    let revivals = if active & (medic | bugler) != 0 {
+        if alive & medic != 0 && alive & bugler != 0 {
+            return u32::MAX;
+        }
+        let per_revival = if alive & medic != 0 { 1 } else { 2 };
+        per_revival * (1 + u32::from(alive & copycat != 0))
+    } else {
+        0
+    };
+    // The best kills within each capacity (activations plus the active
+    // cards they kill).
+    let capacity = (active.count_ones() + revivals) as usize;
+    let mut best = [0u8; 2 * MAX_ROW];
+    let capacity = capacity.min(best.len() - 1);
+    let mut add = |options: &[(u8, usize)]| {
+        for c in (1..=capacity).rev() {
+            for &(k, cost) in options {
+                if k > 0 && cost <= c {
+                    best[c] = best[c].max(best[c - cost] + k);
+                }
+            }
+        }
+    };
+    let option = |card: usize| {
+        let card = Killer::ALL[card];
+        (kills(card) as u8, 1 + active_victims(card) as usize)
+    };
+    let mut cards = active & !copycat;
+    while cards != 0 {
+        let card = cards.trailing_zeros() as usize;
+        cards &= cards - 1;
+        add(&[option(card)]);
+    }
+    if active & copycat != 0 {
+        // The best of the cards it may copy, for each cost.
+        let mut sources = if revivals > 0 { alive } else { active } & !copycat;
+        let mut options = [(0u8, 1usize), (0, 2), (0, 3)];
+        while sources != 0 {
+            let (k, cost) = option(sources.trailing_zeros() as usize);
+            sources &= sources - 1;
+            options[cost - 1].0 = options[cost - 1].0.max(k);
+        }
+        add(&options);
+    }
+    if revivals > 0 {
+        let mut living = alive & !copycat;
+        let mut most = 0;
+        while living != 0 {
+            most = most.max(kills(Killer::ALL[living.trailing_zeros() as usize]) as u8);
+            living &= living - 1;
+        }
+        for _ in 0..revivals {
+            add(&[(most, 1)]);
+        }
+    }
+    u32::from(best[capacity]) + u32::from(node.poison)
+}
+
 /// Whether `node` cannot be won within `moves` more activations: fewer
 /// cards can die than must (all but one).
 fn hopeless(node: &Node, moves: u32) -> bool {
+    if let (Some((actor, t)), CERTAIN) = (node.choice, moves) {
+        // An Air Strike's choice: hopeless if both choices are.
+        let t = usize::from(t);
+        let sides = [
+            t.checked_sub(1),
+            Some(t + 1).filter(|&n| n < node.row.len()),
+        ];
+        return sides.into_iter().flatten().all(|n| {
+            let mut row = node.row;
+            air_strike_kill(&mut row, t, n);
+            finish(&mut row, actor, node.poison);
+            let next = Node {
+                row,
+                poison: false,
+                deck: node.deck,
+                choice: None,
+            };
+            row.len() != 1 && hopeless(&next, moves)
+        });
+    }
     let need = node.row.len().saturating_sub(1) as u32;
     kill_bound(node, moves) < need
 }
@@ -1692,20 +1826,89 @@ mod tests {
         assert!(tight > 100, "{tight}");
     }
 
-    /// A position the bound calls hopeless is lost: the graph method says 0.
+    /// The most cards that can die from `node` on any line, when no Medic
+    /// and Bugler are both alive (the lines are then finite and never
+    /// repeat a position: every activation but a revival makes an active
+    /// card inactive, and the revivals are few).
+    fn most_kills_ever(node: &Node, full: Pips, memo: &mut HashMap<Node, u32>, depth: u32) -> u32 {
+        assert!(depth < 40, "a line too long: {node:?}");
+        if node.choice.is_none() && kind_of(node) != Kind::Open {
+            return 0;
+        }
+        if let Some(&m) = memo.get(node) {
+            return m;
+        }
+        let mut actions = Vec::new();
+        expand(node, full, &mut Vec::new(), &mut actions);
+        let n = node.row.len() as u32;
+        let m = actions
+            .iter()
+            .flatten()
+            .map(|(next, _)| {
+                n - next.row.len() as u32 + most_kills_ever(next, full, memo, depth + 1)
+            })
+            .max()
+            .unwrap_or(0);
+        memo.insert(*node, m);
+        m
+    }
+
+    /// With no limit on the activations, the bound holds with revivals too
+    /// (a Medic or a Bugler, not both) and is often tight.
     #[test]
-    fn hopeless_positions_are_lost() {
-        let mut hopeless_seen = 0;
+    fn certain_kill_bound_is_never_below_the_kills_possible() {
+        let (mut revived, mut tight, mut checked) = (0, 0, 0);
+        let mut actions = Vec::new();
         for seed in 0..400 {
-            let (node, full) = random_node(seed);
-            if node.choice.is_none() && hopeless(&node, CERTAIN) {
-                let graph = explore(node, full, usize::MAX);
-                let (value, _) = solve_graph(&graph, usize::MAX).expect("no limit");
-                assert_eq!(value[0], 0.0, "seed {seed}: {node:?}");
-                hopeless_seen += 1;
+            let (root_node, full) = random_node(seed);
+            expand(&root_node, full, &mut Vec::new(), &mut actions);
+            let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
+            for node in nodes {
+                let alive = |card| node.row.find(card).is_some();
+                if node.choice.is_some() || (alive(Killer::Medic) && alive(Killer::Bugler)) {
+                    continue;
+                }
+                let most = most_kills_ever(&node, full, &mut HashMap::new(), 0);
+                let bound = kill_bound(&node, CERTAIN);
+                assert!(bound >= most, "seed {seed}: {bound} < {most} {node:?}");
+                checked += 1;
+                tight += usize::from(bound == most);
+                revived += usize::from(revival_possible(&node.row));
             }
         }
-        assert!(hopeless_seen > 20, "{hopeless_seen}");
+        assert!(
+            checked > 2000 && revived > 300 && tight > 500,
+            "{checked} {revived} {tight}"
+        );
+    }
+
+    /// A position the bound calls hopeless is lost: the graph method says 0.
+    /// Air Strike choices included (hopeless when both choices are).
+    #[test]
+    fn hopeless_positions_are_lost() {
+        let (mut hopeless_seen, mut revived, mut choices) = (0, 0, 0);
+        let mut actions = Vec::new();
+        for seed in 0..400 {
+            let (root_node, full) = random_node(seed);
+            expand(&root_node, full, &mut Vec::new(), &mut actions);
+            let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
+            for node in nodes {
+                if (node.choice.is_some() || kind_of(&node) == Kind::Open)
+                    && hopeless(&node, CERTAIN)
+                {
+                    let graph = explore(node, full, usize::MAX);
+                    let (value, _) = solve_graph(&graph, usize::MAX).expect("no limit");
+                    assert_eq!(value[0], 0.0, "seed {seed}: {node:?}");
+                    hopeless_seen += 1;
+                    revived += usize::from(node.choice.is_none() && revival_possible(&node.row));
+                    choices += usize::from(node.choice.is_some());
+                }
+            }
+        }
+        assert!(
+            hopeless_seen > 200 && revived > 20 && choices > 5,
+            "{hopeless_seen} {revived} {choices}"
+        );
     }
 
     /// The packed key tells reduced positions apart exactly: equal keys if
