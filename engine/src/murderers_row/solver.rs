@@ -806,25 +806,28 @@ fn active_victims(card: Killer) -> u32 {
 /// number).
 ///
 /// Revivals. With both a Medic and a Bugler alive they may revive each
-/// other without end: no bound. With only one of them, that one cannot be
-/// revived (only they revive, and the Copycat copies only an active card,
-/// so not one to be revived), so it acts at most once and the revivals are
-/// few: the Medic's one or the Bugler's two, and as many again by a Copycat
-/// copying it while both are active (a Copycat revived afterwards finds it
-/// inactive). Without an active one of them, none.
+/// other without end: no bound. With only one of them (the reviver), it
+/// cannot be revived (only they revive, and the Copycat copies only an
+/// active card, so not one to be revived), so it acts at most once: one
+/// revival for the Medic, two for the Bugler, and as many again by a
+/// Copycat copying it, if the Copycat is active now (one revived later
+/// finds the reviver inactive). Without an active reviver, none.
 ///
 /// Every activation is then that of a card active now (each at most once:
-/// acting makes it inactive) or of a revived card (at most one per
-/// revival). A card that is killed while active never acts afterwards; the
-/// Swordsman, Sentry Gun, Knight and Gunslinger must each kill one or two
-/// active cards other than the acting card (a Copycat copying them too). So
-/// if the set `A` of activations acts, `|A|` plus the active cards they
-/// must kill is at most the cards active now plus the revivals. The bound
-/// is the most kills such a set can have (a small knapsack): each card
-/// active now with its own kills (a Copycat one of the cards it may copy:
-/// the active ones, or any living card when revivals are possible), each
-/// revived activation as much as the best living card, plus a pending
-/// poison.
+/// acting makes it inactive) or of a revived card (one per revival), and
+/// the revivals cost the reviver's activations (the Copycat's, when it
+/// copies the reviver, is then not a kill). A card killed while active never
+/// acts afterwards; the Swordsman, Sentry Gun, Knight and Gunslinger must
+/// each kill one or two active cards other than the acting card (a Copycat
+/// copying them too). So with `r` revivals, the killing activations plus the
+/// active cards they kill plus the reviving activations are at most the
+/// cards active now plus `r`. The bound is the most kills such a set of
+/// activations can have (a small knapsack, for each `r`): each card active
+/// now with its own kills (a Copycat one of the cards it may copy: the
+/// active ones, or any living card with revivals), each revived card as one
+/// of the living cards, plus a pending poison. A card also kills nothing in
+/// a row too short for its condition (rows never grow): the Sniper below 5
+/// cards, the Sentry Gun, Tank and Gunslinger below 3.
 fn certain_kill_bound(node: &Node) -> u32 {
     const fn bit(card: Killer) -> u32 {
         1 << card as u32
@@ -833,9 +836,10 @@ fn certain_kill_bound(node: &Node) -> u32 {
         return u32::MAX;
     }
     let row = &node.row;
+    let len = row.len();
     // The living and the active cards as sets (each card is once at most).
     let (mut alive, mut active) = (0u32, 0u32);
-    for &cell in &row.cells[..row.len()] {
+    for &cell in &row.cells[..len] {
         let b = 1u32 << (cell & CARD_BITS);
         alive |= b;
         if cell & ACTIVE_BIT != 0 {
@@ -847,22 +851,43 @@ fn certain_kill_bound(node: &Node) -> u32 {
         bit(Killer::Bugler),
         bit(Killer::Copycat),
     );
-    let revivals = if active & (medic | bugler) != 0 {
+    // Revivals per reviving activation, and how many such activations.
+    let (per_revival, revivers) = if active & (medic | bugler) != 0 {
         if alive & medic != 0 && alive & bugler != 0 {
             return u32::MAX;
         }
         let per_revival = if alive & medic != 0 { 1 } else { 2 };
-        per_revival * (1 + u32::from(alive & copycat != 0))
+        (per_revival, 1 + u32::from(active & copycat != 0))
     } else {
-        0
+        (1, 0)
     };
-    // The best kills within each capacity (activations plus the active
-    // cards they kill).
-    let capacity = (active.count_ones() + revivals) as usize;
+    let option = |card: u32| -> (u8, usize) {
+        let card = Killer::ALL[card as usize];
+        let short = match card {
+            Killer::Sniper => len < 5,
+            Killer::SentryGun | Killer::Tank | Killer::Gunslinger => len < 3,
+            _ => false,
+        };
+        let k = if short { 0 } else { kills(card) as u8 };
+        (k, 1 + active_victims(card) as usize)
+    };
+    // A Copycat's options copying one of `sources`: the best for each cost.
+    let copies = |mut sources: u32| {
+        let mut options = [(0u8, 1usize), (0, 2), (0, 3)];
+        while sources != 0 {
+            let (k, cost) = option(sources.trailing_zeros());
+            sources &= sources - 1;
+            options[cost - 1].0 = options[cost - 1].0.max(k);
+        }
+        options
+    };
+    let n_active = active.count_ones() as usize;
+    let revivals = per_revival * revivers;
+    // The best kills within each capacity, up to the largest needed.
+    let top = n_active + revivals as usize;
     let mut best = [0u8; 2 * MAX_ROW];
-    let capacity = capacity.min(best.len() - 1);
-    let mut add = |options: &[(u8, usize)]| {
-        for c in (1..=capacity).rev() {
+    let add = |best: &mut [u8; 2 * MAX_ROW], options: &[(u8, usize)]| {
+        for c in (1..=top).rev() {
             for &(k, cost) in options {
                 if k > 0 && cost <= c {
                     best[c] = best[c].max(best[c - cost] + k);
@@ -870,39 +895,40 @@ fn certain_kill_bound(node: &Node) -> u32 {
             }
         }
     };
-    let option = |card: usize| {
-        let card = Killer::ALL[card];
-        (kills(card) as u8, 1 + active_victims(card) as usize)
-    };
     let mut cards = active & !copycat;
     while cards != 0 {
-        let card = cards.trailing_zeros() as usize;
+        let card = cards.trailing_zeros();
         cards &= cards - 1;
-        add(&[option(card)]);
+        add(&mut best, &[option(card)]);
     }
+    let poison = u32::from(node.poison);
+    if revivals == 0 {
+        if active & copycat != 0 {
+            add(&mut best, &copies(active & !copycat));
+        }
+        return u32::from(best[n_active]) + poison;
+    }
+    // With `r` revivals: `r` revived cards, each any living card (the
+    // options of a Copycat revived are among them), and
+    // `ceil(r / per_revival)` reviving activations; past the reviver's own,
+    // the Copycat revives too and so kills nothing itself.
+    let living = copies(alive & !copycat);
+    let mut killing = best;
     if active & copycat != 0 {
-        // The best of the cards it may copy, for each cost.
-        let mut sources = if revivals > 0 { alive } else { active } & !copycat;
-        let mut options = [(0u8, 1usize), (0, 2), (0, 3)];
-        while sources != 0 {
-            let (k, cost) = option(sources.trailing_zeros() as usize);
-            sources &= sources - 1;
-            options[cost - 1].0 = options[cost - 1].0.max(k);
-        }
-        add(&options);
+        add(&mut killing, &living);
     }
-    if revivals > 0 {
-        let mut living = alive & !copycat;
-        let mut most = 0;
-        while living != 0 {
-            most = most.max(kills(Killer::ALL[living.trailing_zeros() as usize]) as u8);
-            living &= living - 1;
+    let mut reviving = best;
+    let mut most = 0;
+    for r in 0..=revivals {
+        let acts = r.div_ceil(per_revival);
+        if r > 0 {
+            add(&mut killing, &living);
+            add(&mut reviving, &living);
         }
-        for _ in 0..revivals {
-            add(&[(most, 1)]);
-        }
+        let table = if acts > 1 { &reviving } else { &killing };
+        most = most.max(table[n_active + r as usize - acts as usize]);
     }
-    u32::from(best[capacity]) + u32::from(node.poison)
+    u32::from(most) + poison
 }
 
 /// Whether `node` cannot be won within `moves` more activations: fewer
