@@ -318,6 +318,7 @@ fn reduce(node: &Node) -> Node {
 
 /// [`reduce`] without the mirror image: the forgotten identities and die
 /// deck only.
+#[cfg(test)]
 fn forget(node: &Node) -> Node {
     let mut k = *node;
     let row = &node.row;
@@ -339,6 +340,7 @@ fn forget(node: &Node) -> Node {
 }
 
 /// The position read right to left.
+#[cfg(test)]
 fn mirror(k: &Node) -> Node {
     let n = k.row.len();
     let mut m = *k;
@@ -350,6 +352,7 @@ fn mirror(k: &Node) -> Node {
 /// The row, poison and Air Strike choice packed into 128 bits: each row
 /// cell in 6 bits (its card and active flag, plus one so that no cell is
 /// 0), the poison and the choice in the bits above.
+#[cfg(test)]
 fn packed(k: &Node) -> u128 {
     let mut row = 0u128;
     for i in 0..k.row.len() {
@@ -380,6 +383,56 @@ impl std::hash::Hash for Key {
 }
 
 fn key(node: &Node) -> Key {
+    // [`forget`], [`packed`] and [`mirror`] in one pass over the row.
+    let row = &node.row;
+    let n = row.len();
+    let cells = &row.cells[..n];
+    let (mut alive, mut active) = (0u32, 0u32);
+    for &cell in cells {
+        let b = 1u32 << (cell & CARD_BITS);
+        alive |= b;
+        if cell & ACTIVE_BIT != 0 {
+            active |= b;
+        }
+    }
+    let revivers = 1 << Killer::Medic as u32 | 1 << Killer::Bugler as u32;
+    let random = 1 << Killer::Arsonist as u32
+        | 1 << Killer::Grenadier as u32
+        | 1 << Killer::AirStrike as u32;
+    let revivable = active & revivers != 0;
+    let random_may_act = (if revivable { alive } else { active }) & random != 0;
+    let (mut forward, mut backward) = (0u128, 0u128);
+    for (i, &cell) in cells.iter().enumerate() {
+        let cell = if revivable || cell & ACTIVE_BIT != 0 {
+            cell
+        } else {
+            0
+        };
+        let cell = u128::from((cell & CARD_BITS) | ((cell & ACTIVE_BIT) >> 2)) + 1;
+        forward |= cell << (6 * i);
+        backward |= cell << (6 * (n - 1 - i));
+    }
+    let poison = u128::from(node.poison) << 108;
+    forward |= poison;
+    backward |= poison;
+    if let Some((actor, t)) = node.choice {
+        let choice = |t: u8| (1 | (actor.index() as u128) << 1 | u128::from(t) << 6) << 109;
+        forward |= choice(t);
+        backward |= choice((n - 1) as u8 - t);
+    }
+    let row = forward.min(backward);
+    let mut deck = 0u64;
+    if random_may_act {
+        for (f, &count) in node.deck.iter().enumerate() {
+            deck |= u64::from(count) << (8 * f);
+        }
+    }
+    Key([row as u64, (row >> 64) as u64, deck])
+}
+
+/// [`key`] by its definition, for the tests.
+#[cfg(test)]
+fn slow_key(node: &Node) -> Key {
     let k = forget(node);
     let row = packed(&k).min(packed(&mirror(&k)));
     let mut deck = 0u64;
@@ -1126,6 +1179,8 @@ pub struct Solver {
     moves: Vec<Move>,
     /// Successor lists to reuse, one per depth of the search in progress.
     pool: Vec<Vec<Vec<(Node, f64)>>>,
+    /// The keys and bounds of an action's outcomes, to reuse likewise.
+    scratch: Vec<(Vec<Key>, Vec<f64>)>,
 }
 
 impl Solver {
@@ -1160,6 +1215,7 @@ impl Solver {
             left: budget,
             moves: Vec::new(),
             pool: Vec::new(),
+            scratch: Vec::new(),
         }
     }
 
@@ -1549,8 +1605,7 @@ impl Solver {
         // The best upper bound of the dropped actions.
         let mut dropped = -1.0f64;
         let mut low = CLEAN;
-        let mut bounds = Vec::new();
-        let mut keys = Vec::new();
+        let (mut keys, mut bounds) = self.scratch.pop().unwrap_or_default();
         for i in promising(actions, 0.0) {
             let outcomes = &actions[i];
             let chances = here + u32::from(outcomes.len() > 1);
@@ -1558,12 +1613,10 @@ impl Solver {
             keys.clear();
             keys.extend(outcomes.iter().map(|(next, _)| key(next)));
             bounds.clear();
-            bounds.extend(
-                outcomes
-                    .iter()
-                    .zip(&keys)
-                    .map(|((next, _), k)| self.known_upper(next, k)),
-            );
+            for ((next, _), k) in outcomes.iter().zip(&keys) {
+                let bound = self.known_upper(next, k);
+                bounds.push(bound);
+            }
             // The action's value so far (counted outcomes exactly or by an
             // upper bound) plus the upper bounds of the outcomes not yet
             // counted.
@@ -1605,6 +1658,7 @@ impl Solver {
                 break;
             }
         }
+        self.scratch.push((keys, bounds));
         // Every dropped action is at most the best or `alpha`: if the best
         // beats `alpha` it is the exact value, else the larger of the two
         // bounds is an upper bound.
@@ -1950,6 +2004,7 @@ mod tests {
             let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
             for node in nodes {
                 let (k, r) = (key(&node), reduce(&node));
+                assert_eq!(k, slow_key(&node), "{node:?}");
                 assert_eq!(*by_key.entry(k).or_insert(r), r, "{node:?}");
                 assert_eq!(*by_node.entry(r).or_insert(k), k, "{node:?}");
             }
