@@ -1630,7 +1630,19 @@ impl Solver {
                 dropped = dropped.max(v + rest);
                 continue;
             }
-            for (((next, p), &bound), k) in outcomes.iter().zip(&bounds).zip(&keys) {
+            // The likeliest outcomes first, then the misses (fewest kills):
+            // the likeliest to refute the action soonest when it fails.
+            let mut order: [u8; FACES] = [0, 1, 2, 3, 4, 5];
+            let order = &mut order[..outcomes.len().min(FACES)];
+            if outcomes.len() > 1 {
+                order.sort_by(|&a, &b| {
+                    let (a, b) = (&outcomes[usize::from(a)], &outcomes[usize::from(b)]);
+                    b.1.total_cmp(&a.1).then(b.0.row.len().cmp(&a.0.row.len()))
+                });
+            }
+            for &o in order.iter() {
+                let o = usize::from(o);
+                let ((next, p), bound, k) = (&outcomes[o], bounds[o], &keys[o]);
                 if v + rest <= target + EPSILON {
                     exact = false;
                     break;
