@@ -1477,6 +1477,15 @@ impl Solver {
         let mut low = CLEAN;
         let mut limited = false;
         for i in order {
+            // A chance step fails at once if one outcome certainly is no
+            // sure win, whatever the others.
+            if actions[i].len() > 1
+                && actions[i]
+                    .iter()
+                    .any(|(next, _)| self.certainly_not_sure(next))
+            {
+                continue;
+            }
             let mut all = true;
             for (next, _) in &actions[i] {
                 // A Poisoner's step kills later: not a waste.
@@ -1516,6 +1525,24 @@ impl Solver {
                 (None, low, limited)
             }
         }
+    }
+
+    /// Whether `node` is certainly not a sure win, by what is known of it
+    /// without a search (a value below 1, a certain refutation, too few
+    /// kills possible).
+    fn certainly_not_sure(&self, node: &Node) -> bool {
+        if node.choice.is_none() && node.row.len() == 1 {
+            return false;
+        }
+        let k = key(node);
+        match self.known.get(&k) {
+            Some(&Known::Exact(v) | &Known::Upper(v)) => return v < SURE,
+            None => {}
+        }
+        if self.refuted.get(&k).is_some_and(|&(_, r)| r == CERTAIN) {
+            return true;
+        }
+        hopeless(node, CERTAIN)
     }
 
     /// The value of `node` at `depth` on the path, reached after `chances`
