@@ -60,8 +60,11 @@
 //!   bytes ([`Key`]), one-to-one with the reduced position.
 //! - [`kill_bound`]: without an active Medic or Bugler no card becomes
 //!   active again, so each active card acts at most once and the kills still
-//!   possible are at most the sum of what each can kill; fewer than the row
-//!   needs (all but one) means a certain loss, value 0 ([`hopeless`]).
+//!   possible are at most the sum of what each can kill; with only one of
+//!   them the revivals are few; a card killed while active never acts
+//!   ([`certain_kill_bound`]). Fewer than the row needs (all but one) means
+//!   a certain loss, value 0 ([`hopeless`]); an Air Strike's choice is
+//!   hopeless when both its outcomes are.
 //! - Sure-win proofs ([`Solver::sure`]) are finite trees: a "yes" is exact
 //!   whatever limits the search had; a "no" is used only to skip work.
 //! - Upper bounds (Star1 pruning, [`Solver::best`]): an action is dropped
@@ -84,36 +87,55 @@
 //!
 //! ## Where the time goes (issue 14)
 //!
-//! Over the position sample of issue 14 (2,114 positions, asked as the app
-//! asks a hint, a fresh solver each; `cargo run --profile bench -p engine
-//! --example mr_worst`, 2 cores shared with other work): median 19 µs, p99
-//! 94 ms, worst 13.4 s, which misses the budgets (300 ms natively, 1 s in
-//! the browser) on 10 positions, all fresh deals or their first moves with
-//! swaps, revivals or a Copycat (the Con Man's 45 swaps and their copies
-//! make the widest graphs). For every one of them the reachable graph has no
-//! cycle at all (largest strongly connected component: one position), so
-//! the graph method and its linear algebra take no part: the time is the
-//! depth-first searches, about 3.7 µs per position expanded (key and hash
-//! look-ups of each successor: about 50 successors per expansion):
+//! Over the position sample of issue 14, asked as the app asks a hint (a
+//! fresh solver each; `cargo run --profile bench -p engine --example
+//! mr_worst -- 300 12`, 2 cores shared with other work, so the times are
+//! noisy and the positions expanded are the figure to compare). The
+//! hint-following games of the sample depend on the solver (a position it
+//! cannot solve is played at random), so the comparison below is on the
+//! sample as the first solver built it (2,114 positions, written with
+//! `MR_SAVE` and read with `MR_LOAD`), both solvers timed in the same hour:
 //!
-//! | position | value | expanded | graph | time |
+//! | | median | p99 | worst | expanded in all |
 //! |---|---|---|---|---|
-//! | #588 seed 10086, fresh | 0.75 | over 3,000,000 (17.3 million with no budget, 92 s) | 8.2 M | 13.4 s, too hard |
-//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 5.2 M | 4.0 s |
-//! | #1268 seed 10182, fresh | 1 | 843,911 | over 20 M | 3.0 s |
-//! | #589 seed 10086, 1 action | 0.571 | 564,018 | 770 k | 2.1 s |
-//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 684 k | 0.81 s |
+//! | before | 10.7 µs | 44.7 ms | 5.7 s (#588, too hard at 3 M) | 9.28 M |
+//! | now | 9.3 µs | 32.2 ms | 3.4 s (#588) | 4.02 M |
 //!
-//! Half of it, or more, is the sure-win rounds when they fail (7.7 s of
-//! #588, 2.6 s of #688), the rest the exact search. Tried and measured
-//! without a gain worth keeping: fewer sure-win rounds (waste 0, 2, 4 only:
-//! the slowest but #588 fall to about 3.2 s, but other positions then fall
-//! to the graph method, one with a component of 76,800 positions), ordering actions by their known upper bounds, merging die faces
-//! that can only miss (faces of at least the row's length: 0.7 % fewer
-//! positions). Meeting the budgets needs the work cut a hundredfold on the
-//! worst position (17 million expansions to about 80,000), which takes
-//! stronger upper bounds than "1 unless lost" for the Star1 pruning; not
-//! done yet.
+//! | position | value | expanded before | expanded now | time now |
+//! |---|---|---|---|---|
+//! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,376,320 | 3.4 s |
+//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 143,625 | 0.33 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | 211,918 | 0.31 s |
+//! | #589 seed 10086, 1 action | 0.571 | 564,018 | 111,041 | 0.21 s |
+//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 169,136 | 0.23 s |
+//!
+//! On the sample the present solver builds (2,122 positions: the game of
+//! #588 now follows its hint): median 9.3 µs, p99 28 ms, worst 3.1 s. The
+//! budgets (300 ms natively, 1 s in the browser) are still missed by seed
+//! 10086's fresh deal and, narrowly, by a few others (0.3 to 0.4 s). None of
+//! these graphs has a cycle; the time is the depth-first searches, about
+//! 2.5 µs per expansion (about 50 successors each: Con Man swaps and their
+//! Copycat copies). What cut the work: the certain kill bound with revivals
+//! and with the active cards that must die ([`certain_kill_bound`]:
+//! 17.3 M to 2.06 M on #588, most of it), Air Strike choices judged by
+//! their two outcomes, a chance step's outcomes searched likeliest first
+//! (2.06 M to 1.38 M with the next), the sure-win search dropping a chance
+//! step as soon as one outcome is known to be no sure win; and per
+//! expansion, the key computed in one pass (a quarter less time).
+//!
+//! Tried and measured without a gain worth keeping: a second budget for the
+//! inactive cards the Executioner, Assassin, Tank, Hangman and Arsonist
+//! must kill (a two-dimensional knapsack: 0.01 % fewer expansions, twice
+//! the time); remembering every hopeless successor as lost (the tables
+//! overflow their limit and are emptied); searching misses first in the
+//! sure-win search; a better threshold at the root (even the exact value
+//! as the root's threshold saves only 5 %); fewer sure-win rounds (waste
+//! 0, 8, unlimited: 20 % fewer expansions on the sample, but a
+//! hint-following game then never ended, going round a cycle of sure wins:
+//! a position's proof may use a neighbour already known to be a sure win
+//! whose own hint leads back); earlier, ordering actions by their known
+//! upper bounds and merging die faces that can only miss. Meeting the
+//! budget on #588 still needs its work cut about fifteenfold.
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
