@@ -9,7 +9,15 @@
 //! `MR_ONLY=i,j,...` times only those positions of the sample (for
 //! profiling, e.g. under `perf record`); `MR_GRAPH=1` also prints the size
 //! of each shown position's reachable graph and of its largest strongly
-//! connected component (slow: millions of positions for the worst).
+//! connected component (slow: millions of positions for the worst);
+//! `MR_BUDGET=n` gives each solver a budget of `n` positions instead of the
+//! default (`MR_BUDGET=max`: none, to count the work of the hardest).
+//!
+//! The sample's hint-following games depend on the solver (a position it
+//! could not solve is played at random), so a faster solver changes the
+//! sample: `MR_SAVE=file` writes the sample (one position a line: seed,
+//! play, history in JSON) and `MR_LOAD=file` times a saved one instead,
+//! to compare solvers on the same positions.
 use engine::murderers_row::sample;
 use engine::murderers_row::solver::{graph_stats, Solver, DEFAULT_BUDGET};
 use engine::murderers_row::State;
@@ -19,8 +27,21 @@ fn main() {
     let mut args = std::env::args().skip(1);
     let games: u64 = args.next().and_then(|g| g.parse().ok()).unwrap_or(300);
     let shown: usize = args.next().and_then(|g| g.parse().ok()).unwrap_or(20);
-    let mut positions: Vec<(usize, sample::Sampled)> =
-        sample::positions(games).into_iter().enumerate().collect();
+    let sampled = match std::env::var("MR_LOAD") {
+        Ok(file) => load(&file),
+        Err(_) => sample::positions(games),
+    };
+    if let Ok(file) = std::env::var("MR_SAVE") {
+        let lines: Vec<String> = sampled
+            .iter()
+            .map(|p| {
+                let history = serde_json::to_string(&p.history).expect("serializable");
+                format!("{} {} {history}", p.seed, p.play.name())
+            })
+            .collect();
+        std::fs::write(&file, lines.join("\n") + "\n").expect("written");
+    }
+    let mut positions: Vec<(usize, sample::Sampled)> = sampled.into_iter().enumerate().collect();
     if let Ok(only) = std::env::var("MR_ONLY") {
         let keep: Vec<usize> = only.split(',').filter_map(|i| i.parse().ok()).collect();
         positions.retain(|(i, _)| keep.contains(i));
@@ -30,6 +51,11 @@ fn main() {
             std::env::set_var(name, v);
         }
     }
+    let budget = match std::env::var("MR_BUDGET").as_deref() {
+        Ok("max") => usize::MAX,
+        Ok(n) => n.parse().unwrap_or(DEFAULT_BUDGET),
+        Err(_) => DEFAULT_BUDGET,
+    };
     let mut times = Vec::new();
     let mut examined = 0usize;
     for (i, p) in &positions {
@@ -42,11 +68,11 @@ fn main() {
         // What `advice::answer` does for a hint question, keeping the count
         // of positions examined.
         let start = Instant::now();
-        let solved = Solver::new(&state).solve(&state);
+        let solved = Solver::with_budget(&state, budget).solve(&state);
         let elapsed = start.elapsed();
         let (win, work) = match solved {
             Ok(s) => (format!("{:.6}", s.win), s.positions),
-            Err(_) => ("too hard".to_string(), DEFAULT_BUDGET),
+            Err(_) => ("too hard".to_string(), budget),
         };
         examined = examined.saturating_add(work);
         times.push((elapsed, *i, win, work, state));
@@ -79,4 +105,26 @@ fn main() {
         }
         println!("{line}");
     }
+}
+
+/// A sample written by `MR_SAVE`.
+fn load(file: &str) -> Vec<sample::Sampled> {
+    let text = std::fs::read_to_string(file).expect("a saved sample");
+    text.lines()
+        .filter_map(|line| {
+            let mut parts = line.splitn(3, ' ');
+            let seed = parts.next()?.parse().ok()?;
+            let play = match parts.next()? {
+                "random" => sample::Play::Random,
+                "hints" => sample::Play::Hints,
+                _ => sample::Play::Mixed,
+            };
+            let history = serde_json::from_str(parts.next()?).ok()?;
+            Some(sample::Sampled {
+                seed,
+                history,
+                play,
+            })
+        })
+        .collect()
 }
