@@ -49,9 +49,21 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
     };
     requestAnimationFrame(tick);
   });
+  await page.emulateMedia({ reducedMotion: "no-preference" });
   await open(page, "#/murderers-row/5");
   await page.evaluate(() => ((window as any).__gaps = []));
+  // Counts the killed cards seen falling off the table.
+  await page.evaluate(() => {
+    (window as any).fallen = 0;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if ((node as Element).classList?.contains("fall-ghost")) (window as any).fallen++;
+    }).observe(document.body, { childList: true });
+  });
   const moves = await playWithHints(page);
+  expect(await page.evaluate(() => (window as any).fallen), "killed cards fall").toBeGreaterThanOrEqual(9);
+  await expect(page.locator(".fall-ghost"), "every fallen card is removed").toHaveCount(0);
   expect(moves).toBeGreaterThan(2);
   const dialog = page.getByRole("dialog");
   await expect(dialog).toContainText("You won!");

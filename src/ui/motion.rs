@@ -64,6 +64,8 @@ struct Seen {
     id: String,
     place: Place,
     holder: Option<String>,
+    /// Falls off the table when it dies (`data-falls`).
+    falls: bool,
 }
 
 /// Every card on the page, with the element that draws it.
@@ -88,7 +90,16 @@ fn cards_on_page() -> Vec<(web_sys::Element, Seen)> {
             .flatten()
             .and_then(|h| h.get_attribute("data-holder"));
         let place = place_of(&element);
-        cards.push((element, Seen { id, place, holder }));
+        let falls = element.has_attribute("data-falls");
+        cards.push((
+            element,
+            Seen {
+                id,
+                place,
+                holder,
+                falls,
+            },
+        ));
     }
     cards
 }
@@ -118,7 +129,15 @@ pub fn before_change() {
 }
 
 fn settle(before: &[Seen], time: Option<f64>) {
-    for (element, now) in cards_on_page() {
+    let after = cards_on_page();
+    if let Some(time) = time {
+        for gone in before.iter().filter(|seen| seen.falls) {
+            if !after.iter().any(|(_, now)| now.id == gone.id) {
+                fall(gone, time);
+            }
+        }
+    }
+    for (element, now) in after {
         if now.place.2 == 0 || now.place.3 == 0 {
             continue; // Not drawn (e.g. in a closed panel).
         }
@@ -233,10 +252,50 @@ pub fn fly_counter(from: &str, to: &str, text: &str, class: &str) {
         let _ = Reflect::set(&frame, &"opacity".into(), &opacity.into());
         keyframes.push(&frame);
     }
-    let Some(flight) = animate(&counter, &keyframes, time * 2.0) else {
-        counter.remove();
+    play_once(counter, &keyframes, time * 2.0);
+}
+
+/// A card that died falls from its place and fades: a silhouette with its
+/// name, made for the fall and removed after it (the row has already
+/// closed up). Hidden from screen readers: the table announces the kill.
+fn fall(card: &Seen, time: f64) {
+    let Some(body) = document().body() else {
         return;
     };
-    let landed = wasm_bindgen::closure::Closure::once_into_js(move || counter.remove());
-    flight.set_onfinish(Some(landed.unchecked_ref()));
+    let Ok(ghost) = document().create_element("div") else {
+        return;
+    };
+    ghost.set_text_content(Some(&card.id));
+    let _ = ghost.set_attribute("class", "fall-ghost");
+    let _ = ghost.set_attribute("aria-hidden", "true");
+    let Ok(ghost) = ghost.dyn_into::<web_sys::HtmlElement>() else {
+        return;
+    };
+    let (x, y, width, height) = card.place;
+    let style = ghost.style();
+    let _ = style.set_property("left", &format!("{}px", x - width / 2));
+    let _ = style.set_property("top", &format!("{}px", y - height / 2));
+    let _ = style.set_property("width", &format!("{width}px"));
+    let _ = style.set_property("height", &format!("{height}px"));
+    let _ = body.append_child(&ghost);
+    let keyframes = Array::new();
+    for (transform, opacity) in [("none", "1"), ("translateY(70%) rotate(14deg)", "0")] {
+        let frame = Object::new();
+        let _ = Reflect::set(&frame, &"transform".into(), &transform.into());
+        let _ = Reflect::set(&frame, &"opacity".into(), &opacity.into());
+        let _ = Reflect::set(&frame, &"easing".into(), &"ease-in".into());
+        keyframes.push(&frame);
+    }
+    play_once(ghost, &keyframes, time * 1.5);
+}
+
+/// Plays `keyframes` on an element made for them, then removes it (also
+/// when a tap finishes the animation at once).
+fn play_once(element: web_sys::HtmlElement, keyframes: &Array, time: f64) {
+    let Some(animation) = animate(&element, keyframes, time) else {
+        element.remove();
+        return;
+    };
+    let done = wasm_bindgen::closure::Closure::once_into_js(move || element.remove());
+    animation.set_onfinish(Some(done.unchecked_ref()));
 }

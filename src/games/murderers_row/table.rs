@@ -835,7 +835,7 @@ fn RowCard(
         class
     };
     view! {
-        <button class=class data-card=info.name aria-label=label on:click=move |_| on_card.run(card)>
+        <button class=class data-card=info.name data-falls="" aria-label=label on:click=move |_| on_card.run(card)>
             <span class="mr-card-top" aria-hidden="true">
                 <span class="mr-position">{position + 1}" "</span>
                 <span class="mr-icon" inner_html=super::face::icon_svg(card)></span>
