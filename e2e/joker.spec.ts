@@ -316,8 +316,14 @@ for (const [width, height] of [
     };
     const probeable = page.locator(".jk-cell[aria-disabled=false]:not(:has(.card-face))");
     for (const n of [0, 24, 12]) {
-      while (!(await page.locator(`[data-cell="${n}"][aria-disabled=false]`).isVisible())) await passTurn();
-      await page.locator(`[data-cell="${n}"]`).click();
+      let toProbe = page.locator(`[data-cell="${n}"][aria-disabled=false]`);
+      while (!(await toProbe.isVisible())) {
+        // A computer may have shot this card already (it stays face up for
+        // the round): any card still face down will do.
+        if (await page.locator(`[data-cell="${n}"] .card-face`).count()) toProbe = probeable.first();
+        await passTurn();
+      }
+      await toProbe.click();
     }
     while (!(await answers(page).first().isVisible())) {
       if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
