@@ -4,6 +4,7 @@
 // and (printed as a measurement) the page's long tasks while the solver works.
 import { expect, test, type Page } from "@playwright/test";
 import { playWithHints } from "./helpers/murderers-row";
+import { added, countAdded } from "./helpers/added";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
@@ -53,16 +54,9 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
   await open(page, "#/murderers-row/5");
   await page.evaluate(() => ((window as any).__gaps = []));
   // Counts the killed cards seen falling off the table.
-  await page.evaluate(() => {
-    (window as any).fallen = 0;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if ((node as Element).classList?.contains("fall-ghost")) (window as any).fallen++;
-    }).observe(document.body, { childList: true });
-  });
+  await countAdded(page, "fall-ghost");
   const moves = await playWithHints(page);
-  expect(await page.evaluate(() => (window as any).fallen), "killed cards fall").toBeGreaterThanOrEqual(9);
+  expect(await added(page, "fall-ghost"), "killed cards fall").toBeGreaterThanOrEqual(9);
   await expect(page.locator(".fall-ghost"), "every fallen card is removed").toHaveCount(0);
   expect(moves).toBeGreaterThan(2);
   const dialog = page.getByRole("dialog");

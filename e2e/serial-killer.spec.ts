@@ -4,6 +4,7 @@
 // seats, 44 px targets and screenshots at phone and desktop sizes.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
+import { added, countAdded } from "./helpers/added";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 
@@ -57,14 +58,7 @@ test("three seats, two people and a computer, played to the end with hand-overs"
   await fastComputers(page);
   await newGame(page, ["Ana", "Ben"]);
   // Counts the clues seen flying between a player and the police pile.
-  await page.evaluate(() => {
-    (window as any).flown = 0;
-    new MutationObserver((records) => {
-      for (const record of records)
-        for (const node of record.addedNodes)
-          if ((node as Element).classList?.contains("flying-counter")) (window as any).flown++;
-    }).observe(document.body, { childList: true });
-  });
+  await countAdded(page, "flying-counter");
   const handedTo = new Set<string>();
   const end = page.getByRole("dialog");
   let steps = 0;
@@ -81,7 +75,7 @@ test("three seats, two people and a computer, played to the end with hand-overs"
   await expect(log).toContainText("is arrested!");
   await expect(log).toContainText("still on the loose");
   await expect(log).toContainText("loses a clue to the police");
-  expect(await page.evaluate(() => (window as any).flown), "clues flew to the police").toBeGreaterThan(0);
+  expect(await added(page, "flying-counter"), "clues flew to the police").toBeGreaterThan(0);
   await expect(page.locator(".flying-counter"), "every flight lands and is removed").toHaveCount(0);
   await end.getByRole("button", { name: "See the table" }).click();
   await expect(page.getByRole("article", { name: /arrested/ }).first()).toBeVisible();

@@ -1945,6 +1945,16 @@ mod tests {
         root(&state)
     }
 
+    /// A random position of `seed` and every position one action away.
+    fn random_node_and_successors(seed: u64) -> (Vec<Node>, Pips) {
+        let (root_node, full) = random_node(seed);
+        let mut actions = Vec::new();
+        expand(&root_node, full, &mut Vec::new(), &mut actions);
+        let mut nodes = vec![root_node];
+        nodes.extend(actions.iter().flatten().map(|(n, _)| *n));
+        (nodes, full)
+    }
+
     #[test]
     fn kill_bound_is_never_below_the_kills_possible() {
         let mut tight = 0;
@@ -1999,11 +2009,8 @@ mod tests {
     #[test]
     fn certain_kill_bound_is_never_below_the_kills_possible() {
         let (mut revived, mut tight, mut checked) = (0, 0, 0);
-        let mut actions = Vec::new();
         for seed in 0..400 {
-            let (root_node, full) = random_node(seed);
-            expand(&root_node, full, &mut Vec::new(), &mut actions);
-            let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
+            let (nodes, full) = random_node_and_successors(seed);
             for node in nodes {
                 let alive = |card| node.row.find(card).is_some();
                 if node.choice.is_some() || (alive(Killer::Medic) && alive(Killer::Bugler)) {
@@ -2028,11 +2035,8 @@ mod tests {
     #[test]
     fn hopeless_positions_are_lost() {
         let (mut hopeless_seen, mut revived, mut choices) = (0, 0, 0);
-        let mut actions = Vec::new();
         for seed in 0..400 {
-            let (root_node, full) = random_node(seed);
-            expand(&root_node, full, &mut Vec::new(), &mut actions);
-            let nodes = std::iter::once(root_node).chain(actions.iter().flatten().map(|(n, _)| *n));
+            let (nodes, full) = random_node_and_successors(seed);
             for node in nodes {
                 if (node.choice.is_some() || kind_of(&node) == Kind::Open)
                     && hopeless(&node, CERTAIN)
