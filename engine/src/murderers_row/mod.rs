@@ -121,13 +121,30 @@ impl Row {
         self.len -= 1;
     }
 
-    /// Removes the cards at the given positions, all decided beforehand.
-    fn remove_all(&mut self, mut positions: Vec<usize>) {
-        positions.sort();
-        positions.dedup();
-        for &i in positions.iter().rev() {
-            self.remove(i);
+    /// Removes the cards at the given positions (at most three, repeats
+    /// allowed), all decided beforehand.
+    fn remove_all(&mut self, positions: &[usize]) {
+        let mut sorted = [0; 3];
+        let sorted = &mut sorted[..positions.len().min(3)];
+        sorted.copy_from_slice(&positions[..sorted.len()]);
+        sorted.sort_unstable();
+        for k in (0..sorted.len()).rev() {
+            if k + 1 == sorted.len() || sorted[k] != sorted[k + 1] {
+                self.remove(sorted[k]);
+            }
         }
+    }
+
+    /// The positions next to `i` and `i` itself, as a list of up to three
+    /// and its length: what a blast centred on `i` kills.
+    fn blast(&self, i: usize, keep: impl Fn(usize) -> bool) -> ([usize; 3], usize) {
+        let mut out = [i; 3];
+        let mut len = 1;
+        for j in self.neighbours(i).filter(|&j| keep(j)) {
+            out[len] = j;
+            len += 1;
+        }
+        (out, len)
     }
 
     /// The positions next to `i`.
@@ -348,7 +365,7 @@ impl Move {
 }
 
 /// Every legal target of `effect` used by the card at `at`.
-fn targets(row: &Row, at: usize, effect: Killer, out: &mut Vec<Target>) {
+fn targets(row: &Row, at: usize, effect: Killer, out: &mut impl Extend<Target>) {
     let n = row.len();
     let card = |i: usize| Target::Card(row.card(i));
     let pair = |i: usize, j: usize| Target::pair(row.card(i), row.card(j));
@@ -371,7 +388,7 @@ fn targets(row: &Row, at: usize, effect: Killer, out: &mut Vec<Target>) {
                     .map(card),
             );
         }
-        Killer::Poisoner | Killer::MadBomber => out.push(Target::None),
+        Killer::Poisoner | Killer::MadBomber => out.extend([Target::None]),
         Killer::Sniper => out.extend((0..n).filter(|&i| at.abs_diff(i) >= 4).map(card)),
         Killer::Gunslinger => out.extend(
             (1..n)
@@ -393,8 +410,10 @@ fn targets(row: &Row, at: usize, effect: Killer, out: &mut Vec<Target>) {
             }
         }
         Killer::Arsonist | Killer::Grenadier | Killer::AirStrike => {
-            out.push(Target::Random(Direction::Left));
-            out.push(Target::Random(Direction::Right));
+            out.extend([
+                Target::Random(Direction::Left),
+                Target::Random(Direction::Right),
+            ]);
         }
         Killer::Copycat => {}
     }
@@ -409,7 +428,6 @@ fn copyable(row: &Row, at: usize) -> impl Iterator<Item = usize> + '_ {
 /// Every legal activation of `row`, written into `out` (cleared first).
 pub fn legal_moves(row: &Row, out: &mut Vec<Move>) {
     out.clear();
-    let mut buffer = Vec::new();
     for at in 0..row.len() {
         if !row.active(at) {
             continue;
@@ -418,45 +436,54 @@ pub fn legal_moves(row: &Row, out: &mut Vec<Move>) {
         if card == Killer::Copycat {
             for source in copyable(row, at) {
                 let copying = row.card(source);
-                buffer.clear();
-                targets(row, at, copying, &mut buffer);
-                out.extend(buffer.iter().map(|&target| Move {
-                    card,
-                    copying: Some(copying),
-                    target,
-                }));
+                targets(row, at, copying, &mut Moves(out, card, Some(copying)));
             }
         } else {
-            buffer.clear();
-            targets(row, at, card, &mut buffer);
-            out.extend(buffer.iter().map(|&target| Move {
-                card,
-                copying: None,
-                target,
-            }));
+            targets(row, at, card, &mut Moves(out, card, None));
         }
+    }
+}
+
+/// Targets made into moves of `card` (copying the second card, if any) as
+/// they are found, with no list in between.
+struct Moves<'a>(&'a mut Vec<Move>, Killer, Option<Killer>);
+
+impl Extend<Target> for Moves<'_> {
+    fn extend<I: IntoIterator<Item = Target>>(&mut self, targets: I) {
+        let (card, copying) = (self.1, self.2);
+        self.0.extend(targets.into_iter().map(|target| Move {
+            card,
+            copying,
+            target,
+        }));
+    }
+}
+
+/// Whether any target was found.
+struct AnyTarget(bool);
+
+impl Extend<Target> for AnyTarget {
+    fn extend<I: IntoIterator<Item = Target>>(&mut self, targets: I) {
+        self.0 |= targets.into_iter().next().is_some();
     }
 }
 
 /// Whether any card of `row` may be activated.
 pub fn any_legal_move(row: &Row) -> bool {
-    let mut buffer = Vec::new();
     (0..row.len()).any(|at| {
         if !row.active(at) {
             return false;
         }
         let card = row.card(at);
+        let mut any = AnyTarget(false);
         if card == Killer::Copycat {
-            copyable(row, at).any(|source| {
-                buffer.clear();
-                targets(row, at, row.card(source), &mut buffer);
-                !buffer.is_empty()
-            })
+            for source in copyable(row, at) {
+                targets(row, at, row.card(source), &mut any);
+            }
         } else {
-            buffer.clear();
-            targets(row, at, card, &mut buffer);
-            !buffer.is_empty()
+            targets(row, at, card, &mut any);
         }
+        any.0
     })
 }
 
@@ -511,14 +538,13 @@ pub fn resolve_effect(row: &mut Row, mv: Move, die: u8, poison: &mut bool) -> Re
     match (effect, mv.target) {
         (Killer::Poisoner, _) => *poison = true,
         (Killer::MadBomber, _) => {
-            let mut dead: Vec<usize> = row.neighbours(at).collect();
-            dead.push(at);
-            row.remove_all(dead);
+            let (dead, len) = row.blast(at, |_| true);
+            row.remove_all(&dead[..len]);
         }
         (Killer::SentryGun | Killer::Tank, Target::Card(t)) => {
             let t = find(row, t);
             if t < row.len() {
-                row.remove_all(vec![t, (t + at) / 2]);
+                row.remove_all(&[t, (t + at) / 2]);
             }
         }
         (Killer::Assassin | Killer::Knight, Target::Card(t)) => {
@@ -553,7 +579,7 @@ pub fn resolve_effect(row: &mut Row, mv: Move, die: u8, poison: &mut bool) -> Re
         }
         (_, Target::Pair(a, b)) => {
             let (a, b) = (find(row, a), find(row, b));
-            row.remove_all(vec![a, b]);
+            row.remove_all(&[a, b]);
         }
         (_, Target::Random(direction)) => {
             let Some(t) = row.at_distance(at, direction, die) else {
@@ -562,19 +588,16 @@ pub fn resolve_effect(row: &mut Row, mv: Move, die: u8, poison: &mut bool) -> Re
             match effect {
                 Killer::Arsonist => {
                     if !row.active(t) {
-                        let mut dead: Vec<usize> =
-                            row.neighbours(t).filter(|&i| !row.active(i)).collect();
-                        dead.push(t);
-                        row.remove_all(dead);
+                        let (dead, len) = row.blast(t, |i| !row.active(i));
+                        row.remove_all(&dead[..len]);
                     }
                 }
                 Killer::AirStrike => {
-                    let mut dead: Vec<usize> = row.neighbours(t).collect();
-                    if dead.len() == 2 {
+                    let (dead, len) = row.blast(t, |_| true);
+                    if len == 3 {
                         return Resolved::ChooseNeighbour(t);
                     }
-                    dead.push(t);
-                    row.remove_all(dead);
+                    row.remove_all(&dead[..len]);
                 }
                 _ => row.remove(t),
             }
@@ -587,7 +610,7 @@ pub fn resolve_effect(row: &mut Row, mv: Move, die: u8, poison: &mut bool) -> Re
 /// The Air Strike's second kill: the target at `target` and its neighbour
 /// `neighbour` die.
 pub fn air_strike_kill(row: &mut Row, target: usize, neighbour: usize) {
-    row.remove_all(vec![target, neighbour]);
+    row.remove_all(&[target, neighbour]);
 }
 
 /// Ends an activation: the acting card, if still alive, dies if it was

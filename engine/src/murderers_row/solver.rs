@@ -806,6 +806,7 @@ fn kills(card: Killer) -> u32 {
 /// Whether a card of `row` can be made active again: only the Medic and the
 /// Bugler revive (the Copycat only by copying one of them, which must then
 /// be active), and only active cards act.
+#[cfg(test)]
 fn revival_possible(row: &Row) -> bool {
     row.slots()
         .any(|s| s.active && matches!(s.card, Killer::Medic | Killer::Bugler))
@@ -820,6 +821,7 @@ fn revival_possible(row: &Row) -> bool {
 /// other active card, the only ones it can copy). With revival, any living
 /// card may act, each activation killing at most as much as the best
 /// living card. A pending poison adds one kill.
+#[cfg(test)]
 fn kill_bound(node: &Node, moves: u32) -> u32 {
     let row = &node.row;
     let poison = u32::from(node.poison);
@@ -903,23 +905,35 @@ fn active_victims(card: Killer) -> u32 {
 /// of the living cards, plus a pending poison. A card also kills nothing in
 /// a row too short for its condition (rows never grow): the Sniper below 5
 /// cards, the Sentry Gun, Tank and Gunslinger below 3.
+#[cfg(test)]
 fn certain_kill_bound(node: &Node) -> u32 {
-    const fn bit(card: Killer) -> u32 {
-        1 << card as u32
-    }
     if node.choice.is_some() {
         return u32::MAX;
     }
-    let row = &node.row;
-    let len = row.len();
-    // The living and the active cards as sets (each card is once at most).
+    let (alive, active) = card_sets(&node.row);
+    set_kill_bound(alive, active, node.row.len()).saturating_add(u32::from(node.poison))
+}
+
+/// The living and the active cards of `row` as sets (bit `i`: the card of
+/// index `i`; each card is once at most).
+fn card_sets(row: &Row) -> (u32, u32) {
     let (mut alive, mut active) = (0u32, 0u32);
-    for &cell in &row.cells[..len] {
+    for &cell in &row.cells[..row.len()] {
         let b = 1u32 << (cell & CARD_BITS);
         alive |= b;
         if cell & ACTIVE_BIT != 0 {
             active |= b;
         }
+    }
+    (alive, active)
+}
+
+/// [`certain_kill_bound`] without the poison: it depends only on the sets
+/// of living and active cards and on the row's length (not on the order),
+/// so the solver keeps it in a small cache ([`KillBounds`]).
+fn set_kill_bound(alive: u32, active: u32, len: usize) -> u32 {
+    const fn bit(card: Killer) -> u32 {
+        1 << card as u32
     }
     let (medic, bugler, copycat) = (
         bit(Killer::Medic),
@@ -976,12 +990,11 @@ fn certain_kill_bound(node: &Node) -> u32 {
         cards &= cards - 1;
         add(&mut best, &[option(card)]);
     }
-    let poison = u32::from(node.poison);
     if revivals == 0 {
         if active & copycat != 0 {
             add(&mut best, &copies(active & !copycat));
         }
-        return u32::from(best[n_active]) + poison;
+        return u32::from(best[n_active]);
     }
     // With `r` revivals: `r` revived cards, each any living card (the
     // options of a Copycat revived are among them), and
@@ -1003,14 +1016,24 @@ fn certain_kill_bound(node: &Node) -> u32 {
         let table = if acts > 1 { &reviving } else { &killing };
         most = most.max(table[n_active + r as usize - acts as usize]);
     }
-    u32::from(most) + poison
+    u32::from(most)
 }
 
 /// Whether `node` cannot be won within `moves` more activations: fewer
 /// cards can die than must (all but one).
+#[cfg(test)]
 fn hopeless(node: &Node, moves: u32) -> bool {
-    if let (Some((actor, t)), CERTAIN) = (node.choice, moves) {
-        // An Air Strike's choice: hopeless if both choices are.
+    if node.choice.is_some() && moves != CERTAIN {
+        return false;
+    }
+    hopeless_by(node, &|n| kill_bound(n, moves))
+}
+
+/// [`hopeless`] with `bound` giving the kills possible from a position with
+/// no choice pending. An Air Strike's choice is hopeless if both its
+/// outcomes are.
+fn hopeless_by(node: &Node, bound: &dyn Fn(&Node) -> u32) -> bool {
+    if let Some((actor, t)) = node.choice {
         let t = usize::from(t);
         let sides = [
             t.checked_sub(1),
@@ -1026,11 +1049,54 @@ fn hopeless(node: &Node, moves: u32) -> bool {
                 deck: node.deck,
                 choice: None,
             };
-            row.len() != 1 && hopeless(&next, moves)
+            row.len() != 1 && hopeless_by(&next, bound)
         });
     }
     let need = node.row.len().saturating_sub(1) as u32;
-    kill_bound(node, moves) < need
+    bound(node) < need
+}
+
+/// A cache of [`set_kill_bound`] by the sets of living and active cards and
+/// the row's length class: swaps and revivals make many positions with the
+/// same sets, and the bound is asked of every successor. Direct-mapped: a
+/// slot holds one key and its bound, and a new key takes the slot.
+struct KillBounds(Box<[std::cell::Cell<u64>]>);
+
+impl KillBounds {
+    const SLOTS: usize = 1 << 15;
+
+    fn new() -> KillBounds {
+        KillBounds((0..Self::SLOTS).map(|_| std::cell::Cell::new(0)).collect())
+    }
+
+    /// [`certain_kill_bound`] of `node` (no choice pending).
+    fn of(&self, node: &Node) -> u32 {
+        let len = node.row.len();
+        let (alive, active) = card_sets(&node.row);
+        // Only the Sniper's (5) and the Sentry Gun's, Tank's and
+        // Gunslinger's (3) thresholds read the length.
+        let class: u64 = match len {
+            0..3 => 0,
+            3..5 => 1,
+            _ => 2,
+        };
+        let key = (u64::from(alive) | u64::from(active) << 18 | class << 36) + 1;
+        let slot = &self.0[(key.wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 49) as usize];
+        let entry = slot.get();
+        let bound = if entry >> 8 == key {
+            (entry & 0xff) as u32
+        } else {
+            // Bounds are far below 255; 255 stands for "any number".
+            let bound = set_kill_bound(alive, active, len).min(255);
+            slot.set(key << 8 | u64::from(bound));
+            bound
+        };
+        if bound == 255 {
+            u32::MAX
+        } else {
+            bound + u32::from(node.poison)
+        }
+    }
 }
 
 // ------------------------------------------------------------- search ----
@@ -1085,12 +1151,29 @@ impl FxHasher {
 type Fast = std::hash::BuildHasherDefault<FxHasher>;
 type Map<K, V> = HashMap<K, V, Fast>;
 
-/// What the exact search knows of a position's value.
+/// What the exact search knows of a position's value: exact, or an upper
+/// bound. One `f64` (a bound `b` is kept as `-1 - b`), so that a table
+/// entry is 32 bytes: the tables are large and each look-up is a cache miss.
 #[derive(Clone, Copy, Debug, PartialEq)]
-enum Known {
-    Exact(f64),
-    /// The value is at most this.
-    Upper(f64),
+struct Known(f64);
+
+impl Known {
+    fn exact(v: f64) -> Known {
+        Known(v)
+    }
+
+    fn upper(bound: f64) -> Known {
+        Known(-1.0 - bound)
+    }
+
+    /// The value or bound, and whether it is exact.
+    fn read(self) -> (f64, bool) {
+        if self.0 >= 0.0 {
+            (self.0, true)
+        } else {
+            (-1.0 - self.0, false)
+        }
+    }
 }
 
 /// A refutation that holds at any depth.
@@ -1202,7 +1285,10 @@ pub struct Solver {
     /// Successor lists to reuse, one per depth of the search in progress.
     pool: Vec<Vec<Vec<(Node, f64)>>>,
     /// The keys and bounds of an action's outcomes, to reuse likewise.
-    scratch: Vec<(Vec<Key>, Vec<f64>)>,
+    scratch: Vec<(Vec<Key>, Vec<f64>, Vec<bool>)>,
+    /// Action orders to reuse likewise.
+    orders: Vec<Vec<(f64, usize)>>,
+    kill_bounds: KillBounds,
 }
 
 impl Solver {
@@ -1238,7 +1324,14 @@ impl Solver {
             moves: Vec::new(),
             pool: Vec::new(),
             scratch: Vec::new(),
+            orders: Vec::new(),
+            kill_bounds: KillBounds::new(),
         }
+    }
+
+    /// [`hopeless`] with no limit on the activations, by the cache.
+    fn hopeless(&self, node: &Node) -> bool {
+        hopeless_by(node, &|n| self.kill_bounds.of(n))
     }
 
     /// How many positions the tables remember.
@@ -1326,7 +1419,7 @@ impl Solver {
             Kind::Open => {}
         }
         let k = key(node);
-        if hopeless(node, CERTAIN) {
+        if self.hopeless(node) {
             return Ok((0.0, action_at(node, 0), 0));
         }
         for waste in SURE_WASTE {
@@ -1458,11 +1551,14 @@ impl Solver {
             Kind::Lost => return (None, CLEAN, false),
             Kind::Open => {}
         }
+        if self.hopeless(node) {
+            return (None, CLEAN, false);
+        }
         let k = key(node);
-        match self.known.get(&k) {
-            Some(&Known::Exact(v)) if v >= SURE && !top => return (Some(0), CLEAN, false),
+        match self.known.get(&k).map(|known| known.read()) {
+            Some((v, true)) if v >= SURE && !top => return (Some(0), CLEAN, false),
             // A value below 1, exact or bounded: certainly no sure win.
-            Some(&Known::Exact(v) | &Known::Upper(v)) if v < SURE => return (None, CLEAN, false),
+            Some((v, _)) if v < SURE => return (None, CLEAN, false),
             _ => {}
         }
         if let Some(&(round, r)) = self.refuted.get(&k) {
@@ -1479,10 +1575,6 @@ impl Solver {
         if depth >= MAX_DEPTH {
             return (None, CLEAN, true);
         }
-        if hopeless(node, CERTAIN) {
-            self.refuted.insert(k, (0, CERTAIN));
-            return (None, CLEAN, false);
-        }
         if !self.spend() {
             return (None, CLEAN, true);
         }
@@ -1490,12 +1582,13 @@ impl Solver {
         let mut actions = self.pool.pop().unwrap_or_default();
         expand(node, self.full, &mut self.moves, &mut actions);
         // Random actions last: every one of their outcomes must be proved.
-        let order = promising(&actions, 1.0);
+        let mut order = self.orders.pop().unwrap_or_default();
+        promising(&actions, 1.0, &mut order);
         let len = node.row.len();
         let mut win = None;
         let mut low = CLEAN;
         let mut limited = false;
-        for i in order {
+        for &(_, i) in &order {
             // A chance step fails at once if one outcome certainly is no
             // sure win, whatever the others.
             if actions[i].len() > 1
@@ -1529,9 +1622,10 @@ impl Solver {
         }
         self.path.remove(&k);
         self.pool.push(actions);
+        self.orders.push(order);
         match win {
             Some(i) => {
-                self.known.insert(k, Known::Exact(1.0));
+                self.known.insert(k, Known::exact(1.0));
                 (Some(i), CLEAN, false)
             }
             None => {
@@ -1553,15 +1647,14 @@ impl Solver {
         if node.choice.is_none() && node.row.len() == 1 {
             return false;
         }
-        let k = key(node);
-        match self.known.get(&k) {
-            Some(&Known::Exact(v) | &Known::Upper(v)) => return v < SURE,
-            None => {}
-        }
-        if self.refuted.get(&k).is_some_and(|&(_, r)| r == CERTAIN) {
+        if self.hopeless(node) {
             return true;
         }
-        hopeless(node, CERTAIN)
+        let k = key(node);
+        if let Some(known) = self.known.get(&k) {
+            return known.read().0 < SURE;
+        }
+        self.refuted.get(&k).is_some_and(|&(_, r)| r == CERTAIN)
     }
 
     /// The value of `node` at `depth` on the path, reached after `chances`
@@ -1581,9 +1674,9 @@ impl Solver {
             Kind::Lost => return Some((0.0, CLEAN, true)),
             Kind::Open => {}
         }
-        match self.known.get(k) {
-            Some(&Known::Exact(v)) => return Some((v, CLEAN, true)),
-            Some(&Known::Upper(bound)) if bound <= alpha => return Some((bound, CLEAN, false)),
+        match self.known.get(k).map(|known| known.read()) {
+            Some((v, true)) => return Some((v, CLEAN, true)),
+            Some((bound, false)) if bound <= alpha => return Some((bound, CLEAN, false)),
             _ => {}
         }
         if let Some(&at) = self.path.get(k) {
@@ -1592,8 +1685,7 @@ impl Solver {
             }
             return Some((0.0, at, true));
         }
-        if hopeless(node, CERTAIN) {
-            self.known.insert(*k, Known::Exact(0.0));
+        if self.hopeless(node) {
             return Some((0.0, CLEAN, true));
         }
         if depth >= MAX_DEPTH || !self.spend() {
@@ -1610,9 +1702,9 @@ impl Solver {
         let (v, _, low, exact) = best?;
         if low >= depth {
             let known = if exact {
-                Known::Exact(v)
+                Known::exact(v)
             } else {
-                Known::Upper(v)
+                Known::upper(v)
             };
             self.known.insert(*k, known);
         }
@@ -1620,15 +1712,19 @@ impl Solver {
     }
 
     /// An upper bound on the value of `node` (key `k`) known without
-    /// searching.
-    fn known_upper(&self, node: &Node, k: &Key) -> f64 {
+    /// searching, and whether it is the exact value. The hopeless test
+    /// comes first: it is cached by card sets, cheaper than a look-up in
+    /// the large table.
+    fn known_upper(&self, node: &Node, k: &Key) -> (f64, bool) {
         if node.choice.is_none() && node.row.len() == 1 {
-            return 1.0;
+            return (1.0, true);
+        }
+        if self.hopeless(node) {
+            return (0.0, true);
         }
         match self.known.get(k) {
-            Some(&Known::Exact(v) | &Known::Upper(v)) => v,
-            None if hopeless(node, CERTAIN) => 0.0,
-            None => 1.0,
+            Some(known) => known.read(),
+            None => (1.0, false),
         }
     }
 
@@ -1654,17 +1750,21 @@ impl Solver {
         // The best upper bound of the dropped actions.
         let mut dropped = -1.0f64;
         let mut low = CLEAN;
-        let (mut keys, mut bounds) = self.scratch.pop().unwrap_or_default();
-        for i in promising(actions, 0.0) {
+        let (mut keys, mut bounds, mut exacts) = self.scratch.pop().unwrap_or_default();
+        let mut order = self.orders.pop().unwrap_or_default();
+        promising(actions, 0.0, &mut order);
+        for &(_, i) in &order {
             let outcomes = &actions[i];
             let chances = here + u32::from(outcomes.len() > 1);
             let target = best.0.max(alpha);
             keys.clear();
             keys.extend(outcomes.iter().map(|(next, _)| key(next)));
             bounds.clear();
+            exacts.clear();
             for ((next, _), k) in outcomes.iter().zip(&keys) {
-                let bound = self.known_upper(next, k);
+                let (bound, exact) = self.known_upper(next, k);
                 bounds.push(bound);
+                exacts.push(exact);
             }
             // The action's value so far (counted outcomes exactly or by an
             // upper bound) plus the upper bounds of the outcomes not yet
@@ -1694,6 +1794,11 @@ impl Solver {
                     break;
                 }
                 rest -= p * bound;
+                if exacts[o] {
+                    // Won, hopeless or remembered: no search.
+                    v += p * bound;
+                    continue;
+                }
                 // What this outcome must exceed for the action to beat the
                 // target.
                 let need = (target - v - rest) / p;
@@ -1719,7 +1824,8 @@ impl Solver {
                 break;
             }
         }
-        self.scratch.push((keys, bounds));
+        self.scratch.push((keys, bounds, exacts));
+        self.orders.push(order);
         // Every dropped action is at most the best or `alpha`: if the best
         // beats `alpha` it is the exact value, else the larger of the two
         // bounds is an upper bound.
@@ -1732,19 +1838,15 @@ impl Solver {
     }
 }
 
-/// The indices of `actions`, most promising first: fewest cards left on
-/// average, then fewest outcomes.
-fn promising(actions: &[Vec<(Node, f64)>], outcome_weight: f64) -> Vec<usize> {
-    let mut order: Vec<(f64, usize)> = actions
-        .iter()
-        .enumerate()
-        .map(|(i, outcomes)| {
-            let left: f64 = outcomes.iter().map(|(n, p)| p * n.row.len() as f64).sum();
-            (left + outcome_weight * outcomes.len() as f64, i)
-        })
-        .collect();
+/// The indices of `actions` into `order` (with their scores), most
+/// promising first: fewest cards left on average, then fewest outcomes.
+fn promising(actions: &[Vec<(Node, f64)>], outcome_weight: f64, order: &mut Vec<(f64, usize)>) {
+    order.clear();
+    order.extend(actions.iter().enumerate().map(|(i, outcomes)| {
+        let left: f64 = outcomes.iter().map(|(n, p)| p * n.row.len() as f64).sum();
+        (left + outcome_weight * outcomes.len() as f64, i)
+    }));
     order.sort_by(|a, b| a.0.total_cmp(&b.0));
-    order.into_iter().map(|(_, i)| i).collect()
 }
 
 /// The value of `node` by the graph method, if its graph has fewer than
@@ -2032,6 +2134,28 @@ mod tests {
 
     /// A position the bound calls hopeless is lost: the graph method says 0.
     /// Air Strike choices included (hopeless when both choices are).
+    /// The solver's cache of the bound (by card sets and length class)
+    /// answers as the bound itself, on hits and after slots are taken over.
+    #[test]
+    fn cached_kill_bounds_match_the_bound() {
+        let bounds = KillBounds::new();
+        let mut checked = 0;
+        for round in 0..2 {
+            for seed in 0..300 {
+                let (nodes, _) = random_node_and_successors(seed);
+                for node in nodes.iter().filter(|n| n.choice.is_none()) {
+                    assert_eq!(
+                        bounds.of(node),
+                        certain_kill_bound(node),
+                        "round {round}, seed {seed}: {node:?}"
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 4000, "{checked}");
+    }
+
     #[test]
     fn hopeless_positions_are_lost() {
         let (mut hopeless_seen, mut revived, mut choices) = (0, 0, 0);
