@@ -59,7 +59,10 @@ try {
         const start = performance.now();
         const question = questions ? questions[seed] : JSON.stringify({ DealOdds: seed });
         worker.postMessage("murderers-row\n" + `{"id":${seed + 1},"question":${question}}`);
-        const text = await reply;
+        let text = await reply;
+        // A long question reports progress after each slice: wait for its
+        // answer.
+        while (/^\{"Progress"/.test(text)) text = await next();
         // Odds travel as the bits of an f64 (advice::odds_bits), too large for a
         // JS number: read the digits.
         const bits = /"win":(\d+)/.exec(text)?.[1];
