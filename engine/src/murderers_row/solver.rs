@@ -1032,7 +1032,7 @@ fn hopeless(node: &Node, moves: u32) -> bool {
 /// [`hopeless`] with `bound` giving the kills possible from a position with
 /// no choice pending. An Air Strike's choice is hopeless if both its
 /// outcomes are.
-fn hopeless_by(node: &Node, bound: &dyn Fn(&Node) -> u32) -> bool {
+fn hopeless_by(node: &Node, bound: &impl Fn(&Node) -> u32) -> bool {
     if let Some((actor, t)) = node.choice {
         let t = usize::from(t);
         let sides = [
