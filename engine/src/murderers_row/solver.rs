@@ -1525,6 +1525,104 @@ impl Solver {
         Ok(out)
     }
 
+    /// Which legal actions of `state` (undo excluded) keep a chance of
+    /// winning of at least `threshold`, in legal order: each action is only
+    /// asked whether it reaches the threshold (an upper bound below it
+    /// settles "no"), far less work than its exact value
+    /// ([`Solver::action_values`]); a threshold within 1e-6 of 1 asks for
+    /// a sure win. [`Unsolved`] if the budget ran out.
+    pub fn keeping(
+        &mut self,
+        state: &State,
+        threshold: f64,
+    ) -> Result<Vec<(Action, bool)>, Unsolved> {
+        let mut out = Vec::new();
+        match state.phase {
+            Phase::Won | Phase::Lost => {}
+            Phase::AirStrike { .. } => {
+                for card in state.air_strike_options() {
+                    let mut next = state.clone();
+                    if crate::game::Game::apply(&mut next, Action::AlsoKill(card)).is_ok() {
+                        let keeps = self.solve(&next)?.win >= threshold;
+                        out.push((Action::AlsoKill(card), keeps));
+                    }
+                }
+            }
+            Phase::Activate => {
+                let node = self.start(state);
+                let k = key(&node);
+                let mut actions = Vec::new();
+                expand(&node, self.full, &mut self.moves, &mut actions);
+                let mut moves = Vec::new();
+                legal_moves(&node.row, &mut moves);
+                for (mv, outcomes) in moves.iter().zip(&actions) {
+                    self.path.clear();
+                    self.chances.clear();
+                    self.path.insert(k, 0);
+                    self.chances.push(0);
+                    // A threshold within 1e-6 of 1 asks for a sure win
+                    // (callers count values within 1e-9 as equal): the
+                    // sure-win search answers, as for a hint.
+                    if threshold > 1.0 - 1e-6 {
+                        if let Some(keeps) = self.surely_wins(outcomes) {
+                            out.push((mv.action(), keeps));
+                            continue;
+                        }
+                    }
+                    // Values within `EPSILON` of the bound are dropped by
+                    // the search: ask a little below the threshold.
+                    let alpha = threshold - 2.0 * EPSILON;
+                    let asked = self.best(std::slice::from_ref(outcomes), 0, alpha);
+                    self.path.clear();
+                    self.chances.clear();
+                    let keeps = match asked {
+                        Some((v, _, _, exact)) => exact && v > alpha && v >= threshold,
+                        None if self.left == 0 => return Err(Unsolved),
+                        // A cycle with a chance step: the exact value.
+                        None => {
+                            let mut v = 0.0;
+                            for (next, p) in outcomes {
+                                v += p * self.solve_node(next)?.0;
+                            }
+                            v >= threshold
+                        }
+                    };
+                    out.push((mv.action(), keeps));
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Whether an action with these `outcomes` (from the root, on the path
+    /// at depth 0) surely wins, by the sure-win search's rounds: `None` if
+    /// no round settled it either way.
+    fn surely_wins(&mut self, outcomes: &[(Node, f64)]) -> Option<bool> {
+        for waste in SURE_WASTE {
+            self.round += 1;
+            let mut all = true;
+            for (next, _) in outcomes {
+                if self.certainly_not_sure(next) {
+                    return Some(false);
+                }
+                if self.sure(next, waste, 1, false).is_none() {
+                    all = false;
+                    break;
+                }
+            }
+            if all {
+                return Some(true);
+            }
+            if self.left == 0 {
+                return None;
+            }
+        }
+        outcomes
+            .iter()
+            .any(|(next, _)| self.certainly_not_sure(next))
+            .then_some(false)
+    }
+
     /// Whether `node` is a sure win with proofs that waste at most `waste`
     /// steps on any line (a step wastes when it kills no card and sets no
     /// poison: a swap, a revival, a miss): the winning action's index if so.
@@ -2248,6 +2346,70 @@ mod tests {
     /// system could exhaust memory): the graph method gives up, and a
     /// solver that needs it answers Unsolved; within the limit, the same
     /// positions are solved as with none.
+    /// Which actions keep a threshold, as [`Solver::keeping`] asks it (an
+    /// upper bound, or a sure-win proof near 1), is what the exact values
+    /// of the graph method say, at thresholds at, below and above each
+    /// position's value, in every phase.
+    #[test]
+    fn keeping_actions_match_the_exact_values() {
+        use crate::game::Game;
+        let (mut compared, mut mixed, mut air_strikes) = (0, 0, 0);
+        for seed in 100..150 {
+            let mut state = State::new(seed);
+            let mut solver = Solver::new(&state);
+            let mut rng = Pcg32::seed_from_u64(seed);
+            while !state.is_over() {
+                let (node, full) = root(&state);
+                if explore(node, full, 20_000).nodes.len() < 20_000 {
+                    let values = match state.phase {
+                        Phase::AirStrike { .. } => state
+                            .air_strike_options()
+                            .into_iter()
+                            .map(|card| {
+                                let mut next = state.clone();
+                                next.apply(Action::AlsoKill(card)).expect("legal");
+                                (Action::AlsoKill(card), solve_by_graph(&next).win)
+                            })
+                            .collect(),
+                        _ => graph_action_values(&state),
+                    };
+                    let best = values.iter().map(|v| v.1).fold(0.0, f64::max);
+                    for threshold in [best - 1e-9, best * 0.9, (best + 1.0) / 2.0] {
+                        let keeping = solver.keeping(&state, threshold).expect("solved");
+                        assert_eq!(keeping.len(), values.len(), "seed {seed}");
+                        for (action, keeps) in keeping {
+                            let exact = values.iter().find(|(a, _)| *a == action).expect("legal");
+                            // Rounding: a value within 1e-7 of the threshold
+                            // is one of the fractions it stands for.
+                            let exact_near = (exact.1 - threshold).abs() < 1e-7;
+                            let expected = if exact_near {
+                                exact.1 >= threshold - 1e-7
+                            } else {
+                                exact.1 >= threshold
+                            };
+                            assert_eq!(
+                                keeps, expected,
+                                "seed {seed}: {action:?} at {threshold} is {}, in {state:?}",
+                                exact.1
+                            );
+                        }
+                    }
+                    compared += 1;
+                    let kept = values.iter().filter(|(_, v)| *v >= best - 1e-9).count();
+                    mixed += usize::from(kept < values.len());
+                    air_strikes += usize::from(matches!(state.phase, Phase::AirStrike { .. }));
+                }
+                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
+                    .expect("a game not over has an action");
+                state.apply(pick).expect("legal");
+            }
+        }
+        assert!(
+            compared > 150 && mixed > 50 && air_strikes > 0,
+            "{compared} {mixed} {air_strikes}"
+        );
+    }
+
     #[test]
     fn components_over_the_limit_are_not_solved() {
         use crate::game::Game;
