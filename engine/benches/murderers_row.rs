@@ -17,10 +17,10 @@
 //! representative deals.
 //!
 //! Budgets (issue 14): every position within 300 ms natively, 1 s in the
-//! browser. Not met yet: last measured natively (2 cores, shared), median
-//! 19 µs, p99 94 ms, worst 13.4 s (seed 10086 fresh, too hard: over the
-//! budget of 3 million positions; 92 s with none); 10 of the 2,114
-//! positions over 300 ms. `cargo run --profile bench -p engine --example
+//! browser. Not met yet: last measured natively (2 cores), median 10.6 µs,
+//! p99 22 ms, worst 2.47 s (seed 10086 fresh, 1.38 million positions);
+//! one other position over 300 ms (seed 10040 fresh, 0.32 s) of the 2,122.
+//! `cargo run --profile bench -p engine --example
 //! mr_worst` prints the same figures faster (no criterion), with each slow
 //! position's work; the solver's module doc says where the time goes.
 

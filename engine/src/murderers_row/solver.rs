@@ -89,39 +89,52 @@
 //!
 //! Over the position sample of issue 14, asked as the app asks a hint (a
 //! fresh solver each; `cargo run --profile bench -p engine --example
-//! mr_worst -- 300 12`, 2 cores shared with other work, so the times are
-//! noisy and the positions expanded are the figure to compare). The
-//! hint-following games of the sample depend on the solver (a position it
-//! cannot solve is played at random), so the comparison below is on the
-//! sample as the first solver built it (2,114 positions, written with
-//! `MR_SAVE` and read with `MR_LOAD`), both solvers timed in the same hour:
+//! mr_worst -- 300 12`; the positions expanded are the figure that does not
+//! depend on the machine's load). The hint-following games of the sample
+//! depend on the solver (a position it cannot solve is played at random),
+//! so solvers are compared on one saved sample (2,114 positions, written
+//! with `MR_SAVE` and read with `MR_LOAD`):
 //!
 //! | | median | p99 | worst | expanded in all |
 //! |---|---|---|---|---|
-//! | before | 10.7 µs | 44.7 ms | 5.7 s (#588, too hard at 3 M) | 9.28 M |
-//! | now | 9.3 µs | 32.2 ms | 3.4 s (#588) | 4.02 M |
+//! | first solver | 10.7 µs | 44.7 ms | 5.7 s (#588, too hard at 3 M) | 9.28 M |
+//! | tighter bounds | 9.3 µs | 32.2 ms | 3.4 s (#588) | 4.02 M |
+//! | cheaper steps | 10.5 µs | 23.2 ms | 2.46 s (#588) | 4.02 M |
 //!
-//! | position | value | expanded before | expanded now | time now |
+//! | position | value | expanded first | expanded now | time now |
 //! |---|---|---|---|---|
-//! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,376,320 | 3.4 s |
-//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 143,625 | 0.33 s |
-//! | #1268 seed 10182, fresh | 1 | 843,911 | 211,918 | 0.31 s |
-//! | #589 seed 10086, 1 action | 0.571 | 564,018 | 111,041 | 0.21 s |
-//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 169,136 | 0.23 s |
+//! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,376,321 | 2.46 s |
+//! | #283 seed 10040, fresh | 1 | | 241,531 | 0.33 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | 211,918 | 0.27 s |
+//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 143,625 | 0.21 s |
+//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 169,136 | 0.17 s |
 //!
-//! On the sample the present solver builds (2,122 positions: the game of
-//! #588 now follows its hint): median 9.3 µs, p99 28 ms, worst 3.1 s. The
-//! budgets (300 ms natively, 1 s in the browser) are still missed by seed
-//! 10086's fresh deal and, narrowly, by a few others (0.3 to 0.4 s). None of
-//! these graphs has a cycle; the time is the depth-first searches, about
-//! 2.5 µs per expansion (about 50 successors each: Con Man swaps and their
-//! Copycat copies). What cut the work: the certain kill bound with revivals
-//! and with the active cards that must die ([`certain_kill_bound`]:
-//! 17.3 M to 2.06 M on #588, most of it), Air Strike choices judged by
-//! their two outcomes, a chance step's outcomes searched likeliest first
-//! (2.06 M to 1.38 M with the next), the sure-win search dropping a chance
-//! step as soon as one outcome is known to be no sure win; and per
-//! expansion, the key computed in one pass (a quarter less time).
+//! In the browser (WebAssembly in the app's worker, the engine built at
+//! opt-level 2; `node tools/measure-solver.mjs positions FILE` with the
+//! sample written by the `mr_sample` example): median 0.1 ms, p99 28 ms,
+//! worst 2.76 s (seed 10086's fresh deal); every other position within
+//! 0.38 s. The budgets (300 ms natively, 1 s in the browser) are missed by
+//! seed 10086's fresh deal and, natively and narrowly, by seed 10040's
+//! (0.32 s). None of these graphs has a cycle; the time is the depth-first
+//! searches. On #588 the sure-win rounds spend 451 k expansions finding no
+//! proof and the exact search 925 k proving that none of the 108 root
+//! actions but one beats 0.75; 40 % of those 925 k are positions lost
+//! whatever the die does that the bounds cannot see (most of them with
+//! every successor hopeless), and only 13 % are positions met a second
+//! time.
+//!
+//! What cut the work: the certain kill bound with revivals and with the
+//! active cards that must die ([`certain_kill_bound`]: 17.3 M to 2.06 M on
+//! #588, most of it), Air Strike choices judged by their two outcomes, a
+//! chance step's outcomes searched likeliest first (2.06 M to 1.38 M with
+//! the next), the sure-win search dropping a chance step as soon as one
+//! outcome is known to be no sure win. What cut the time per expansion
+//! (3.8 s to 2.5 s on #588, measured with `perf stat -r 4`): the key
+//! computed in one pass; the certain kill bound, which depends only on
+//! the sets of living and active cards, cached by them ([`KillBounds`]) and
+//! asked before the table (a cache miss); outcomes whose value is already
+//! exact not searched again; table entries of 32 bytes instead of 40; no
+//! allocation for a move list or a removal.
 //!
 //! Tried and measured without a gain worth keeping: a second budget for the
 //! inactive cards the Executioner, Assassin, Tank, Hangman and Arsonist
@@ -129,13 +142,16 @@
 //! the time); remembering every hopeless successor as lost (the tables
 //! overflow their limit and are emptied); searching misses first in the
 //! sure-win search; a better threshold at the root (even the exact value
-//! as the root's threshold saves only 5 %); fewer sure-win rounds (waste
-//! 0, 8, unlimited: 20 % fewer expansions on the sample, but a
-//! hint-following game then never ended, going round a cycle of sure wins:
-//! a position's proof may use a neighbour already known to be a sure win
-//! whose own hint leads back); earlier, ordering actions by their known
-//! upper bounds and merging die faces that can only miss. Meeting the
-//! budget on #588 still needs its work cut about fifteenfold.
+//! as the root's threshold saves only 5 %: the work is the proofs that the
+//! other actions are no better); fewer sure-win rounds (waste 0 then
+//! unlimited: #588 1.24 M, the sample 3.78 M, but a hint-following game
+//! can then go round a cycle of sure wins: a position's proof may use a
+//! neighbour already known to be a sure win whose own hint leads back;
+//! no rounds at all: sure wins take millions in the exact search);
+//! earlier, ordering actions by their known upper bounds and merging die
+//! faces that can only miss. Meeting the budget on #588 still needs its
+//! work cut about eightfold: a static test for the positions lost whatever
+//! the die does, or upper bounds below 1 at chance steps, is where it is.
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
