@@ -160,8 +160,8 @@
 //! every order of the die deck.
 
 use super::{
-    air_strike_kill, finish, legal_moves, outcome, play_move, Action, Killer, Move, Phase, Row,
-    State, Target, MAX_ROW,
+    air_strike_kill, any_legal_move, finish, legal_moves, outcome, play_move, Action, Killer, Move,
+    Phase, Row, State, Target, MAX_ROW,
 };
 use std::collections::HashMap;
 
@@ -318,6 +318,17 @@ fn expand(node: &Node, full: Pips, moves: &mut Vec<Move>, out: &mut Vec<Vec<(Nod
         }
     }
     out.truncate(used);
+}
+
+/// Whether `node` is won: one card left and no choice pending.
+fn won(node: &Node) -> bool {
+    node.choice.is_none() && node.row.len() == 1
+}
+
+/// Whether `node` is lost now: no choice pending and no card may act (the
+/// row has more than one card, or none).
+fn stuck(node: &Node) -> bool {
+    node.choice.is_none() && node.row.len() != 1 && !any_legal_move(&node.row)
 }
 
 fn kind_of(node: &Node) -> Kind {
@@ -1660,10 +1671,10 @@ impl Solver {
         depth: u32,
         top: bool,
     ) -> (Option<usize>, u32, bool) {
-        match kind_of(node) {
-            Kind::Won => return (Some(0), CLEAN, false),
-            Kind::Lost => return (None, CLEAN, false),
-            Kind::Open => {}
+        // Won now, or lost now (asked last, just before expanding: the
+        // cheaper tests below settle most positions first).
+        if won(node) {
+            return (Some(0), CLEAN, false);
         }
         if self.hopeless(node) {
             return (None, CLEAN, false);
@@ -1688,6 +1699,9 @@ impl Solver {
         }
         if depth >= MAX_DEPTH {
             return (None, CLEAN, true);
+        }
+        if stuck(node) {
+            return (None, CLEAN, false);
         }
         if !self.spend() {
             return (None, CLEAN, true);
@@ -1783,10 +1797,9 @@ impl Solver {
         chances: u32,
         alpha: f64,
     ) -> Option<(f64, u32, bool)> {
-        match kind_of(node) {
-            Kind::Won => return Some((1.0, CLEAN, true)),
-            Kind::Lost => return Some((0.0, CLEAN, true)),
-            Kind::Open => {}
+        // Won now, or lost now (asked last, as in `prove`).
+        if won(node) {
+            return Some((1.0, CLEAN, true));
         }
         match self.known.get(k).map(|known| known.read()) {
             Some((v, true)) => return Some((v, CLEAN, true)),
@@ -1799,7 +1812,7 @@ impl Solver {
             }
             return Some((0.0, at, true));
         }
-        if self.hopeless(node) {
+        if self.hopeless(node) || stuck(node) {
             return Some((0.0, CLEAN, true));
         }
         if depth >= MAX_DEPTH || !self.spend() {
