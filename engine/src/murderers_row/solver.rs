@@ -1838,20 +1838,26 @@ impl Solver {
         Some((v, low, exact))
     }
 
-    /// An upper bound on the value of `node` (key `k`) known without
-    /// searching, and whether it is the exact value. The hopeless test
-    /// comes first: it is cached by card sets, cheaper than a look-up in
-    /// the large table.
-    fn known_upper(&self, node: &Node, k: &Key) -> (f64, bool) {
+    /// An upper bound on the value of `node` known without searching,
+    /// whether it is the exact value, and the node's key. The hopeless test
+    /// comes first: it is cached by card sets, cheaper than the key and a
+    /// look-up in the large table.
+    fn known_upper(&self, node: &Node) -> (f64, bool, Key) {
+        // Won or hopeless: exact, and no key needed (a placeholder).
+        let none = Key([0; 3]);
         if node.choice.is_none() && node.row.len() == 1 {
-            return (1.0, true);
+            return (1.0, true, none);
         }
         if self.hopeless(node) {
-            return (0.0, true);
+            return (0.0, true, none);
         }
-        match self.known.get(k) {
-            Some(known) => known.read(),
-            None => (1.0, false),
+        let k = key(node);
+        match self.known.get(&k) {
+            Some(known) => {
+                let (v, exact) = known.read();
+                (v, exact, k)
+            }
+            None => (1.0, false, k),
         }
     }
 
@@ -1885,13 +1891,13 @@ impl Solver {
             let chances = here + u32::from(outcomes.len() > 1);
             let target = best.0.max(alpha);
             keys.clear();
-            keys.extend(outcomes.iter().map(|(next, _)| key(next)));
             bounds.clear();
             exacts.clear();
-            for ((next, _), k) in outcomes.iter().zip(&keys) {
-                let (bound, exact) = self.known_upper(next, k);
+            for (next, _) in outcomes {
+                let (bound, exact, k) = self.known_upper(next);
                 bounds.push(bound);
                 exacts.push(exact);
+                keys.push(k);
             }
             // The action's value so far (counted outcomes exactly or by an
             // upper bound) plus the upper bounds of the outcomes not yet
