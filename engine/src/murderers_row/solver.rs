@@ -2334,46 +2334,59 @@ mod tests {
         assert!(by_key.len() > 1000);
     }
 
-    /// Positions of random games (revivals, swaps and cycles included),
-    /// solved in turn by one solver per game, as the app does: the same
-    /// values as the graph method, and the best action achieves the value.
-    #[test]
-    fn reused_solver_matches_the_graph_method_along_random_games() {
+    /// Plays a game of uniformly random actions from each deal of `seeds`
+    /// and calls `check` on every position whose reachable graph is small
+    /// enough for the graph method (under 20,000 positions), with one
+    /// solver per game, as the app keeps one.
+    fn along_random_games(
+        seeds: std::ops::Range<u64>,
+        mut check: impl FnMut(u64, &State, &mut Solver),
+    ) {
         use crate::game::Game;
-        let mut compared = 0;
-        let mut chancy = 0;
-        for seed in 0..60 {
+        for seed in seeds {
             let mut state = State::new(seed);
             let mut solver = Solver::new(&state);
             let mut rng = Pcg32::seed_from_u64(seed);
             while !state.is_over() {
                 let (node, full) = root(&state);
                 if explore(node, full, 20_000).nodes.len() < 20_000 {
-                    let expected = solve_by_graph(&state).win;
-                    let solved = solver.solve(&state).expect("solved");
-                    assert!(
-                        (solved.win - expected).abs() < 1e-9,
-                        "seed {seed}: {} vs {expected} in {state:?}",
-                        solved.win
-                    );
-                    let values = solver.action_values(&state).expect("solved");
-                    assert!((values[0].1 - expected).abs() < 1e-9, "seed {seed}");
-                    let best = solved.best.expect("a best action");
-                    let of_best = values.iter().find(|(a, _)| *a == best).expect("legal");
-                    assert!((of_best.1 - expected).abs() < 1e-9, "seed {seed}");
-                    // One action's value alone is the same as among all.
-                    let (last, value) = values[values.len() - 1];
-                    let alone = solver.action_value(&state, last).expect("solved");
-                    assert!((alone.expect("legal") - value).abs() < 1e-9, "seed {seed}");
-                    assert_eq!(solver.action_value(&state, Action::Undo), Ok(None));
-                    compared += 1;
-                    chancy += usize::from(expected > 0.0 && expected < 1.0);
+                    check(seed, &state, &mut solver);
                 }
                 let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
                     .expect("a game not over has an action");
                 state.apply(pick).expect("legal");
             }
         }
+    }
+
+    /// Positions of random games (revivals, swaps and cycles included),
+    /// solved in turn by one solver per game, as the app does: the same
+    /// values as the graph method, and the best action achieves the value.
+    #[test]
+    fn reused_solver_matches_the_graph_method_along_random_games() {
+        let mut compared = 0;
+        let mut chancy = 0;
+        along_random_games(0..60, |seed, state, solver| {
+            let expected = solve_by_graph(state).win;
+            let solved = solver.solve(state).expect("solved");
+            assert!(
+                (solved.win - expected).abs() < 1e-9,
+                "seed {seed}: {} vs {expected} in {state:?}",
+                solved.win
+            );
+            let values = solver.action_values(state).expect("solved");
+            assert!((values[0].1 - expected).abs() < 1e-9, "seed {seed}");
+            let best = solved.best.expect("a best action");
+            let of_best = values.iter().find(|(a, _)| *a == best).expect("legal");
+            assert!((of_best.1 - expected).abs() < 1e-9, "seed {seed}");
+            // One action's value alone is the same as among all.
+            let (last, value) = values[values.len() - 1];
+            let alone = solver.action_value(state, last).expect("solved");
+            assert!((alone.expect("legal") - value).abs() < 1e-9, "seed {seed}");
+            assert_eq!(solver.action_value(state, Action::Undo), Ok(None));
+            compared += 1;
+            chancy += usize::from(expected > 0.0 && expected < 1.0);
+        });
         assert!(compared > 200 && chancy > 30, "{compared} {chancy}");
     }
 
@@ -2389,56 +2402,45 @@ mod tests {
     fn keeping_actions_match_the_exact_values() {
         use crate::game::Game;
         let (mut compared, mut mixed, mut air_strikes) = (0, 0, 0);
-        for seed in 100..150 {
-            let mut state = State::new(seed);
-            let mut solver = Solver::new(&state);
-            let mut rng = Pcg32::seed_from_u64(seed);
-            while !state.is_over() {
-                let (node, full) = root(&state);
-                if explore(node, full, 20_000).nodes.len() < 20_000 {
-                    let values = match state.phase {
-                        Phase::AirStrike { .. } => state
-                            .air_strike_options()
-                            .into_iter()
-                            .map(|card| {
-                                let mut next = state.clone();
-                                next.apply(Action::AlsoKill(card)).expect("legal");
-                                (Action::AlsoKill(card), solve_by_graph(&next).win)
-                            })
-                            .collect(),
-                        _ => graph_action_values(&state),
+        along_random_games(100..150, |seed, state, solver| {
+            let values = match state.phase {
+                Phase::AirStrike { .. } => state
+                    .air_strike_options()
+                    .into_iter()
+                    .map(|card| {
+                        let mut next = state.clone();
+                        next.apply(Action::AlsoKill(card)).expect("legal");
+                        (Action::AlsoKill(card), solve_by_graph(&next).win)
+                    })
+                    .collect(),
+                _ => graph_action_values(state),
+            };
+            let best = values.iter().map(|v| v.1).fold(0.0, f64::max);
+            for threshold in [best - 1e-9, best * 0.9, (best + 1.0) / 2.0] {
+                let keeping = solver.keeping(state, threshold).expect("solved");
+                assert_eq!(keeping.len(), values.len(), "seed {seed}");
+                for (action, keeps) in keeping {
+                    let exact = values.iter().find(|(a, _)| *a == action).expect("legal");
+                    // Rounding: a value within 1e-7 of the threshold
+                    // is one of the fractions it stands for.
+                    let exact_near = (exact.1 - threshold).abs() < 1e-7;
+                    let expected = if exact_near {
+                        exact.1 >= threshold - 1e-7
+                    } else {
+                        exact.1 >= threshold
                     };
-                    let best = values.iter().map(|v| v.1).fold(0.0, f64::max);
-                    for threshold in [best - 1e-9, best * 0.9, (best + 1.0) / 2.0] {
-                        let keeping = solver.keeping(&state, threshold).expect("solved");
-                        assert_eq!(keeping.len(), values.len(), "seed {seed}");
-                        for (action, keeps) in keeping {
-                            let exact = values.iter().find(|(a, _)| *a == action).expect("legal");
-                            // Rounding: a value within 1e-7 of the threshold
-                            // is one of the fractions it stands for.
-                            let exact_near = (exact.1 - threshold).abs() < 1e-7;
-                            let expected = if exact_near {
-                                exact.1 >= threshold - 1e-7
-                            } else {
-                                exact.1 >= threshold
-                            };
-                            assert_eq!(
-                                keeps, expected,
-                                "seed {seed}: {action:?} at {threshold} is {}, in {state:?}",
-                                exact.1
-                            );
-                        }
-                    }
-                    compared += 1;
-                    let kept = values.iter().filter(|(_, v)| *v >= best - 1e-9).count();
-                    mixed += usize::from(kept < values.len());
-                    air_strikes += usize::from(matches!(state.phase, Phase::AirStrike { .. }));
+                    assert_eq!(
+                        keeps, expected,
+                        "seed {seed}: {action:?} at {threshold} is {}, in {state:?}",
+                        exact.1
+                    );
                 }
-                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
-                    .expect("a game not over has an action");
-                state.apply(pick).expect("legal");
             }
-        }
+            compared += 1;
+            let kept = values.iter().filter(|(_, v)| *v >= best - 1e-9).count();
+            mixed += usize::from(kept < values.len());
+            air_strikes += usize::from(matches!(state.phase, Phase::AirStrike { .. }));
+        });
         assert!(
             compared > 150 && mixed > 50 && air_strikes > 0,
             "{compared} {mixed} {air_strikes}"
