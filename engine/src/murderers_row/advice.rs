@@ -441,7 +441,7 @@ mod tests {
 
     /// A fresh deal whose hint and difficulty take several slices of 1,000
     /// positions each (and milliseconds unbudgeted).
-    const SLOW_DEAL: u64 = 17;
+    const SLOW_DEAL: u64 = 147;
 
     #[test]
     fn a_long_question_reports_progress_then_the_exact_answer() {

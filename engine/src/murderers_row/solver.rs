@@ -100,28 +100,51 @@
 //! | first solver | 10.7 µs | 44.7 ms | 5.7 s (#588, too hard at 3 M) | 9.28 M |
 //! | tighter bounds | 9.3 µs | 32.2 ms | 3.4 s (#588) | 4.02 M |
 //! | cheaper steps | 10.5 µs | 23.2 ms | 2.46 s (#588) | 4.02 M |
+//! | a sure-win round of waste 1 | 10.4 µs | 24.2 ms | 1.93 s (#588) | 4.06 M |
 //!
 //! | position | value | expanded first | expanded now | time now |
 //! |---|---|---|---|---|
-//! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,376,321 | 2.46 s |
-//! | #283 seed 10040, fresh | 1 | | 241,531 | 0.33 s |
-//! | #1268 seed 10182, fresh | 1 | 843,911 | 211,918 | 0.27 s |
-//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 143,625 | 0.21 s |
-//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 169,136 | 0.17 s |
+//! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,388,094 | 1.9–2.5 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | 232,277 | 0.25 s |
+//! | #283 seed 10040, fresh | 1 | | under 165 k | under 0.19 s |
+//! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 165,038 | 0.19 s |
+//! | #1961 seed 10278, fresh | 0.954 | 332,784 | 171,196 | 0.15 s |
+//!
+//! The sure-win rounds' waste limits matter most to sure wins: a proof of
+//! waste 3 costs seed 10040 119 k expansions in the round of waste 4 after
+//! 122 k in the round of 2 that failed, and 27 k with rounds of every waste
+//! up to 4; but finer rounds are no better everywhere (with rounds 0, 1, 2,
+//! 3, 4, 6, 8, seed 10182 takes 1.28 M): a round of waste 1 is added to 0,
+//! 2, 4, 8 and unlimited, which is at least as good on the slowest.
 //!
 //! In the browser (WebAssembly in the app's worker, the engine built at
 //! opt-level 2; `node tools/measure-solver.mjs positions FILE` with the
-//! sample written by the `mr_sample` example): median 0.1 ms, p99 28 ms,
-//! worst 2.76 s (seed 10086's fresh deal); every other position within
-//! 0.38 s. The budgets (300 ms natively, 1 s in the browser) are missed by
-//! seed 10086's fresh deal and, natively and narrowly, by seed 10040's
-//! (0.32 s). None of these graphs has a cycle; the time is the depth-first
-//! searches. On #588 the sure-win rounds spend 451 k expansions finding no
-//! proof and the exact search 925 k proving that none of the 108 root
-//! actions but one beats 0.75; 40 % of those 925 k are positions lost
-//! whatever the die does that the bounds cannot see (most of them with
-//! every successor hopeless), and only 13 % are positions met a second
-//! time.
+//! sample written by the `mr_sample` example; 2,094 positions): median
+//! 0.1 ms, p99 27.5 ms, worst 2.2 s (seed 10086's fresh deal), every other
+//! position within 0.29 s. The budgets (300 ms natively, 1 s in the browser) are
+//! missed by one position: seed 10086's fresh deal. None of these graphs
+//! has a cycle; the time is the depth-first searches.
+//!
+//! Seed 10086's fresh deal (Con Man, Copycat, Gunslinger, Arsonist, Sniper,
+//! Sentry Gun, Medic, Air Strike, Assassin, Executioner; value 0.75, two of
+//! its 108 actions achieve it): its reachable graph has 8.2 M positions and
+//! no cycle; the search expands 1.39 M of them. The sure-win rounds spend
+//! 0.46 M finding no proof (without them the exact search alone takes
+//! 0.93 M, 1.3 s: the rounds pay on sure wins). The exact search spends
+//! 0.92 M proving that no other root action beats 0.75, 0.81 M of them on
+//! positions met for the first time. Measured limits of this design on it:
+//!
+//! - the exact root value given as the threshold: 0.88 M (5 % less);
+//! - every position lost whatever the die does known without a search (an
+//!   oracle from a first run): 0.52 M for the exact search, so no static
+//!   test of lost positions can bring it near the budget alone;
+//! - 36 % of the expanded positions have no slack at all (the kill bound
+//!   equals the kills needed) and 25 % a slack of one: the bound is tight,
+//!   the geometry (who is next to whom) is what loses;
+//! - only 48 k of the expanded positions have the Con Man active, but each
+//!   has up to 90 swaps (45 more by a Copycat next to it), and a swap kills
+//!   nothing, so the kill bound never drops one: the root's 90 swaps alone
+//!   cost 0.47 M of the exact search.
 //!
 //! What cut the work: the certain kill bound with revivals and with the
 //! active cards that must die ([`certain_kill_bound`]: 17.3 M to 2.06 M on
@@ -140,18 +163,23 @@
 //! inactive cards the Executioner, Assassin, Tank, Hangman and Arsonist
 //! must kill (a two-dimensional knapsack: 0.01 % fewer expansions, twice
 //! the time); remembering every hopeless successor as lost (the tables
-//! overflow their limit and are emptied); searching misses first in the
-//! sure-win search; a better threshold at the root (even the exact value
-//! as the root's threshold saves only 5 %: the work is the proofs that the
-//! other actions are no better); fewer sure-win rounds (waste 0 then
-//! unlimited: #588 1.24 M, the sample 3.78 M, but a hint-following game
-//! can then go round a cycle of sure wins: a position's proof may use a
-//! neighbour already known to be a sure win whose own hint leads back;
-//! no rounds at all: sure wins take millions in the exact search);
-//! earlier, ordering actions by their known upper bounds and merging die
-//! faces that can only miss. Meeting the budget on #588 still needs its
-//! work cut about eightfold: a static test for the positions lost whatever
-//! the die does, or upper bounds below 1 at chance steps, is where it is.
+//! overflow their limit and are emptied); searching misses first, in the
+//! sure-win search (seed 10040 10 % less, seed 10182 five times more) and
+//! in the exact search (#588 6 % more); an upper bound below 1 from the
+//! first die draw when every win needs it to hit (0.3 % less on #588: in a
+//! row of six or more every face can hit); asking each outcome of a chance
+//! step first whether it beats the threshold (#588 1.91 M instead of 1.38
+//! M: outcomes above it are then worked out exactly); fewer sure-win
+//! rounds (waste 0 then unlimited: #588 1.24 M, the sample 3.78 M, but a
+//! hint-following game can then go round a cycle of sure wins: a
+//! position's proof may use a neighbour already known to be a sure win
+//! whose own hint leads back); earlier, ordering actions by their known
+//! upper bounds and merging die faces that can only miss. Meeting the
+//! budget on #588 needs its work cut about sixfold, beyond what bounds and
+//! orderings of this search give (above): the Con Man's swaps, which can
+//! only matter once a card next to a swapped one acts, are where it is
+//! (searching a swap only just before it matters, a partial-order
+//! reduction, with the table's entries kept sound).
 //!
 //! The arithmetic is `f64`: every operation is exact up to rounding (about
 //! 1e-15 relative per operation; probabilities are ratios of small integers).
@@ -1219,8 +1247,8 @@ const MAX_DEPTH: u32 = 200;
 const CLEAN: u32 = u32::MAX;
 
 /// The waste limits of the sure-win search's rounds (iterative deepening,
-/// see [`Solver::sure`]).
-const SURE_WASTE: [u32; 5] = [0, 2, 4, 8, MAX_DEPTH];
+/// see [`Solver::sure`]; why these, in the module doc).
+const SURE_WASTE: [u32; 6] = [0, 1, 2, 4, 8, MAX_DEPTH];
 
 /// How many positions one call may expand, by default.
 pub const DEFAULT_BUDGET: usize = 3_000_000;
