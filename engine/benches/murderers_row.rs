@@ -19,7 +19,8 @@
 //! Budgets (issue 14): every position within 300 ms natively, 1 s in the
 //! browser. Not met yet, by one position of the 2,094: last measured
 //! natively (2 cores), median 10.1 µs, p99 22 ms, worst 1.9 s (seed 10086
-//! fresh, 1.39 million positions), every other position within 0.25 s; in
+//! fresh, 1.39 million positions), every other position within 0.3 s
+//! (seed 10182 fresh, 0.25–0.30 s); in
 //! the browser (`node tools/measure-solver.mjs positions FILE`), median
 //! 0.1 ms, p99 27.5 ms, worst 2.2 s (the same), every other within 0.29 s.
 //! `cargo run --profile bench -p engine --example

@@ -105,15 +105,15 @@
 //! | position | value | expanded first | expanded now | time now |
 //! |---|---|---|---|---|
 //! | #588 seed 10086, fresh | 0.75 | 17.3 M (no budget) | 1,388,094 | 1.9–2.5 s |
-//! | #1268 seed 10182, fresh | 1 | 843,911 | 232,277 | 0.25 s |
-//! | #283 seed 10040, fresh | 1 | | under 165 k | under 0.19 s |
+//! | #1268 seed 10182, fresh | 1 | 843,911 | 232,277 | 0.25–0.30 s |
+//! | #283 seed 10040, fresh | 1 | | 34,937 | 0.04 s |
 //! | #688 seed 10102, fresh | 0.964 | 1,059,514 | 165,038 | 0.19 s |
 //! | #1961 seed 10278, fresh | 0.954 | 332,784 | 171,196 | 0.15 s |
 //!
 //! The sure-win rounds' waste limits matter most to sure wins: a proof of
 //! waste 3 costs seed 10040 119 k expansions in the round of waste 4 after
-//! 122 k in the round of 2 that failed, and 27 k with rounds of every waste
-//! up to 4; but finer rounds are no better everywhere (with rounds 0, 1, 2,
+//! 122 k in the round of 2 that failed, and 35 k with a round of waste 1
+//! added; but finer rounds are no better everywhere (with rounds 0, 1, 2,
 //! 3, 4, 6, 8, seed 10182 takes 1.28 M): a round of waste 1 is added to 0,
 //! 2, 4, 8 and unlimited, which is at least as good on the slowest.
 //!
