@@ -113,9 +113,10 @@
 //! The sure-win rounds' waste limits matter most to sure wins: a proof of
 //! waste 3 costs seed 10040 119 k expansions in the round of waste 4 after
 //! 122 k in the round of 2 that failed, and 35 k with a round of waste 1
-//! added; but finer rounds are no better everywhere (with rounds 0, 1, 2,
-//! 3, 4, 6, 8, seed 10182 takes 1.28 M): a round of waste 1 is added to 0,
-//! 2, 4, 8 and unlimited, which is at least as good on the slowest.
+//! added; but other schedules are worse elsewhere (over the saved sample,
+//! rounds 0, 2, 3, 4, 8: seed 10182 690 k; 0, 1, 3, 6: 660 k; 0, 1, 2, 3,
+//! 4, 8: 4.16 M in all): a round of waste 1 is added to 0, 2, 4, 8 and
+//! unlimited (4.06 M in all, seed 10182 232 k).
 //!
 //! In the browser (WebAssembly in the app's worker, the engine built at
 //! opt-level 2; `node tools/measure-solver.mjs positions FILE` with the
