@@ -239,23 +239,34 @@ test("reload in the middle of a location resumes with the hand-over, then the sa
 
 test("a card that may not go here says why, and nothing changes", async ({ page }) => {
   await newGame(page, [["Ana", "person"], ["Ben", "simple"]]);
-  while (!(await page.getByRole("button", { name: "Place here" }).isVisible())) await step(page);
+  const placeHere = page.getByRole("button", { name: "Place here" });
+  const suitOf = (label: string) => label.split(/[,.]/)[0].replace(/^\w+ of /, "");
+  // Two cards of different suits, neither a trump nor a deuce (a deuce's
+  // trump choice stops the placing before the second card): a hand with
+  // none such plays on (one card placed or a pass) to a turn that has two.
+  type Plain = { i: number; suit: string };
+  let pair: Plain | undefined;
+  let other: Plain | undefined;
+  for (let turns = 0; !pair && turns < 20; turns++) {
+    while (!(await placeHere.isVisible())) await step(page);
+    const cards = await handCards(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
+    const trump = ((await page.locator(".dg-location.active .dg-meta").innerText()).match(/trump (.+)$/) || [])[1];
+    const plain = cards
+      .map((l, i) => ({ i, suit: suitOf(l), deuce: l.startsWith("2 of ") }))
+      .filter((c) => c.suit !== trump && !c.deuce);
+    pair = plain.find((a) => plain.some((b) => b.suit !== a.suit));
+    other = plain.find((b) => pair && b.suit !== pair.suit);
+    if (!pair) await step(page);
+  }
+  expect(pair, "a turn with two plain cards of different suits").toBeDefined();
   const before = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   // Nothing selected.
-  await page.getByRole("button", { name: "Place here" }).click();
+  await placeHere.click();
   await expect(page.locator(".table-message")).toContainText("Select the cards to place first");
-  // Two cards of different suits, neither a trump, unless the hand has none.
-  const cards = await handCards(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
-  const trump = ((await page.locator(".dg-location.active .dg-meta").innerText()).match(/trump (.+)$/) || [])[1];
-  const suitOf = (label: string) => label.split(/[,.]/)[0].replace(/^\w+ of /, "");
-  const plain = cards.map((l, i) => ({ i, suit: suitOf(l) })).filter((c) => c.suit !== trump);
-  const pair = plain.find((a) => plain.some((b) => b.suit !== a.suit));
-  test.skip(!pair, "this deal's hand has one suit only");
-  const other = plain.find((b) => b.suit !== pair!.suit)!;
   await handCards(page).nth(pair!.i).click();
-  await handCards(page).nth(other.i).click();
+  await handCards(page).nth(other!.i).click();
   await expect(handCards(page).nth(pair!.i)).toHaveAttribute("aria-pressed", "true");
-  await page.getByRole("button", { name: "Place here" }).click();
+  await placeHere.click();
   await expect(page.locator(".table-message")).not.toBeEmpty();
   expect(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY)).toBe(before);
 });
