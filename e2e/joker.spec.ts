@@ -244,6 +244,45 @@ test("reload mid-round resumes with the hand-over, then the same table", async (
   await expect(page.getByRole("list", { name: "Game log, newest first" })).toContainText("Ben probes row 3, column 3; die");
 });
 
+test("a round's end is kept across a reload: its dialog again, and the computer waits for Next round", async ({ page }) => {
+  test.setTimeout(90_000);
+  await fastComputers(page);
+  await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "simple"]]);
+  // Ben probes, Ana answers (and answers Cy), and on Ben's next turn he
+  // shoots the Joker, read from storage (unless Cy's shot found it first).
+  await handOverButton(page).click();
+  await page.getByRole("button", { name: /^Row 3, column 3, face down/ }).click();
+  await handOverButton(page).click();
+  const passToBen = page.getByRole("heading", { name: "Pass to Ben" });
+  const roundOver = dialog(page).getByRole("button", { name: "Next round" });
+  while (!(await passToBen.isVisible()) && !(await roundOver.isVisible())) {
+    if (await answers(page).first().isVisible()) await answers(page).first().click({ timeout: 2_000 }).catch(() => {});
+    else await page.waitForTimeout(30);
+  }
+  if (await passToBen.isVisible()) {
+    await handOverButton(page).click();
+    const joker = await jokerCell(page);
+    await page.getByRole("radio", { name: /^Shoot it/ }).check();
+    await page.locator(`[data-cell="${joker}"]`).click();
+    await dialog(page).getByRole("button", { name: "Shoot" }).click();
+  }
+  await expect(roundOver).toBeVisible();
+  await expect(dialog(page)).toContainText("shot the Joker");
+  const saved = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const before = await saved();
+  await page.reload();
+  await expect(roundOver).toBeVisible();
+  await expect(dialog(page)).toContainText(/shot the Joker at .*Round 2 of 3/);
+  // Whoever is first in the new round (Cy, after Ben's shot) plays only
+  // once the players go on.
+  await page.waitForTimeout(1_000);
+  expect(await saved()).toBe(before);
+  await roundOver.click();
+  await expect(roundOver).toBeHidden();
+  await expect.poll(async () => (await saved()) !== before || (await handOverButton(page).isVisible())).toBe(true);
+  await expect(roundOver, "the round's end is shown once").toBeHidden();
+});
+
 test("team mode, two people and two computers, to its end", async ({ page }) => {
   test.setTimeout(180_000);
   await fastComputers(page);

@@ -286,22 +286,15 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
         return;
     };
     let round = game.state.round();
+    let logged = game.state.log().len();
     match game.state.apply(action) {
         Ok(()) => {
-            let hit = game.state.log().last().filter(|e| e.is_hit()).copied();
-            if let (Some(hit), true) = (hit, game.state.in_progress()) {
+            let hit = hit_since(&game.state, logged);
+            if hit && game.state.in_progress() {
                 game.notes.fill(CellSet::EMPTY);
-                feedback.round_over.set(Some(format!(
-                    "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.",
-                    game.name(hit.seat()),
-                    hit.cell(),
-                    scorer(&game.state, &game.names, hit.seat()),
-                    game.state.round() + 1,
-                    game.state.rounds(),
-                    game.name(game.state.informant())
-                )));
+                feedback.round_over.set(round_over_note(&game));
             }
-            debug_assert!(hit.is_some() || game.state.round() == round);
+            debug_assert!(hit || game.state.round() == round);
             record_result(ctx, &mut game);
             feedback.message.set(None);
             crate::ui::accepted();
@@ -313,6 +306,36 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
             crate::ui::refused();
         }
     }
+}
+
+/// Whether an event logged after the first `logged` is a hit. Only an
+/// action that logs an event can be the hit: a probe is logged when
+/// answered, so after the next round's first probe the log still ends with
+/// the last round's hit.
+fn hit_since(state: &State, logged: usize) -> bool {
+    state
+        .log()
+        .get(logged..)
+        .is_some_and(|new| new.iter().any(Event::is_hit))
+}
+
+/// What the round-over dialog says, while a new round has had no action
+/// yet after a hit ended the last one (so also after a reload).
+fn round_over_note(game: &JokerGame) -> Option<String> {
+    let state = &game.state;
+    if !state.in_progress() || !state.round_log().is_empty() || state.phase() != Phase::Turn {
+        return None;
+    }
+    let hit = state.log().last().filter(|e| e.is_hit())?;
+    Some(format!(
+        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.",
+        game.name(hit.seat()),
+        hit.cell(),
+        scorer(state, &game.names, hit.seat()),
+        state.round() + 1,
+        state.rounds(),
+        game.name(state.informant())
+    ))
 }
 
 /// What the table tells the player besides the game itself.
@@ -344,9 +367,14 @@ pub fn JokerScreen() -> impl IntoView {
 #[component]
 fn Table() -> impl IntoView {
     let ctx = game_ctx();
+    // A reload between a round's end and the next round's first action
+    // shows the round's end again (the computers wait for it).
     let feedback = Feedback {
         message: RwSignal::new(None),
-        round_over: RwSignal::new(None),
+        round_over: RwSignal::new(
+            ctx.game
+                .with_untracked(|g| g.as_ref().and_then(round_over_note)),
+        ),
     };
     // The person who has the device (none yet after a reload): the turn
     // passing to another person asks for a hand-over first.
@@ -1057,6 +1085,37 @@ mod tests {
         let log = log_lines(&game.state, &game.names).join("\n");
         assert_eq!(log.matches("Ana is the Informant").count(), 3, "{log}");
         assert!(log.ends_with("Ben wins with 3 points."), "{log}");
+    }
+
+    #[test]
+    fn the_round_over_dialog_shows_until_the_next_round_s_first_action_and_only_once() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 5).unwrap();
+        assert_eq!(round_over_note(&game), None, "no round has ended");
+        let mut steps = 0;
+        while game.state.round() == 0 {
+            let logged = game.state.log().len();
+            let seat = game.state.to_act().unwrap();
+            let action = bot::choose(&game.state.view(seat), Level::Simple, steps);
+            game.state.apply(action).unwrap();
+            assert_eq!(hit_since(&game.state, logged), game.state.round() == 1);
+            steps += 1;
+        }
+        // The round's end is shown, also to a reloaded page.
+        let note = round_over_note(&game).expect("the round's end is shown");
+        assert!(
+            note.contains("shot the Joker") && note.contains("Round 2 of 3"),
+            "{note}"
+        );
+        // The next round's first probe logs nothing until answered: it is
+        // not another hit, and the dialog is over.
+        let logged = game.state.log().len();
+        let joker = game.state.joker();
+        let cell = (0..CELLS as u8).map(Cell).find(|&c| c != joker).unwrap();
+        game.state.apply(Action::Probe(cell)).unwrap();
+        assert!(game.state.log().last().unwrap().is_hit());
+        assert!(!hit_since(&game.state, logged));
+        assert_eq!(round_over_note(&game), None);
     }
 
     #[test]
