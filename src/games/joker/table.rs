@@ -286,15 +286,17 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
         return;
     };
     let round = game.state.round();
-    let logged = game.state.log().len();
     match game.state.apply(action) {
         Ok(()) => {
-            let hit = hit_since(&game.state, logged);
-            if hit && game.state.in_progress() {
+            // Every action logs an event or awaits an answer, so the note is
+            // there only just after the hit that ended a round.
+            let note = round_over_note(&game);
+            let ended = note.is_some();
+            if ended {
                 game.notes.fill(CellSet::EMPTY);
-                feedback.round_over.set(round_over_note(&game));
+                feedback.round_over.set(note);
             }
-            debug_assert!(hit || game.state.round() == round);
+            debug_assert!(ended || game.state.round() == round);
             record_result(ctx, &mut game);
             feedback.message.set(None);
             crate::ui::accepted();
@@ -308,19 +310,10 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
     }
 }
 
-/// Whether an event logged after the first `logged` is a hit. Only an
-/// action that logs an event can be the hit: a probe is logged when
-/// answered, so after the next round's first probe the log still ends with
-/// the last round's hit.
-fn hit_since(state: &State, logged: usize) -> bool {
-    state
-        .log()
-        .get(logged..)
-        .is_some_and(|new| new.iter().any(Event::is_hit))
-}
-
 /// What the round-over dialog says, while a new round has had no action
-/// yet after a hit ended the last one (so also after a reload).
+/// yet after a hit ended the last one (so also after a reload). Not the
+/// log's last event alone: a probe is logged only when answered, so after
+/// the next round's first probe the log still ends with the hit.
 fn round_over_note(game: &JokerGame) -> Option<String> {
     let state = &game.state;
     if !state.in_progress() || !state.round_log().is_empty() || state.phase() != Phase::Turn {
@@ -1094,11 +1087,10 @@ mod tests {
         assert_eq!(round_over_note(&game), None, "no round has ended");
         let mut steps = 0;
         while game.state.round() == 0 {
-            let logged = game.state.log().len();
             let seat = game.state.to_act().unwrap();
             let action = bot::choose(&game.state.view(seat), Level::Simple, steps);
             game.state.apply(action).unwrap();
-            assert_eq!(hit_since(&game.state, logged), game.state.round() == 1);
+            assert_eq!(round_over_note(&game).is_some(), game.state.round() == 1);
             steps += 1;
         }
         // The round's end is shown, also to a reloaded page.
@@ -1109,12 +1101,10 @@ mod tests {
         );
         // The next round's first probe logs nothing until answered: it is
         // not another hit, and the dialog is over.
-        let logged = game.state.log().len();
         let joker = game.state.joker();
         let cell = (0..CELLS as u8).map(Cell).find(|&c| c != joker).unwrap();
         game.state.apply(Action::Probe(cell)).unwrap();
         assert!(game.state.log().last().unwrap().is_hit());
-        assert!(!hit_since(&game.state, logged));
         assert_eq!(round_over_note(&game), None);
     }
 
