@@ -15,6 +15,8 @@ pub mod joker;
 pub mod lazy;
 pub mod murderers_row;
 pub mod serial_killer;
+#[cfg(test)]
+mod todays_saves;
 
 use crate::app::Ctx;
 use crate::route::{Deal, Page, Route};

@@ -20,7 +20,7 @@ pub use stats::DeadCenterStats;
 const ID: &str = "dead-center";
 
 /// The game's records, as every earlier version saved them.
-static RECORDS: Records<State, DeadCenterStats> = Records {
+pub(crate) static RECORDS: Records<State, DeadCenterStats> = Records {
     game: Record {
         key: "gm.save.dead-center",
         what: "Dead Center game",

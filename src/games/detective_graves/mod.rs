@@ -2,7 +2,7 @@
 //! unmasking, new-game screen, rules, statistics and saved records,
 //! registered with the shell as [`DetectiveGraves`].
 
-mod game;
+pub(crate) mod game;
 mod new_game;
 mod rules;
 mod stats;
@@ -21,7 +21,7 @@ use stats::DgStats;
 
 const ID: &str = "detective-graves";
 
-static RECORDS: Records<DgGame, DgStats> = Records {
+pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
     game: Record {
         key: "gm.save.detective-graves",
         what: "Detective Graves game",

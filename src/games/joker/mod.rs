@@ -3,7 +3,7 @@
 
 mod new_game;
 mod stats;
-mod table;
+pub(crate) mod table;
 
 use crate::app::Ctx;
 use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
@@ -18,7 +18,7 @@ use table::JokerGame;
 
 const ID: &str = "joker";
 
-static RECORDS: Records<JokerGame, JokerStats> = Records {
+pub(crate) static RECORDS: Records<JokerGame, JokerStats> = Records {
     game: Record {
         key: "gm.save.joker",
         what: "Joker game",

@@ -7,7 +7,7 @@ mod pick;
 mod rules;
 mod solver_client;
 mod stats;
-mod table;
+pub(crate) mod table;
 mod thinking;
 
 use crate::app::Ctx;
@@ -31,7 +31,7 @@ const ID: &str = "murderers-row";
 /// deals have levels, a count per level ([`MurderersRowStats`]).
 ///
 /// [`VariantStats`]: crate::stats::VariantStats
-static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Records {
+pub(crate) static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Records {
     game: Record {
         key: "gm.save.murderers-row",
         what: "Murderers' Row game",

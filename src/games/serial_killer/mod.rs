@@ -3,7 +3,7 @@
 
 mod new_game;
 mod stats;
-mod table;
+pub(crate) mod table;
 
 use crate::app::Ctx;
 use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
@@ -17,7 +17,7 @@ use table::SerialKillerGame;
 const ID: &str = "serial-killer";
 
 /// The game's records, as every earlier version saved them.
-static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
+pub(crate) static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
     game: Record {
         key: "gm.save.serial-killer",
         what: "Serial Killer game",
