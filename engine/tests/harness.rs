@@ -13,7 +13,17 @@
 //! - saving (serde_json) and loading gives back an equal state; for a game
 //!   the app saves whole, the app's own codec (`engine::json`) writes the
 //!   same text byte for byte and reads it back equal;
-//! - every game ends within a bound, even with take-backs (undo) in the mix.
+//! - every game ends within a bound, even with take-backs (undo) in the mix;
+//! - `check` agrees with `legal_actions` (accepts exactly the legal actions)
+//!   and with `apply` (a refused action's error is `check`'s);
+//! - applying an action twice from equal states gives equal events and equal
+//!   states (events are deterministic), and the events agree with the change
+//!   of state (each game's [`Spec::events`] says how);
+//! - every state reached passes the game's own `validate`;
+//! - in the games with secrets, a seat's view is the same value for two
+//!   states that differ only in what that seat may not know (the hidden
+//!   cards dealt again, consistently with what the seat knows:
+//!   [`Views::redeal`]).
 //!
 //! The harness runs under `cargo test` in a debug build, where saving,
 //! loading and comparing states are slow, so one game in [`FULL_EVERY`] is
@@ -26,6 +36,7 @@
 //! To add a game, write a [`Spec`] for it and call [`run`] from a test.
 
 use engine::cards::{Card, Suit};
+use engine::seats::Seat;
 use engine::Game;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
@@ -62,6 +73,24 @@ struct Spec<G: Game> {
     /// Game-specific invariants, checked at every step (e.g. clues
     /// conserved); panics with a message when one fails.
     check: Option<fn(&G)>,
+    /// Whether the events of an action agree with the change it made:
+    /// given the state before, the state after and the events, panics with
+    /// a message when they do not (a kill event for a card still alive...).
+    events: fn(&G, &G, &[G::Event]),
+    /// For the games with secrets: what each seat may know.
+    views: Option<Views<G>>,
+}
+
+/// How the harness reads a game's seat views (see [`Spec::views`]).
+struct Views<G> {
+    seats: fn(&G) -> usize,
+    /// The seat's view, serialised (what would be sent to its device).
+    view: fn(&G, Seat) -> String,
+    /// `state` with everything `seat` may not know dealt again from `seed`,
+    /// consistently with what it knows (the same public table, the same
+    /// hand for that seat; the others' hands, the decks' order and the
+    /// generator's state changed).
+    redeal: fn(&G, Seat, u64) -> G,
 }
 
 /// A bot, when the game has one, chooses the action with probability 1 in this.
@@ -75,6 +104,9 @@ const FULL_EVERY: u64 = 40;
 const SAVE_EVERY: u64 = 48;
 /// ... and try one illegal action in this many at each step.
 const ILLEGAL_EVERY: usize = 5;
+/// Seat views are compared across re-deals at one step in this many (and at
+/// every step of a game checked in full).
+const VIEWS_EVERY: u64 = 7;
 
 #[derive(Debug, Default)]
 struct Totals {
@@ -85,6 +117,8 @@ struct Totals {
     refusals: u64,
     longest: usize,
     unfinished: u64,
+    /// Seat views compared with a re-deal's.
+    redeals: u64,
 }
 
 /// How many distinct piece keys [`Spec::key`] may return.
@@ -163,6 +197,29 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
         if let Some(check) = spec.check {
             check(&state);
         }
+        if full || (step as u64 + seed).is_multiple_of(SAVE_EVERY) || state.is_over() {
+            if let Err(why) = state.validate() {
+                panic!("{}: a reachable state fails validate: {why}", at());
+            }
+        }
+        if let Some(views) = &spec.views {
+            if full || (step as u64 + seed).is_multiple_of(VIEWS_EVERY) {
+                for seat in (0..(views.seats)(&state)).map(|s| Seat(s as u8)) {
+                    let view = (views.view)(&state, seat);
+                    for redeal in 0..2 {
+                        let other =
+                            (views.redeal)(&state, seat, seed ^ (step as u64) << 8 ^ redeal);
+                        totals.redeals += 1;
+                        assert_eq!(
+                            (views.view)(&other, seat),
+                            view,
+                            "{}: {seat:?}'s view changed with what it may not know",
+                            at()
+                        );
+                    }
+                }
+            }
+        }
         let legal = state.legal_actions();
         let moves = legal.iter().filter(|a| !(spec.is_takeback)(a)).count();
         assert_eq!(state.is_over(), moves == 0, "{}: {legal:?}", at());
@@ -173,9 +230,20 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
                 "{}: {action:?} not in the space",
                 at()
             );
+            if let Err(e) = state.check(action) {
+                panic!("{}: check refuses the legal {action:?}: {e}", at());
+            }
             let mut next = state.clone();
-            if let Err(e) = next.apply(action.clone()) {
-                panic!("{}: legal {action:?} refused: {e}", at());
+            let events = match next.apply(action.clone()) {
+                Ok(events) => events,
+                Err(e) => panic!("{}: legal {action:?} refused: {e}", at()),
+            };
+            (spec.events)(&state, &next, &events);
+            if full {
+                let mut again = state.clone();
+                let events_again = again.apply(action.clone()).expect("it applied once");
+                assert_eq!(events_again, events, "{}: {action:?}'s events", at());
+                assert_eq!(again, next, "{}: {action:?} twice", at());
             }
         }
         // A refused action leaves the copy equal to `state`, so one copy
@@ -185,9 +253,15 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
         let stride = if full { 1 } else { spec.illegal_every };
         for action in illegal.skip(step % stride).step_by(stride) {
             totals.refusals += 1;
+            let Err(refusal) = state.check(action) else {
+                panic!("{}: check accepts the illegal {action:?}", at());
+            };
             match probe.apply(action.clone()) {
-                Ok(()) => panic!("{}: illegal {action:?} accepted", at()),
-                Err(e) => assert!(!full || !e.to_string().is_empty(), "{}", at()),
+                Ok(_) => panic!("{}: illegal {action:?} accepted", at()),
+                Err(e) => {
+                    assert!(!full || !e.to_string().is_empty(), "{}", at());
+                    assert_eq!(e, refusal, "{}: apply and check disagree", at());
+                }
             }
             assert_eq!(
                 probe,
@@ -247,6 +321,9 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
     }
 }
 
+/// Transitional, until each game says what its actions did: no check.
+fn transitional_no_event_check<G: Game>(_: &G, _: &G, _: &[G::Event]) {}
+
 /// Plays a random game from every seed of `seeds`, on a few threads.
 fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u64;
@@ -279,6 +356,7 @@ fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
         totals.refusals += part.refusals;
         totals.longest = totals.longest.max(part.longest);
         totals.unfinished += part.unfinished;
+        totals.redeals += part.redeals;
     }
     totals
 }
@@ -304,6 +382,8 @@ mod dead_center {
             illegal_every: ILLEGAL_EVERY,
             bot: None,
             check: None,
+            events: transitional_no_event_check,
+            views: None,
         }
     }
 
@@ -363,6 +443,8 @@ mod murderers_row {
             illegal_every: 40,
             bot: None,
             check: None,
+            events: transitional_no_event_check,
+            views: None,
             // The app saves this game as its deal and moves (tested there).
         };
         let totals = run(&spec, 0..GAMES);
@@ -448,6 +530,8 @@ mod serial_killer {
             illegal_every: 40,
             bot: Some(choose),
             check: Some(check),
+            events: transitional_no_event_check,
+            views: None,
         };
         let totals = run(&spec, 0..GAMES);
         println!("Serial Killer: {totals:?}");
@@ -563,6 +647,8 @@ mod joker {
             illegal_every: 10,
             bot: Some(choose),
             check: Some(check),
+            events: transitional_no_event_check,
+            views: None,
         };
         let totals = run(&spec, 0..GAMES);
         println!("Joker: {totals:?}");
@@ -712,6 +798,8 @@ mod detective_graves {
             illegal_every: 40,
             bot: Some(choose),
             check: Some(check),
+            events: transitional_no_event_check,
+            views: None,
         }
     }
 

@@ -988,7 +988,9 @@ mod tests {
                         sim.reveal(s);
                         state.apply(Action::Reveal(s as u8)).unwrap();
                     }
-                    Phase::Draw => state.apply(Action::Draw).unwrap(),
+                    Phase::Draw => {
+                        state.apply(Action::Draw).unwrap();
+                    }
                     Phase::Place { drawn } => {
                         assert!(sim.deck_len > 0);
                         sim.deck_len -= 1;

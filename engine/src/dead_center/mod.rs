@@ -695,8 +695,13 @@ impl State {
     }
 }
 
+/// Transitional: what an action did, filled in with the game's conversion.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Event {}
+
 impl Game for State {
     type Action = Action;
+    type Event = Event;
     type Error = RuleError;
     type Piece = Card;
 
@@ -714,107 +719,119 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.is_over() {
-            return Err(RuleError::GameOver);
-        }
-        let wrong_step = RuleError::WrongStep {
-            expected: self.phase,
-        };
-        match action {
-            Action::Undo => {
-                let record = self.undoable.filter(|_| self.can_undo());
-                let record = record.ok_or(RuleError::NothingToUndo)?;
-                self.cabin[record.pile as usize].pop();
-                if let Some(space) = record.killed {
-                    if let Zombie::Dead(c) = self.zombies[space as usize] {
-                        self.zombies[space as usize] = Zombie::FaceUp(c);
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        // Transitional: the events come with the game's conversion.
+        let result: Result<(), RuleError> = (|| {
+            if self.is_over() {
+                return Err(RuleError::GameOver);
+            }
+            let wrong_step = RuleError::WrongStep {
+                expected: self.phase,
+            };
+            match action {
+                Action::Undo => {
+                    let record = self.undoable.filter(|_| self.can_undo());
+                    let record = record.ok_or(RuleError::NothingToUndo)?;
+                    self.cabin[record.pile as usize].pop();
+                    if let Some(space) = record.killed {
+                        if let Zombie::Dead(c) = self.zombies[space as usize] {
+                            self.zombies[space as usize] = Zombie::FaceUp(c);
+                        }
+                    }
+                    if record.ended {
+                        self.turns = self.turns.saturating_sub(1);
+                    }
+                    self.undoable = None;
+                    self.assisted = true;
+                    self.phase = Phase::Place {
+                        drawn: record.drawn,
+                    };
+                }
+                Action::Reveal(space) => {
+                    if self.phase != Phase::Reveal {
+                        return Err(wrong_step);
+                    }
+                    let slot = self
+                        .zombies
+                        .get_mut(space as usize)
+                        .ok_or(RuleError::NoSuchSpace)?;
+                    let Zombie::FaceDown(card) = *slot else {
+                        return Err(RuleError::NotFaceDown);
+                    };
+                    *slot = Zombie::FaceUp(card);
+                    self.draw();
+                }
+                Action::Draw => {
+                    if self.phase != Phase::Draw {
+                        return Err(wrong_step);
+                    }
+                    self.draw();
+                }
+                Action::Place(pile) => {
+                    let Phase::Place { drawn } = self.phase else {
+                        return Err(wrong_step);
+                    };
+                    let top = *self
+                        .cabin
+                        .get(pile as usize)
+                        .ok_or(RuleError::NoSuchPile)?
+                        .last()
+                        .ok_or(RuleError::NoSuchPile)?;
+                    if !can_place(drawn, top) {
+                        return Err(RuleError::IllegalPile { card: drawn, top });
+                    }
+                    self.cabin[pile as usize].push(drawn);
+                    self.undoable = Some(TurnRecord {
+                        drawn,
+                        pile,
+                        killed: None,
+                        ended: false,
+                    });
+                    self.phase = Phase::Attack { pile };
+                    if self.killable_iter(pile as usize).next().is_none() {
+                        self.end_turn();
                     }
                 }
-                if record.ended {
-                    self.turns = self.turns.saturating_sub(1);
+                Action::Kill(space) => {
+                    let Phase::Attack { pile } = self.phase else {
+                        return Err(wrong_step);
+                    };
+                    if space as usize >= SPACES {
+                        return Err(RuleError::NoSuchSpace);
+                    }
+                    self.check_attack(pile as usize, space as usize)
+                        .map_err(|why| RuleError::CannotKill { space, why })?;
+                    if let Zombie::FaceUp(c) = self.zombies[space as usize] {
+                        self.zombies[space as usize] = Zombie::Dead(c);
+                    }
+                    if let Some(record) = self.undoable.as_mut() {
+                        record.killed = Some(space);
+                    }
+                    if self.zombies_left() == 0 {
+                        self.undoable = None;
+                        self.phase = Phase::Won;
+                    } else {
+                        self.end_turn();
+                    }
                 }
-                self.undoable = None;
-                self.assisted = true;
-                self.phase = Phase::Place {
-                    drawn: record.drawn,
-                };
-            }
-            Action::Reveal(space) => {
-                if self.phase != Phase::Reveal {
-                    return Err(wrong_step);
-                }
-                let slot = self
-                    .zombies
-                    .get_mut(space as usize)
-                    .ok_or(RuleError::NoSuchSpace)?;
-                let Zombie::FaceDown(card) = *slot else {
-                    return Err(RuleError::NotFaceDown);
-                };
-                *slot = Zombie::FaceUp(card);
-                self.draw();
-            }
-            Action::Draw => {
-                if self.phase != Phase::Draw {
-                    return Err(wrong_step);
-                }
-                self.draw();
-            }
-            Action::Place(pile) => {
-                let Phase::Place { drawn } = self.phase else {
-                    return Err(wrong_step);
-                };
-                let top = *self
-                    .cabin
-                    .get(pile as usize)
-                    .ok_or(RuleError::NoSuchPile)?
-                    .last()
-                    .ok_or(RuleError::NoSuchPile)?;
-                if !can_place(drawn, top) {
-                    return Err(RuleError::IllegalPile { card: drawn, top });
-                }
-                self.cabin[pile as usize].push(drawn);
-                self.undoable = Some(TurnRecord {
-                    drawn,
-                    pile,
-                    killed: None,
-                    ended: false,
-                });
-                self.phase = Phase::Attack { pile };
-                if self.killable_iter(pile as usize).next().is_none() {
+                Action::EndTurn => {
+                    if !matches!(self.phase, Phase::Attack { .. }) {
+                        return Err(wrong_step);
+                    }
                     self.end_turn();
                 }
             }
-            Action::Kill(space) => {
-                let Phase::Attack { pile } = self.phase else {
-                    return Err(wrong_step);
-                };
-                if space as usize >= SPACES {
-                    return Err(RuleError::NoSuchSpace);
-                }
-                self.check_attack(pile as usize, space as usize)
-                    .map_err(|why| RuleError::CannotKill { space, why })?;
-                if let Zombie::FaceUp(c) = self.zombies[space as usize] {
-                    self.zombies[space as usize] = Zombie::Dead(c);
-                }
-                if let Some(record) = self.undoable.as_mut() {
-                    record.killed = Some(space);
-                }
-                if self.zombies_left() == 0 {
-                    self.undoable = None;
-                    self.phase = Phase::Won;
-                } else {
-                    self.end_turn();
-                }
-            }
-            Action::EndTurn => {
-                if !matches!(self.phase, Phase::Attack { .. }) {
-                    return Err(wrong_step);
-                }
-                self.end_turn();
-            }
-        }
-        Ok(())
+            Ok(())
+        })();
+        result.map(|()| Vec::new())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.clone().apply(action.clone()).map(drop)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        State::validate(self)
     }
 
     fn is_over(&self) -> bool {

@@ -100,7 +100,7 @@ pub use data::{
 };
 
 use crate::cards::shuffle;
-use crate::game::{Game, Multiplayer};
+use crate::game::Game;
 use rand::{Rng, RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -1839,6 +1839,7 @@ impl State {
 
 impl Game for State {
     type Action = Action;
+    type Event = Event;
     type Error = RuleError;
     type Piece = Piece;
 
@@ -1882,10 +1883,22 @@ impl Game for State {
         State::legal_actions(self)
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        self.check(action)?;
-        self.execute(action);
-        Ok(())
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        // Transitional: the events come with the game's conversion.
+        let result: Result<(), RuleError> = (|| {
+            self.check(action)?;
+            self.execute(action);
+            Ok(())
+        })();
+        result.map(|()| Vec::new())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.clone().apply(action.clone()).map(drop)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        State::validate(self)
     }
 
     fn is_over(&self) -> bool {
@@ -1904,26 +1917,6 @@ impl Game for State {
         let mut pieces: Vec<Piece> = zones.flatten().map(|&c| Piece::Card(c)).collect();
         pieces.extend(Evidence::ALL.map(Piece::Evidence));
         pieces
-    }
-}
-
-impl Multiplayer for State {
-    type View<'a> = View<'a>;
-
-    fn seat_count(&self) -> usize {
-        2
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        State::to_act(self)
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        State::view(self, seat)
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        self.winners.clone()
     }
 }
 

@@ -38,7 +38,7 @@ mod tests;
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card};
-use crate::game::{Game, Multiplayer};
+use crate::game::Game;
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -1019,6 +1019,7 @@ impl State {
 
 impl Game for State {
     type Action = Action;
+    type Event = Event;
     type Error = RuleError;
     type Piece = Card;
 
@@ -1038,12 +1039,22 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        match action {
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        // Transitional: the events come with the game's conversion.
+        let result: Result<(), RuleError> = (|| match action {
             Action::Probe(cell) => self.probe(cell),
             Action::Shoot(cell) => self.shoot(cell),
             Action::Answer(answer) => self.answer(answer),
-        }
+        })();
+        result.map(|()| Vec::new())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.clone().apply(action.clone()).map(drop)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        State::validate(self)
     }
 
     fn is_over(&self) -> bool {
@@ -1053,26 +1064,6 @@ impl Game for State {
     /// The 25 cards of the grid.
     fn all_pieces(&self) -> Vec<Card> {
         self.grid.to_vec()
-    }
-}
-
-impl Multiplayer for State {
-    type View<'a> = View<'a>;
-
-    fn seat_count(&self) -> usize {
-        self.players()
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        State::to_act(self)
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        State::view(self, seat)
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        self.winners.clone()
     }
 }
 

@@ -1010,8 +1010,13 @@ impl State {
     }
 }
 
+/// Transitional: what an action did, filled in with the game's conversion.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Event {}
+
 impl Game for State {
     type Action = Action;
+    type Event = Event;
     type Error = RuleError;
     type Piece = Killer;
 
@@ -1081,90 +1086,102 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        if self.is_over() && action != Action::Undo {
-            return Err(RuleError::GameOver);
-        }
-        match action {
-            Action::Undo => {
-                if !self.can_undo() {
-                    return Err(RuleError::NothingToUndo);
-                }
-                let Some(snapshot) = self.undo.pop() else {
-                    return Err(RuleError::NothingToUndo);
-                };
-                self.row = snapshot.row;
-                self.dead.truncate(usize::from(snapshot.dead));
-                self.poison = snapshot.poison;
-                self.activations = self.activations.saturating_sub(1);
-                self.assisted = true;
-                self.phase = outcome(&self.row);
-                self.history.pop();
-                return Ok(());
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        // Transitional: the events come with the game's conversion.
+        let result: Result<(), RuleError> = (|| {
+            if self.is_over() && action != Action::Undo {
+                return Err(RuleError::GameOver);
             }
-            Action::AlsoKill(card) => {
-                let Phase::AirStrike { actor, target } = self.phase else {
-                    return Err(RuleError::NoChoiceToMake);
-                };
-                let options = self.air_strike_options();
-                if !options.contains(&card) {
-                    return Err(RuleError::NotNextToTarget(card));
+            match action {
+                Action::Undo => {
+                    if !self.can_undo() {
+                        return Err(RuleError::NothingToUndo);
+                    }
+                    let Some(snapshot) = self.undo.pop() else {
+                        return Err(RuleError::NothingToUndo);
+                    };
+                    self.row = snapshot.row;
+                    self.dead.truncate(usize::from(snapshot.dead));
+                    self.poison = snapshot.poison;
+                    self.activations = self.activations.saturating_sub(1);
+                    self.assisted = true;
+                    self.phase = outcome(&self.row);
+                    self.history.pop();
+                    return Ok(());
                 }
-                let (Some(t), Some(n)) = (self.row.find(target), self.row.find(card)) else {
-                    return Err(RuleError::NotNextToTarget(card));
-                };
-                let before = self.row;
-                air_strike_kill(&mut self.row, t, n);
-                // The effect's own kills are buried before the acting card's
-                // poison death, so that the dead pile reads in order.
-                self.bury(&before);
-                let after = self.row;
-                self.end_activation(&after, actor, false);
-            }
-            Action::Activate {
-                card,
-                copying,
-                target,
-            } => {
-                if let Phase::AirStrike { .. } = self.phase {
-                    return Err(RuleError::ChooseAirStrikeFirst);
+                Action::AlsoKill(card) => {
+                    let Phase::AirStrike { actor, target } = self.phase else {
+                        return Err(RuleError::NoChoiceToMake);
+                    };
+                    let options = self.air_strike_options();
+                    if !options.contains(&card) {
+                        return Err(RuleError::NotNextToTarget(card));
+                    }
+                    let (Some(t), Some(n)) = (self.row.find(target), self.row.find(card)) else {
+                        return Err(RuleError::NotNextToTarget(card));
+                    };
+                    let before = self.row;
+                    air_strike_kill(&mut self.row, t, n);
+                    // The effect's own kills are buried before the acting card's
+                    // poison death, so that the dead pile reads in order.
+                    self.bury(&before);
+                    let after = self.row;
+                    self.end_activation(&after, actor, false);
                 }
-                let mv = Move {
+                Action::Activate {
                     card,
                     copying,
                     target,
-                };
-                check_move(&self.row, mv)?;
-                let before = self.row;
-                let die = if matches!(target, Target::Random(_)) {
-                    self.reveal()
-                } else {
-                    self.undo.push(Snapshot {
-                        row: self.row,
-                        dead: self.dead.len().min(255) as u8,
-                        poison: self.poison,
-                    });
-                    self.last_die = None;
-                    0
-                };
-                let mut new_poison = false;
-                match resolve_effect(&mut self.row, mv, die, &mut new_poison) {
-                    Resolved::ChooseNeighbour(t) => {
-                        self.phase = Phase::AirStrike {
-                            actor: card,
-                            target: self.row.card(t),
-                        };
+                } => {
+                    if let Phase::AirStrike { .. } = self.phase {
+                        return Err(RuleError::ChooseAirStrikeFirst);
                     }
-                    Resolved::Done => {
-                        self.bury(&before);
-                        let after = self.row;
-                        self.end_activation(&after, card, new_poison);
+                    let mv = Move {
+                        card,
+                        copying,
+                        target,
+                    };
+                    check_move(&self.row, mv)?;
+                    let before = self.row;
+                    let die = if matches!(target, Target::Random(_)) {
+                        self.reveal()
+                    } else {
+                        self.undo.push(Snapshot {
+                            row: self.row,
+                            dead: self.dead.len().min(255) as u8,
+                            poison: self.poison,
+                        });
+                        self.last_die = None;
+                        0
+                    };
+                    let mut new_poison = false;
+                    match resolve_effect(&mut self.row, mv, die, &mut new_poison) {
+                        Resolved::ChooseNeighbour(t) => {
+                            self.phase = Phase::AirStrike {
+                                actor: card,
+                                target: self.row.card(t),
+                            };
+                        }
+                        Resolved::Done => {
+                            self.bury(&before);
+                            let after = self.row;
+                            self.end_activation(&after, card, new_poison);
+                        }
                     }
                 }
             }
-        }
-        self.history.push(action);
-        Ok(())
+            self.history.push(action);
+            Ok(())
+        })();
+        result.map(|()| Vec::new())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.clone().apply(action.clone()).map(drop)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        State::validate(self)
     }
 
     fn is_over(&self) -> bool {

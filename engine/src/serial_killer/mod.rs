@@ -22,7 +22,7 @@ mod tests;
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
-use crate::game::{Game, Multiplayer};
+use crate::game::Game;
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -892,8 +892,13 @@ impl State {
     }
 }
 
+/// Transitional: what an action did, filled in with the game's conversion.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Event {}
+
 impl Game for State {
     type Action = Action;
+    type Event = Event;
     type Error = RuleError;
     type Piece = Card;
 
@@ -916,8 +921,9 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<(), RuleError> {
-        match action {
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        // Transitional: the events come with the game's conversion.
+        let result: Result<(), RuleError> = (|| match action {
             Action::Draw => match self.phase {
                 Phase::Draw { grave } => {
                     self.draw(grave);
@@ -948,7 +954,16 @@ impl Game for State {
                 Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
                 Phase::Over => Err(RuleError::GameOver),
             },
-        }
+        })();
+        result.map(|()| Vec::new())
+    }
+
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.clone().apply(action.clone()).map(drop)
+    }
+
+    fn validate(&self) -> Result<(), String> {
+        State::validate(self)
     }
 
     fn is_over(&self) -> bool {
@@ -963,26 +978,6 @@ impl Game for State {
             cards.push(card);
         }
         cards
-    }
-}
-
-impl Multiplayer for State {
-    type View<'a> = View<'a>;
-
-    fn seat_count(&self) -> usize {
-        self.players()
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        self.in_progress().then_some(self.current)
-    }
-
-    fn view(&self, seat: Seat) -> View<'_> {
-        State::view(self, seat)
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        self.winners.clone()
     }
 }
 

@@ -680,8 +680,7 @@ fn win_the_last_player_with_clues() {
             winners: vec![Seat(1)]
         }
     );
-    assert_eq!(Multiplayer::winners(&s), vec![Seat(1)]);
-    assert_eq!(s.to_act(), None);
+    assert_eq!(s.winners(), [Seat(1)]);
     assert!(s.legal_actions().is_empty());
     assert_eq!(refused(&s, Action::Draw), RuleError::GameOver);
     assert_eq!(refused(&s, Action::EndTurn), RuleError::GameOver);

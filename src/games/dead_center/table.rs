@@ -103,7 +103,7 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
         return;
     };
     match next.apply(action) {
-        Ok(()) => {
+        Ok(_) => {
             if let Some(result) = result_of(&next) {
                 ctx.stats.update(|s| s.record(next.variant(), result));
                 ctx.save_stats();

@@ -101,13 +101,16 @@ fn dispatch(
 /// One action; the selection is cleared once it is made.
 fn apply(ctx: GameCtx, feedback: Feedback, action: Action) {
     let made = dispatch(ctx, feedback, |state| {
-        state.apply(action).map_err(|e| match action {
-            Action::Place(card)
-            | Action::UseAbility(card)
-            | Action::ParkDiscard(card)
-            | Action::PassSwap(card) => refusal(card, e),
-            _ => e.to_string(),
-        })
+        state
+            .apply(action)
+            .map_err(|e| match action {
+                Action::Place(card)
+                | Action::UseAbility(card)
+                | Action::ParkDiscard(card)
+                | Action::PassSwap(card) => refusal(card, e),
+                _ => e.to_string(),
+            })
+            .map(drop)
     });
     if made {
         feedback.selected.set(Vec::new());

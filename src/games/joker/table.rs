@@ -287,7 +287,7 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
     };
     let round = game.state.round();
     match game.state.apply(action) {
-        Ok(()) => {
+        Ok(_) => {
             // Every action logs an event or awaits an answer, so the note is
             // there only just after the hit that ended a round.
             let note = round_over_note(&game);

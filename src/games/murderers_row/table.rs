@@ -209,7 +209,7 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
     };
     let before = game.state.clone();
     match game.state.apply(action) {
-        Ok(()) => {
+        Ok(_) => {
             if let Some(result) = result_of(&game.state) {
                 count_result(ctx, &mut game, result);
             }

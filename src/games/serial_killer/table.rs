@@ -275,7 +275,7 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
     };
     let before = game.state.clone();
     match game.state.apply(action) {
-        Ok(()) => {
+        Ok(_) => {
             let lines = log_lines(&before, &game.state, action, &game.names);
             game.log.extend(lines);
             record_result(ctx, &mut game);
