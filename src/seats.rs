@@ -17,6 +17,15 @@ pub struct SeatPlan {
 /// Longest name kept, so that a name never breaks the table's layout.
 pub const MAX_NAME_CHARS: usize = 16;
 
+/// Whether the seat names of a loaded or imported game are within
+/// [`MAX_NAME_CHARS`] (the seat editor never makes longer ones).
+pub fn check_names(names: &[String]) -> Result<(), String> {
+    match names.iter().any(|n| n.chars().count() > MAX_NAME_CHARS) {
+        true => Err(format!("a name is longer than {MAX_NAME_CHARS} characters")),
+        false => Ok(()),
+    }
+}
+
 /// The seats of a table, in clockwise order, between `min` and `max` long.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SeatList {
@@ -30,7 +39,15 @@ impl SeatList {
     /// limits), or two people and a computer.
     pub fn from_remembered(remembered: &[SeatPlan], min: usize, max: usize) -> SeatList {
         let mut list = SeatList {
-            seats: remembered.iter().take(max).cloned().collect(),
+            // Cut to the names' limit: settings from elsewhere may hold longer.
+            seats: remembered
+                .iter()
+                .take(max)
+                .map(|seat| SeatPlan {
+                    name: seat.name.chars().take(MAX_NAME_CHARS).collect(),
+                    kind: seat.kind,
+                })
+                .collect(),
             min,
             max,
         };
@@ -426,6 +443,21 @@ mod tests {
         assert_eq!(names(&list), ["Ana", "Computer 2"]);
         let many = vec![one[0].clone(); 9];
         assert_eq!(SeatList::from_remembered(&many, 2, 6).seats.len(), 6);
+    }
+
+    #[test]
+    fn remembered_names_are_cut_to_the_limit_and_saved_ones_checked() {
+        let long = [SeatPlan {
+            name: "x".repeat(100_000),
+            kind: SeatKind::Person,
+        }];
+        let list = SeatList::from_remembered(&long, 2, 6);
+        assert_eq!(list.seats[0].name, "x".repeat(MAX_NAME_CHARS));
+        assert_eq!(check_names(&["Ana".into(), "é".repeat(16)]), Ok(()));
+        assert_eq!(
+            check_names(&["Ana".into(), "é".repeat(17)]),
+            Err("a name is longer than 16 characters".into())
+        );
     }
 
     #[test]

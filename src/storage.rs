@@ -23,6 +23,14 @@ pub trait Store {
     fn get(&self, key: &str) -> Result<Option<String>, StoreError>;
     fn set(&self, key: &str, value: &str) -> Result<(), StoreError>;
     fn remove(&self, key: &str);
+    /// Copies the record under `from` to `to` exactly as it is stored (a
+    /// backup must be the damaged text itself, byte for byte).
+    fn copy(&self, from: &str, to: &str) -> Result<(), StoreError> {
+        match self.get(from)? {
+            Some(raw) => self.set(to, &raw),
+            None => Ok(()),
+        }
+    }
 }
 
 /// A record that could not be used, what the player is told, and where its raw
@@ -153,7 +161,7 @@ fn load_data(
         return Ok(());
     };
     let backup_key = format!("{key}.backup.{now_ms}");
-    let kept = store.set(&backup_key, &raw).is_ok();
+    let kept = store.copy(key, &backup_key).is_ok();
     if kept {
         store.remove(key);
     }
@@ -239,6 +247,31 @@ impl Store for BrowserStore {
         if let Ok(raw) = Self::raw() {
             let _ = raw.remove_item(key);
         }
+    }
+
+    /// In JavaScript values, never through a Rust `String`: stored text is
+    /// UTF-16 and may hold what UTF-8 cannot (a lone surrogate), which a
+    /// round trip through Rust would replace.
+    fn copy(&self, from: &str, to: &str) -> Result<(), StoreError> {
+        use wasm_bindgen::JsCast;
+        use web_sys::js_sys::{Function, Reflect};
+        let storage = Self::raw()?;
+        let method = |name: &str| {
+            Reflect::get(&storage, &name.into())
+                .ok()
+                .and_then(|f| f.dyn_into::<Function>().ok())
+                .ok_or_else(|| StoreError::Unavailable(format!("no {name}")))
+        };
+        let raw = method("getItem")?
+            .call1(&storage, &from.into())
+            .map_err(classify)?;
+        if raw.is_null() {
+            return Ok(());
+        }
+        method("setItem")?
+            .call2(&storage, &to.into(), &raw)
+            .map(drop)
+            .map_err(classify)
     }
 }
 

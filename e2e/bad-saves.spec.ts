@@ -1,0 +1,55 @@
+// Saves that lie: every game's save, damaged in ways a real browser can
+// damage it or a hostile import can forge it, is refused with a message and
+// kept aside byte for byte; nothing a player had is lost, and the page never
+// widens.
+import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/** Each game's save as the app writes it, mid-game: key → stored text. */
+const saves: Record<string, string> = Object.fromEntries(
+  readFileSync(join(here, "..", "src", "fixtures", "saves-2026-11.txt"), "utf8")
+    .trim()
+    .split("\n")
+    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+);
+
+/** The backups of `key` as stored, compared in the page (UTF-16, exactly). */
+async function backupsEqual(page: Page, key: string, text: string): Promise<boolean[]> {
+  return page.evaluate(
+    ([key, text]) =>
+      Object.keys(localStorage)
+        .filter((k) => k.startsWith(`${key}.backup.`))
+        .map((k) => localStorage.getItem(k) === text),
+    [key, text],
+  );
+}
+
+async function storeAndOpen(page: Page, key: string, text: string) {
+  await page.goto("./");
+  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [key, text]);
+  await page.reload();
+}
+
+for (const key of Object.keys(saves)) {
+  test(`${key}: a lone UTF-16 surrogate inserted is refused, and the backup is the stored text exactly`, async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(String(err)));
+    const stored = saves[key];
+    // A character UTF-8 cannot hold: read into Rust it would become U+FFFD.
+    const damaged = stored.slice(0, 1) + "\uD800" + stored.slice(1);
+    await storeAndOpen(page, key, damaged);
+    await expect(page.getByText(/could not be opened because/)).toBeVisible();
+    expect(await backupsEqual(page, key, damaged)).toEqual([true]);
+    expect(await page.evaluate((key) => localStorage.getItem(key), key)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+}
