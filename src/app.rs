@@ -1,52 +1,15 @@
-//! The app: shared context, routing between screens, and the notices bar.
+//! The app's root: routing over the registry of games, the notices bar,
+//! and the worker's answers.
 
 use crate::games;
 use crate::route::Route;
 use crate::screens::{home::Home, not_found::NotFound};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
-use crate::session::{self, Notice};
-use crate::settings::Settings;
+use crate::session;
 use leptos::prelude::*;
+// Transitional, until the game folders import from the shell directly.
+pub use crate::shell::{ctx, navigate, redirect, Ctx};
 use wasm_bindgen::JsCast;
-
-/// What every screen may read and change. Signals are `Copy`, so this is too.
-/// Each game keeps its own records in a context of its own (see `games`).
-#[derive(Clone, Copy)]
-pub struct Ctx {
-    pub route: RwSignal<Route>,
-    pub notices: RwSignal<Vec<Notice>>,
-    pub settings: RwSignal<Settings>,
-    /// Another tab changed the saved game; this tab has taken it over and
-    /// says so until the player acknowledges.
-    pub changed_elsewhere: RwSignal<bool>,
-}
-
-pub fn ctx() -> Ctx {
-    expect_context::<Ctx>()
-}
-
-/// Goes to `route`, adding a history entry.
-pub fn navigate(route: &Route) {
-    let _ = window().location().set_hash(&route.href());
-}
-
-/// For a screen that only sends the player on (e.g. "#/dead-center" to the
-/// deal in progress): shows `to` in place of `from`, with no new history
-/// entry, once this render is done, unless the player has left `from`
-/// meanwhile. `ctx` is passed in because the callback runs outside the
-/// reactive tree, where the context cannot be looked up.
-pub fn redirect(ctx: Ctx, from: Route, to: Route) {
-    request_animation_frame(move || {
-        if ctx.route.get_untracked() != from {
-            return;
-        }
-        if let Ok(history) = window().history() {
-            let href = to.href();
-            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
-        }
-        ctx.route.set(to);
-    });
-}
 
 #[component]
 pub fn App() -> impl IntoView {
@@ -75,7 +38,15 @@ pub fn App() -> impl IntoView {
         window().scroll_to_with_x_and_y(0.0, 0.0);
     });
     let on_storage = window_event_listener(leptos::ev::storage, move |event| {
-        let handle = || session::on_storage_event(ctx, &event);
+        // Another tab wrote one of the records: the settings, or a game's.
+        let handle = || {
+            let Some(key) = event.key() else { return };
+            if !session::take_settings_from_other_tab(ctx, &key) {
+                for game in games::GAMES {
+                    game.on_storage(&key);
+                }
+            }
+        };
         match &owner {
             Some(owner) => owner.with(handle),
             None => handle(),
@@ -108,7 +79,7 @@ pub fn App() -> impl IntoView {
                 Route::Stats => view! { <StatsScreen/> }.into_any(),
                 Route::Settings => view! { <SettingsScreen/> }.into_any(),
                 Route::Game { game, page } => match games::find(game) {
-                    Some(game) => games::lazy::pages(game, move |pages| pages.page(page)),
+                    Some(game) => crate::lazy::pages(game, move |pages| pages.page(page)),
                     None => view! { <NotFound reason=String::new()/> }.into_any(),
                 },
                 Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
@@ -159,4 +130,26 @@ fn Notices() -> impl IntoView {
             }}
         </div>
     }
+}
+
+/// In the app's web worker (see `worker`): answers the page's requests for
+/// the worker's whole life, each by the game it names.
+pub fn answer_in_worker(scope: web_sys::DedicatedWorkerGlobalScope) {
+    let replies = scope.clone();
+    let on_message = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MessageEvent)>::new(
+        move |event: web_sys::MessageEvent| {
+            let text = event.data().as_string().unwrap_or_default();
+            let (game, request) = text.split_once('\n').unwrap_or((&text, ""));
+            // A request for no game that answers here gets no reply; the page
+            // only sends requests its games made.
+            if let Some(game) = games::find(game) {
+                game.answer_in_worker(request, &mut |message| {
+                    let _ = replies.post_message(&wasm_bindgen::JsValue::from_str(&message));
+                });
+            }
+        },
+    );
+    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+    on_message.forget();
+    let _ = scope.post_message(&wasm_bindgen::JsValue::from_str("ready"));
 }

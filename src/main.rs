@@ -7,13 +7,18 @@ mod backup;
 mod codec;
 mod durable;
 mod games;
+mod lazy;
+mod module;
+mod records;
 mod route;
 mod screens;
 mod seats;
 mod session;
 mod settings;
+mod shell;
 mod stats;
 mod storage;
+mod table;
 mod ui;
 mod worker;
 
@@ -21,7 +26,7 @@ use wasm_bindgen::JsCast;
 
 fn main() {
     if let Some(scope) = worker::scope() {
-        worker::listen(scope);
+        app::answer_in_worker(scope);
         return;
     }
     let document = leptos::prelude::document();

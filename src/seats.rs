@@ -1,11 +1,12 @@
-//! Pieces shared by the games played around one table (Serial Killer and
-//! Joker; Detective Graves later): the list of seats chosen before a game,
-//! the hand-over screen between people, the computer's pace and turns, and
-//! the game log. Editing the seat list is pure, so it is tested natively.
+//! Seats, as data and plain views: the list of seats chosen before a game
+//! (pure, tested natively), names, the computers' pace, the hand-over
+//! screen and the game log. The computers' turns are `table::seats`.
 
 use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+// Transitional, until the game folders import from table::seats.
+pub use crate::table::seats::{play_computers, work_in_slices};
 
 /// One seat as chosen on a new-game screen: who sits there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -198,62 +199,6 @@ const KIND_SLUGS: [(&str, SeatKind); 3] = [
 pub fn needs_hand_over(kinds: &[SeatKind], to_act: Seat, holder: Option<Seat>) -> bool {
     let people = kinds.iter().filter(|k| **k == SeatKind::Person).count();
     kinds.get(to_act.index()) == Some(&SeatKind::Person) && people > 1 && holder != Some(to_act)
-}
-
-/// Plays a table's computer seats, one action per tick of the chosen pace.
-/// `due` (read reactively) says whether a computer must act now; each change
-/// of what it reads replaces the pending tick, so there is never more than
-/// one, and nothing is played while another tab's change waits to be
-/// acknowledged. `act` plays the action when the tick comes (it reads the
-/// game afresh: the table may have moved on).
-pub fn play_computers(
-    app: crate::app::Ctx,
-    due: impl Fn() -> bool + 'static,
-    act: impl Fn() + Clone + 'static,
-) {
-    let timer = StoredValue::new(None::<TimeoutHandle>);
-    let clear_timer = move || {
-        if let Some(handle) = timer.try_update_value(|t| t.take()).flatten() {
-            handle.clear();
-        }
-    };
-    Effect::new(move |_| {
-        let due = due();
-        let paused = app.changed_elsewhere.get();
-        clear_timer();
-        if !due || paused {
-            return;
-        }
-        let delay = app.settings.with_untracked(|s| s.computer_pace.delay_ms());
-        let act = act.clone();
-        let handle = set_timeout_with_handle(act, std::time::Duration::from_millis(delay));
-        if let Ok(handle) = handle {
-            timer.set_value(Some(handle));
-        }
-    });
-    on_cleanup(clear_timer);
-}
-
-/// How long one slice of [`work_in_slices`] may run: well under a frame at
-/// 60 Hz with the page's own work added, so that taps and drawing go on.
-const SLICE_MS: f64 = 8.0;
-
-/// Runs a long computation (a computer's search) a few milliseconds at a
-/// time on the page's thread, letting the page draw and answer input
-/// between slices. `work` is called again and again (each call should take
-/// a millisecond or two) until it returns true: done, or no longer wanted.
-pub fn work_in_slices(work: impl FnMut() -> bool + 'static) {
-    slice(Box::new(work));
-}
-
-fn slice(mut work: Box<dyn FnMut() -> bool>) {
-    let start = web_sys::js_sys::Date::now();
-    while !work() {
-        if web_sys::js_sys::Date::now() - start >= SLICE_MS {
-            set_timeout(move || slice(work), std::time::Duration::ZERO);
-            return;
-        }
-    }
 }
 
 /// The name at `seat`, or "Player n" if the table has none for it.

@@ -1,67 +1,15 @@
 //! Persistence in one place: what is loaded at start, what is saved after each
 //! change, and what happens when another tab writes the same records.
 
-use crate::app::Ctx;
-use crate::games::GAMES;
+use crate::shell::{clear_topic, Ctx};
+// Transitional, until the game folders import from the shell directly.
 use crate::settings::Settings;
+pub use crate::shell::{notify, Notice, Tone};
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
-use std::sync::atomic::{AtomicU32, Ordering};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Tone {
-    Error,
-    Warning,
-}
-
-impl Tone {
-    pub fn class(self) -> &'static str {
-        match self {
-            Tone::Error => "error",
-            Tone::Warning => "warning",
-        }
-    }
-}
-
-/// A message in the notices bar. Notices with the same topic replace each other.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Notice {
-    pub id: u32,
-    pub tone: Tone,
-    pub text: String,
-    pub topic: &'static str,
-}
-
-impl Notice {
-    pub fn new(tone: Tone, topic: &'static str, text: impl Into<String>) -> Notice {
-        static NEXT_ID: AtomicU32 = AtomicU32::new(1);
-        Notice {
-            id: NEXT_ID.fetch_add(1, Ordering::Relaxed),
-            tone,
-            text: text.into(),
-            topic,
-        }
-    }
-}
 
 const SAVE_FAILED: &str = "save-failed";
-
-pub fn notify(ctx: Ctx, notice: Notice) {
-    ctx.notices.update(|list| {
-        list.retain(|n| n.topic != notice.topic);
-        list.push(notice);
-    });
-}
-
-fn clear_topic(ctx: Ctx, topic: &str) {
-    if ctx
-        .notices
-        .with_untracked(|list| list.iter().any(|n| n.topic == topic))
-    {
-        ctx.notices.update(|list| list.retain(|n| n.topic != topic));
-    }
-}
 
 /// One kind of record the app keeps: its key, what the player calls it, and
 /// the check a loaded copy must pass.
@@ -210,16 +158,14 @@ pub fn save_settings(ctx: Ctx) {
     save_value(ctx, &SETTINGS, ctx.settings);
 }
 
-/// Another tab wrote one of our records (the browser tells only the other tabs).
-pub fn on_storage_event(ctx: Ctx, event: &web_sys::StorageEvent) {
-    let Some(key) = event.key() else { return };
-    if key == SETTINGS.key {
+/// Another tab wrote the record under `key` (the browser tells only the
+/// other tabs): takes it if it is the settings, and says whether it was.
+pub fn take_settings_from_other_tab(ctx: Ctx, key: &str) -> bool {
+    let ours = key == SETTINGS.key;
+    if ours {
         reload_value(&SETTINGS, ctx.settings);
-        return;
     }
-    for game in GAMES {
-        game.on_storage(&key);
-    }
+    ours
 }
 
 /// Takes a saved game as another tab left it if `key` is its record, at

@@ -4,8 +4,8 @@
 // as `crate::ui::Dialog`, `super::State`, or an alias a `use` brought in).
 // Declaring a module (`mod table;`) is not an import: a module's parent may
 // declare it, and the module may use its parent's items, as long as the
-// parent names nothing of the module's. Inline `mod tests { … }` blocks are
-// test code and are skipped.
+// parent names nothing of the module's. Inline `#[cfg(test)] mod … { … }`
+// blocks are test code and are skipped.
 //
 // Usage: node tools/import-cycles.mjs src/main.rs engine/src/lib.rs
 // Prints each circle and exits 1 if there is any; prints the counts and
@@ -23,11 +23,11 @@ function code(text) {
     .replace(/'(?:[^'\\\n]|\\.[^']*)'/g, "' '");
 }
 
-/** Removes inline `mod name { … }` blocks whose name is `tests` (test code). */
+/** Removes inline `#[cfg(test)] mod name { … }` blocks (test code). */
 function withoutTestBlocks(src) {
   let out = src;
   for (;;) {
-    const m = /\bmod\s+tests\s*\{/.exec(out);
+    const m = /#\[cfg\(test\)\]\s*(?:pub(?:\([\w:]+\))?\s+)?mod\s+\w+\s*\{/.exec(out);
     if (!m) return out;
     let depth = 0;
     let i = m.index + m[0].length - 1;

@@ -31,7 +31,8 @@ import { startServer } from "../e2e/static-server.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const taps = Number(process.argv[2] || 40);
-const server = await startServer({ root: join(root, "dist"), port: 0 });
+// DIST=<dir> measures another build (for before/after pairs in one run).
+const server = await startServer({ root: process.env.DIST || join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],

@@ -3,6 +3,7 @@
 pub mod data;
 pub mod home;
 pub mod not_found;
-pub mod rules;
+// Transitional, until the game folders import from ui::rules.
+pub use crate::ui::rules;
 pub mod settings;
 pub mod stats;

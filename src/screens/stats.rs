@@ -1,4 +1,5 @@
-use crate::games::{lazy, GAMES};
+use crate::games::GAMES;
+use crate::lazy;
 use crate::ui::{Dialog, TopBar, When};
 use leptos::prelude::*;
 

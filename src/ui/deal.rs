@@ -2,8 +2,8 @@
 //! number, the deal-number form, and the screen of one deal.
 
 use super::{Dialog, TopBar};
-use crate::app::navigate;
 use crate::route::Route;
+use crate::shell::navigate;
 use leptos::prelude::*;
 
 /// A fresh deal number from the browser's random source.

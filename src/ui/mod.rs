@@ -7,8 +7,10 @@
 //! share that code instead of each having its own copy.
 
 pub mod card;
+pub mod choice;
 pub mod deal;
 pub mod motion;
+pub mod rules;
 pub mod sound;
 pub mod tour;
 
@@ -212,7 +214,7 @@ pub fn copy_page_link(message: RwSignal<Option<String>>) {
 /// Says that another tab moved the game on, and that this tab now shows it.
 #[component]
 pub fn ChangedElsewhereDialog(on_continue: Callback<()>) -> impl IntoView {
-    let ctx = crate::app::ctx();
+    let ctx = crate::shell::ctx();
     view! {
         <Dialog title="This game changed in another tab">
             <p>"This game was played further in another tab or window. This tab now shows where it is, so no move is lost."</p>

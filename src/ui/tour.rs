@@ -4,7 +4,7 @@
 //! "Tour" button. A step that asks the player to do something moves on when
 //! the game changes, so the tour is played, not just read.
 
-use crate::app::ctx;
+use crate::shell::ctx;
 use leptos::prelude::*;
 use std::cell::Cell;
 use wasm_bindgen::JsCast;

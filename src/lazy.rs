@@ -4,7 +4,7 @@
 //! blank page, and never a crash: the split points are `fallible`, so a
 //! failed load is an `Err` here, not a trap.
 
-use super::{GameModule, GamePages};
+use crate::module::{GameModule, GamePages};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::cell::RefCell;

@@ -1,0 +1,87 @@
+//! What a game provides to the shell ([`GameModule`]), and its screens in
+//! the game's own WebAssembly chunk ([`GamePages`]). The shell knows games
+//! only through this, and the registry (`games`) lists them.
+
+use crate::route::{Deal, Page, Route};
+use crate::shell::{Ctx, Notice};
+use leptos::prelude::*;
+
+/// What a game provides to the shell. Trait objects, so that the shell's
+/// code exists once however many games there are. The methods that use the
+/// game's records run inside the app's reactive tree (the shell sees to it),
+/// where the game finds its own context; `provide`, the deal addresses and
+/// `answer_in_worker` need none.
+pub trait GameModule: Sync {
+    /// The first part of the game's addresses, `#/<id>/…`.
+    fn id(&self) -> &'static str;
+    /// The game's name as players know it.
+    fn name(&self) -> &'static str;
+    /// One line for its Home entry.
+    fn blurb(&self) -> &'static str;
+    /// Its emblem on Home: an SVG path, 48 × 48 units, drawn by us.
+    fn emblem(&self) -> &'static str;
+    /// Loads the game's saved records and provides its context (see
+    /// [`GameCtx`]); what cannot be loaded is added to `notices`.
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);
+    /// Reads a deal address `#/<id>/<path>`: `None` if the game has no deal
+    /// addresses, else the deal or what is wrong with the address.
+    fn parse_deal(&self, _path: &[&str]) -> Option<Result<Deal, String>> {
+        None
+    }
+    /// The path of `deal` after `#/<id>/` (the inverse of `parse_deal`).
+    fn deal_path(&self, _deal: Deal) -> String {
+        String::new()
+    }
+    /// Its screens, from its own WebAssembly chunk: the first call loads
+    /// the chunk (later calls are ready at once). The shell shows them
+    /// through [`lazy::pages`], which says when the chunk cannot be loaded.
+    fn pages(&self) -> LoadPages;
+    /// Where the game in progress is and a line about it, for "Continue"
+    /// (reactive: read inside a closure).
+    fn in_progress(&self) -> Option<(Route, String)>;
+    /// Sets its statistics back to zero and saves them.
+    fn reset_stats(&self);
+    /// Its own choices on the Settings screen, if it has any.
+    fn settings_panel(&self) -> Option<AnyView> {
+        None
+    }
+    /// Another tab wrote the record under `key`: takes it if it is the game's.
+    fn on_storage(&self, key: &str);
+    /// In the app's web worker (see `worker`): answers one of the game's
+    /// own requests, for games that compute there, by giving `send` each
+    /// message for the page (progress of a long answer, then the answer).
+    fn answer_in_worker(&self, _request: &str, _send: &mut dyn FnMut(String)) {}
+}
+
+/// A game's screens: the code that is split into the game's own chunk.
+/// Each game declares one function that returns its `GamePages`, marked
+/// `#[wasm_split(<game>, fallible)]`: everything only that function reaches
+/// goes into the chunk.
+pub trait GamePages: Sync {
+    /// The screen for one of its pages.
+    fn page(&self, page: Page) -> AnyView;
+    /// Its part of the statistics screen.
+    fn stats_panel(&self) -> AnyView;
+}
+
+/// A game's chunk could not be loaded (offline and not yet cached, say);
+/// the browser console has the details.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ChunkError;
+
+impl From<wasm_split_helpers::SplitLoaderError> for ChunkError {
+    fn from(_: wasm_split_helpers::SplitLoaderError) -> Self {
+        ChunkError
+    }
+}
+
+/// What [`GameModule::pages`] returns: the game's screens once its chunk is
+/// loaded.
+pub type LoadPages = std::pin::Pin<
+    Box<dyn std::future::Future<Output = Result<&'static dyn GamePages, ChunkError>>>,
+>;
+
+/// The route of a page of the game `id`.
+pub fn route(id: &'static str, page: Page) -> Route {
+    Route::Game { game: id, page }
+}

@@ -1,0 +1,135 @@
+//! A game's records in the app: the game in progress and its statistics
+//! ([`GameCtx`], provided as context by the game), and its own preferences
+//! ([`Prefs`]). Loading and saving go through `session`.
+
+use crate::session::{self, Notice, Record};
+use crate::shell::Ctx;
+use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// A game's own preferences (its preferred variant, say), in a record of
+/// its own, provided as context by the games that have some.
+pub struct Prefs<P: 'static> {
+    app: Ctx,
+    pub value: RwSignal<P>,
+    record: &'static Record<P>,
+}
+
+impl<P> Clone for Prefs<P> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<P> Copy for Prefs<P> {}
+
+impl<P> Prefs<P>
+where
+    P: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
+{
+    /// Loads them (problems go to `notices`) and provides them. Earlier
+    /// versions kept games' preferences in the settings record: a game with
+    /// no record of its own yet takes them from there, once, so `P`'s fields
+    /// keep the names they had there.
+    pub fn provide(app: Ctx, record: &'static Record<P>, notices: &mut Vec<Notice>) {
+        let own = session::load_or_report(record, notices);
+        let first_time = own.is_none();
+        let value = own.or_else(session::preferences_in_settings);
+        let prefs = Prefs {
+            app,
+            value: RwSignal::new(value.unwrap_or_default()),
+            record,
+        };
+        if first_time {
+            prefs.save();
+        }
+        provide_context(prefs);
+    }
+
+    /// Changes them and saves them.
+    pub fn update(self, change: impl FnOnce(&mut P)) {
+        self.value.update(change);
+        self.save();
+    }
+
+    fn save(self) {
+        session::save_value(self.app, self.record, self.value);
+    }
+
+    /// Another tab wrote the record under `key`: takes it if it is ours.
+    pub fn take_from_other_tab(self, key: &str) {
+        session::take_value_from_other_tab(key, self.record, self.value);
+    }
+}
+
+/// The records a game keeps: the game in progress and its statistics.
+pub struct Records<G: 'static, S: 'static> {
+    pub game: Record<G>,
+    pub stats: Record<S>,
+}
+
+/// A game's own context, provided by its [`GameModule::provide`]: the app's
+/// context (reached through `Deref`), and the game's records as last saved.
+pub struct GameCtx<G: 'static, S: 'static> {
+    pub app: Ctx,
+    /// The game in progress or just finished.
+    pub game: RwSignal<Option<G>>,
+    pub stats: RwSignal<S>,
+    records: &'static Records<G, S>,
+}
+
+impl<G, S> Clone for GameCtx<G, S> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<G, S> Copy for GameCtx<G, S> {}
+
+impl<G, S> std::ops::Deref for GameCtx<G, S> {
+    type Target = Ctx;
+    fn deref(&self) -> &Ctx {
+        &self.app
+    }
+}
+
+impl<G, S> GameCtx<G, S>
+where
+    G: DeserializeOwned + Serialize + Send + Sync + 'static,
+    S: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
+{
+    /// Loads the records (what cannot be loaded goes to `notices`) and
+    /// provides the context.
+    pub fn provide(app: Ctx, records: &'static Records<G, S>, notices: &mut Vec<Notice>) {
+        let stats = session::load_or_report(&records.stats, notices).unwrap_or_default();
+        let game = session::load_or_report(&records.game, notices);
+        provide_context(GameCtx {
+            app,
+            game: RwSignal::new(game),
+            stats: RwSignal::new(stats),
+            records,
+        });
+    }
+
+    pub fn save_game(self) {
+        session::save(self.app, &self.records.game, self.game);
+    }
+
+    /// Saves the statistics: a game was counted, so the player cares about
+    /// what is kept, and the browser is asked to keep it for good.
+    pub fn save_stats(self) {
+        crate::durable::ask_to_keep();
+        session::save_value(self.app, &self.records.stats, self.stats);
+    }
+
+    pub fn reset_stats(self) {
+        self.stats.set(S::default());
+        self.save_stats();
+    }
+
+    /// Another tab wrote the record under `key`: takes it if it is ours.
+    pub fn take_from_other_tab(self, key: &str) {
+        session::take_game_from_other_tab(self.app, key, &self.records.game, self.game);
+        session::take_value_from_other_tab(key, &self.records.stats, self.stats);
+    }
+}

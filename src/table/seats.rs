@@ -1,0 +1,61 @@
+//! The seat machinery every table with computer players shares: their
+//! turns at the chosen pace, and long searches worked out in slices.
+
+use crate::shell::Ctx;
+use leptos::prelude::*;
+
+/// Plays a table's computer seats, one action per tick of the chosen pace.
+/// `due` (read reactively) says whether a computer must act now; each change
+/// of what it reads replaces the pending tick, so there is never more than
+/// one, and nothing is played while another tab's change waits to be
+/// acknowledged. `act` plays the action when the tick comes (it reads the
+/// game afresh: the table may have moved on).
+pub fn play_computers(
+    app: Ctx,
+    due: impl Fn() -> bool + 'static,
+    act: impl Fn() + Clone + 'static,
+) {
+    let timer = StoredValue::new(None::<TimeoutHandle>);
+    let clear_timer = move || {
+        if let Some(handle) = timer.try_update_value(|t| t.take()).flatten() {
+            handle.clear();
+        }
+    };
+    Effect::new(move |_| {
+        let due = due();
+        let paused = app.changed_elsewhere.get();
+        clear_timer();
+        if !due || paused {
+            return;
+        }
+        let delay = app.settings.with_untracked(|s| s.computer_pace.delay_ms());
+        let act = act.clone();
+        let handle = set_timeout_with_handle(act, std::time::Duration::from_millis(delay));
+        if let Ok(handle) = handle {
+            timer.set_value(Some(handle));
+        }
+    });
+    on_cleanup(clear_timer);
+}
+
+/// How long one slice of [`work_in_slices`] may run: well under a frame at
+/// 60 Hz with the page's own work added, so that taps and drawing go on.
+const SLICE_MS: f64 = 8.0;
+
+/// Runs a long computation (a computer's search) a few milliseconds at a
+/// time on the page's thread, letting the page draw and answer input
+/// between slices. `work` is called again and again (each call should take
+/// a millisecond or two) until it returns true: done, or no longer wanted.
+pub fn work_in_slices(work: impl FnMut() -> bool + 'static) {
+    slice(Box::new(work));
+}
+
+fn slice(mut work: Box<dyn FnMut() -> bool>) {
+    let start = web_sys::js_sys::Date::now();
+    while !work() {
+        if web_sys::js_sys::Date::now() - start >= SLICE_MS {
+            set_timeout(move || slice(work), std::time::Duration::ZERO);
+            return;
+        }
+    }
+}
