@@ -1,7 +1,7 @@
 //! The recorded winning line that the browser test plays through the UI must
 //! stay a legal, winning line of the engine.
 
-use engine::dead_center::{Action, State, Status, Variant};
+use engine::dead_center::{Action, Event, State, Status, Variant};
 use engine::Game;
 
 #[derive(serde::Deserialize)]
@@ -16,13 +16,29 @@ fn recorded_winning_line_for_the_browser_test_wins() {
     let line: Line =
         serde_json::from_str(include_str!("../../e2e/fixtures/dead-center-win.json")).unwrap();
     let mut state = State::new(Variant::Standard, line.seed);
+    let mut events = Vec::new();
     for (i, action) in line.actions.iter().enumerate() {
         assert!(!state.is_over(), "the game ended before action {i}");
-        state
-            .apply(*action)
-            .unwrap_or_else(|e| panic!("action {i} {action:?} refused: {e}"));
+        events.extend(
+            state
+                .apply(*action)
+                .unwrap_or_else(|e| panic!("action {i} {action:?} refused: {e}")),
+        );
     }
     assert_eq!(state.status(), Status::Won { score: line.score });
+    // The events tell the same story: twelve kills, then the win, unassisted.
+    let kills = events
+        .iter()
+        .filter(|e| matches!(e, Event::Killed { .. }))
+        .count();
+    assert_eq!(kills, 12);
+    assert_eq!(
+        events.last(),
+        Some(&Event::Won {
+            score: line.score,
+            assisted: false
+        })
+    );
 }
 
 /// The seeded generator behind every deal (`rand_pcg::Pcg32`, as the hand-made

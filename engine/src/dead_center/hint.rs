@@ -805,10 +805,10 @@ mod tests {
 
     const VARIANTS: [Variant; 3] = Variant::ALL;
 
-    /// Random legal actions other than undo.
+    /// Random legal actions other than undo and asking for a hint.
     fn random_action(state: &State, rng: &mut Pcg32) -> Action {
         let mut actions = state.legal_actions();
-        actions.retain(|&a| a != Action::Undo);
+        actions.retain(|&a| !matches!(a, Action::Undo | Action::Hint));
         actions[(rng.next_u32() as usize) % actions.len()]
     }
 
@@ -861,7 +861,9 @@ mod tests {
 
     /// A hand-built position: pile tops, zombies, the phase, and how many
     /// cards are left to draw. Every other number card is buried under the
-    /// centre pile, so the position is a consistent deck.
+    /// centre pile, so the position holds one deck; it is only what the
+    /// player sees that matters here, not whether play could reach it
+    /// (`State::validate` would refuse the buried pile and the turn count).
     fn position(
         tops: [Card; PILES],
         zombies: [Zombie; SPACES],
@@ -894,7 +896,11 @@ mod tests {
         v["phase"] = serde_json::to_value(phase).unwrap();
         v["undoable"] = json!(null);
         let state: State = serde_json::from_value(v).unwrap();
-        state.validate().unwrap();
+        let mut cards = state.all_pieces();
+        cards.sort();
+        let mut deck = Card::deck(2);
+        deck.sort();
+        assert_eq!(cards, deck, "one deck");
         state
     }
 
@@ -1069,6 +1075,25 @@ mod tests {
             state.apply(random_action(&state, &mut rng)).unwrap();
         }
         assert_eq!(suggest_with(&state, 0, 10), None);
+    }
+
+    /// Asking for a hint is not a move of the game: the hint never suggests
+    /// it, and a position after it gets the same hint as before.
+    #[test]
+    fn asking_for_a_hint_is_not_a_move() {
+        let mut rng = Pcg32::seed_from_u64(13);
+        for game in 0..6u64 {
+            let mut state = State::new(VARIANTS[game as usize % 3], 300 + game);
+            while !state.is_over() {
+                let hint = suggest_with(&state, game, 1_000).expect("a hint while playing");
+                assert_ne!(hint.action, Action::Hint);
+                assert!(state.legal_actions().contains(&Action::Hint));
+                let mut asked = state.clone();
+                asked.apply(Action::Hint).unwrap();
+                assert_eq!(suggest_with(&asked, game, 1_000), Some(hint));
+                state.apply(random_action(&state, &mut rng)).unwrap();
+            }
+        }
     }
 
     /// Hints are legal in every phase of many random games.

@@ -228,6 +228,56 @@ pub enum Action {
     EndTurn,
     /// Take back this turn's placement and kill (never a reveal or a draw).
     Undo,
+    /// Ask for a hint: not a move of the game (nothing on the table changes),
+    /// but from then on a win counts as assisted. Legal while the game runs.
+    Hint,
+}
+
+/// A support card of a kill: the pile it tops and the card.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Support {
+    pub pile: u8,
+    pub card: Card,
+}
+
+/// What an action did, in the order it happened: what the app's log,
+/// motion and sound are made from. Every card named here is public once
+/// the event has happened (a solitaire has no other seat to hide it from).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// The face-down zombie at `space` was turned face up.
+    Revealed { space: u8, zombie: Card },
+    /// The top card of the deck was drawn into the hand.
+    Drew { card: Card },
+    /// The card in hand was played on `pile` (its new top).
+    Placed { pile: u8, card: Card },
+    /// The zombie at `space` was killed by the two support cards.
+    Killed {
+        space: u8,
+        zombie: Card,
+        supports: [Support; 2],
+    },
+    /// The turn is over; `turns` turns are now complete.
+    TurnEnded { turns: u16 },
+    /// This turn's placement (and its kill, if any) was taken back: `card`
+    /// left `pile` for the hand, the zombie at `revived.0` (the card
+    /// `revived.1`) is alive again, and a turn that had ended is open again
+    /// when `turn_reopened`.
+    Undone {
+        pile: u8,
+        card: Card,
+        revived: Option<(u8, Card)>,
+        turn_reopened: bool,
+    },
+    /// The player asked for a hint.
+    HintAsked,
+    /// From now on a win counts as assisted: the game's first undo or hint.
+    Assisted,
+    /// The twelfth zombie died: `score` cards were left in the deck.
+    Won { score: usize, assisted: bool },
+    /// The game is lost: the deck was empty when a card had to be drawn, or
+    /// the card just drawn fits no pile.
+    Lost { reason: LossReason },
 }
 
 /// The result of a game, or who must act.
@@ -471,11 +521,6 @@ impl State {
         self.assisted
     }
 
-    /// Records that the player asked for a hint.
-    pub fn mark_assisted(&mut self) {
-        self.assisted = true;
-    }
-
     pub fn pile(&self, pile: usize) -> &[Card] {
         &self.cabin[pile]
     }
@@ -617,6 +662,9 @@ impl State {
         if self.can_undo() {
             actions.push(Action::Undo);
         }
+        if !self.is_over() {
+            actions.push(Action::Hint);
+        }
     }
 
     fn can_undo(&self) -> bool {
@@ -629,21 +677,27 @@ impl State {
 
     /// Draws the top card; the game is lost if the deck is empty or the card
     /// fits no pile.
-    fn draw(&mut self) {
+    fn draw(&mut self, events: &mut Vec<Event>) {
         self.undoable = None;
         let Some(drawn) = self.deck.pop() else {
-            self.phase = Phase::Lost(LossReason::DeckEmpty);
+            self.lose(LossReason::DeckEmpty, events);
             return;
         };
+        events.push(Event::Drew { card: drawn });
         let fits = (0..PILES).fold(false, |fits, p| fits | can_place(drawn, self.top(p)));
-        self.phase = if fits {
-            Phase::Place { drawn }
+        if fits {
+            self.phase = Phase::Place { drawn };
         } else {
-            Phase::Lost(LossReason::NoLegalPile { drawn })
-        };
+            self.lose(LossReason::NoLegalPile { drawn }, events);
+        }
     }
 
-    fn end_turn(&mut self) {
+    fn lose(&mut self, reason: LossReason, events: &mut Vec<Event>) {
+        self.phase = Phase::Lost(reason);
+        events.push(Event::Lost { reason });
+    }
+
+    fn end_turn(&mut self, events: &mut Vec<Event>) {
         self.turns = self.turns.saturating_add(1);
         if let Some(record) = self.undoable.as_mut() {
             record.ended = true;
@@ -655,10 +709,131 @@ impl State {
         } else {
             Phase::Draw
         };
+        events.push(Event::TurnEnded { turns: self.turns });
     }
 
-    /// Checks a state read from outside (a save) for consistency: every card
-    /// of the variant exactly once, zombies are face cards, no pile empty.
+    /// A win from now on counts as assisted (said once, the first time).
+    fn assist(&mut self, events: &mut Vec<Event>) {
+        if !self.assisted {
+            self.assisted = true;
+            events.push(Event::Assisted);
+        }
+    }
+
+    /// Carries out an action [`Game::check`] accepted; cannot fail.
+    fn perform(&mut self, action: Action) -> Vec<Event> {
+        let mut events = Vec::with_capacity(4);
+        match action {
+            Action::Hint => {
+                events.push(Event::HintAsked);
+                self.assist(&mut events);
+            }
+            Action::Undo => {
+                let Some(record) = self.undoable.take() else {
+                    return events;
+                };
+                let pile = record.pile as usize;
+                self.cabin[pile].pop();
+                let revived = record.killed.and_then(|space| {
+                    let slot = &mut self.zombies[space as usize];
+                    let Zombie::Dead(zombie) = *slot else {
+                        return None;
+                    };
+                    *slot = Zombie::FaceUp(zombie);
+                    Some((space, zombie))
+                });
+                if record.ended {
+                    self.turns = self.turns.saturating_sub(1);
+                }
+                self.phase = Phase::Place {
+                    drawn: record.drawn,
+                };
+                events.push(Event::Undone {
+                    pile: record.pile,
+                    card: record.drawn,
+                    revived,
+                    turn_reopened: record.ended,
+                });
+                self.assist(&mut events);
+            }
+            Action::Reveal(space) => {
+                let slot = &mut self.zombies[space as usize];
+                if let Zombie::FaceDown(zombie) = *slot {
+                    *slot = Zombie::FaceUp(zombie);
+                    events.push(Event::Revealed { space, zombie });
+                }
+                self.draw(&mut events);
+            }
+            Action::Draw => self.draw(&mut events),
+            Action::Place(pile) => {
+                let Phase::Place { drawn } = self.phase else {
+                    return events;
+                };
+                self.cabin[pile as usize].push(drawn);
+                self.undoable = Some(TurnRecord {
+                    drawn,
+                    pile,
+                    killed: None,
+                    ended: false,
+                });
+                self.phase = Phase::Attack { pile };
+                events.push(Event::Placed { pile, card: drawn });
+                if self.killable_iter(pile as usize).next().is_none() {
+                    self.end_turn(&mut events);
+                }
+            }
+            Action::Kill(space) => {
+                let slot = &mut self.zombies[space as usize];
+                let Zombie::FaceUp(zombie) = *slot else {
+                    return events;
+                };
+                *slot = Zombie::Dead(zombie);
+                let supports = SUPPORT_PILES[space as usize].map(|p| Support {
+                    pile: p as u8,
+                    card: self.top(p),
+                });
+                events.push(Event::Killed {
+                    space,
+                    zombie,
+                    supports,
+                });
+                if let Some(record) = self.undoable.as_mut() {
+                    record.killed = Some(space);
+                }
+                if self.zombies_left() == 0 {
+                    self.undoable = None;
+                    self.phase = Phase::Won;
+                    events.push(Event::Won {
+                        score: self.deck.len(),
+                        assisted: self.assisted,
+                    });
+                } else {
+                    self.end_turn(&mut events);
+                }
+            }
+            Action::EndTurn => self.end_turn(&mut events),
+        }
+        events
+    }
+
+    /// Checks a state read from outside (a save) for consistency, and says
+    /// what is wrong with it:
+    ///
+    /// - conservation: every card of the variant (52 and its jokers) exactly
+    ///   once, in the cabin, the deck, the hand or a zombie space;
+    /// - the table: no cabin pile empty, the twelve face cards on the zombie
+    ///   spaces (so none in the cabin), every pile a legal build (each card
+    ///   could be played on the one below it), as many cards played as turns
+    ///   taken, as many zombies revealed as turns begun (one per turn until
+    ///   all twelve are up), no more zombies dead than cards played;
+    /// - the phase: won exactly when every zombie is dead, a reveal only
+    ///   while a zombie is face down and a draw only once none is, the card
+    ///   in hand fitting a pile (or, in a loss for that, fitting none), a
+    ///   loss for an empty deck only with the deck empty, the kill step only
+    ///   on an existing pile just played with a zombie there to kill;
+    /// - the undo record: only while its turn may be taken back, its card
+    ///   the top of its pile (with a card under it), its kill a dead zombie
+    ///   next to that pile.
     pub fn validate(&self) -> Result<(), String> {
         let mut cards = self.all_pieces();
         cards.sort();
@@ -667,37 +842,125 @@ impl State {
         if cards != expected {
             return Err("the cards do not make up one deck".into());
         }
+        self.validate_table()?;
+        self.validate_phase()?;
+        self.validate_undo()
+    }
+
+    fn validate_table(&self) -> Result<(), String> {
         if self.cabin.iter().any(|p| p.is_empty()) {
             return Err("a cabin pile is empty".into());
         }
-        let zombie_cards = self.zombies.iter().map(|z| match *z {
+        let zombie_card = |z: &Zombie| match *z {
             Zombie::FaceDown(c) | Zombie::FaceUp(c) | Zombie::Dead(c) => c,
-        });
-        if zombie_cards.clone().any(|c| !c.is_face())
-            || self.cabin.iter().flatten().any(|c| c.is_face())
-        {
-            return Err("a face card is in the cabin".into());
+        };
+        // With the cards conserved, the twelve face cards on the twelve
+        // spaces leave none for the cabin, the deck or the hand.
+        if self.zombies.iter().any(|z| !zombie_card(z).is_face()) {
+            return Err("a zombie space holds a number card".into());
         }
+        for (p, pile) in self.cabin.iter().enumerate() {
+            if let Some(w) = pile.windows(2).find(|w| !can_place(w[1], w[0])) {
+                return Err(format!(
+                    "pile {} is not a legal build: {} cannot lie on {}",
+                    p + 1,
+                    w[1],
+                    w[0]
+                ));
+            }
+        }
+        let turns = usize::from(self.turns);
+        let played: usize = self.cabin.iter().map(|p| p.len() - 1).sum();
+        let playing = matches!(self.phase, Phase::Attack { .. } | Phase::Won);
+        if played != turns + usize::from(playing) {
+            return Err(format!(
+                "{played} cards were played in {turns} turns: one per turn"
+            ));
+        }
+        let revealed = self
+            .zombies
+            .iter()
+            .filter(|z| !matches!(z, Zombie::FaceDown(_)))
+            .count();
+        let begun = turns + usize::from(!matches!(self.phase, Phase::Reveal | Phase::Draw));
+        if revealed != begun.min(ZOMBIES) {
+            return Err(format!(
+                "{revealed} zombies are revealed after {turns} turns: one per turn"
+            ));
+        }
+        let dead = ZOMBIES - self.zombies_left();
+        if dead > played {
+            return Err(format!(
+                "{dead} zombies are dead but only {played} cards were played"
+            ));
+        }
+        Ok(())
+    }
+
+    fn validate_phase(&self) -> Result<(), String> {
         let won = self.zombies_left() == 0;
         if won != (self.phase == Phase::Won) {
             return Err("the phase does not match the zombies left".into());
         }
-        if matches!(self.phase, Phase::Attack { pile } if pile as usize >= PILES) {
-            return Err("the attacking pile does not exist".into());
+        let fits = |card: Card| (0..PILES).any(|p| can_place(card, self.top(p)));
+        match self.phase {
+            Phase::Reveal if !self.any_face_down() => {
+                Err("a reveal is due but no zombie is face down".into())
+            }
+            Phase::Draw if self.any_face_down() => {
+                Err("a draw is due but a zombie is still face down".into())
+            }
+            Phase::Place { drawn } if !fits(drawn) => {
+                Err(format!("the {drawn} in hand fits no pile"))
+            }
+            Phase::Lost(LossReason::NoLegalPile { drawn }) if fits(drawn) => {
+                Err(format!("the game is lost though the {drawn} fits a pile"))
+            }
+            Phase::Lost(LossReason::DeckEmpty) if !self.deck.is_empty() => {
+                Err("the game is lost for an empty deck that is not empty".into())
+            }
+            Phase::Attack { pile } if pile as usize >= PILES => {
+                Err("the attacking pile does not exist".into())
+            }
+            Phase::Attack { pile } if self.killable_iter(pile as usize).next().is_none() => {
+                Err("the kill step with no zombie to kill".into())
+            }
+            _ => Ok(()),
         }
-        if let Some(record) = self.undoable {
-            let top = self.cabin.get(record.pile as usize).and_then(|p| p.last());
-            if top != Some(&record.drawn) || record.killed.is_some_and(|s| s as usize >= SPACES) {
-                return Err("the undo record does not match the cabin".into());
+    }
+
+    fn validate_undo(&self) -> Result<(), String> {
+        let Some(record) = self.undoable else {
+            return match self.phase {
+                Phase::Attack { .. } => Err("the kill step without the card just played".into()),
+                _ => Ok(()),
+            };
+        };
+        let bad = || Err("the undo record does not match the cabin".to_string());
+        let pile = self.cabin.get(record.pile as usize);
+        if pile.is_none_or(|p| p.len() < 2 || p.last() != Some(&record.drawn)) {
+            return bad();
+        }
+        if let Some(space) = record.killed {
+            let dead = matches!(self.zombies.get(space as usize), Some(Zombie::Dead(_)));
+            if !dead || ADJACENT_PILE[space as usize] != record.pile as usize {
+                return bad();
             }
         }
-        Ok(())
+        let in_step = match self.phase {
+            Phase::Reveal | Phase::Draw => record.ended,
+            Phase::Attack { pile } => {
+                !record.ended && record.killed.is_none() && pile == record.pile
+            }
+            _ => false,
+        };
+        if in_step {
+            Ok(())
+        } else {
+            Err("the undo record does not match the step of the turn".into())
+        }
     }
 }
-
-/// Transitional: what an action did, filled in with the game's conversion.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Event {}
 
 impl Game for State {
     type Action = Action;
@@ -706,7 +969,7 @@ impl Game for State {
     type Piece = Card;
 
     fn action_space(&self) -> Vec<Action> {
-        let mut all = vec![Action::Draw, Action::EndTurn, Action::Undo];
+        let mut all = vec![Action::Draw, Action::EndTurn, Action::Undo, Action::Hint];
         all.extend((0..SPACES as u8 + 1).map(Action::Reveal));
         all.extend((0..PILES as u8 + 1).map(Action::Place));
         all.extend((0..SPACES as u8 + 1).map(Action::Kill));
@@ -719,115 +982,58 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        // Transitional: the events come with the game's conversion.
-        let result: Result<(), RuleError> = (|| {
-            if self.is_over() {
-                return Err(RuleError::GameOver);
-            }
-            let wrong_step = RuleError::WrongStep {
-                expected: self.phase,
-            };
-            match action {
-                Action::Undo => {
-                    let record = self.undoable.filter(|_| self.can_undo());
-                    let record = record.ok_or(RuleError::NothingToUndo)?;
-                    self.cabin[record.pile as usize].pop();
-                    if let Some(space) = record.killed {
-                        if let Zombie::Dead(c) = self.zombies[space as usize] {
-                            self.zombies[space as usize] = Zombie::FaceUp(c);
-                        }
-                    }
-                    if record.ended {
-                        self.turns = self.turns.saturating_sub(1);
-                    }
-                    self.undoable = None;
-                    self.assisted = true;
-                    self.phase = Phase::Place {
-                        drawn: record.drawn,
-                    };
-                }
-                Action::Reveal(space) => {
-                    if self.phase != Phase::Reveal {
-                        return Err(wrong_step);
-                    }
-                    let slot = self
-                        .zombies
-                        .get_mut(space as usize)
-                        .ok_or(RuleError::NoSuchSpace)?;
-                    let Zombie::FaceDown(card) = *slot else {
-                        return Err(RuleError::NotFaceDown);
-                    };
-                    *slot = Zombie::FaceUp(card);
-                    self.draw();
-                }
-                Action::Draw => {
-                    if self.phase != Phase::Draw {
-                        return Err(wrong_step);
-                    }
-                    self.draw();
-                }
-                Action::Place(pile) => {
-                    let Phase::Place { drawn } = self.phase else {
-                        return Err(wrong_step);
-                    };
-                    let top = *self
-                        .cabin
-                        .get(pile as usize)
-                        .ok_or(RuleError::NoSuchPile)?
-                        .last()
-                        .ok_or(RuleError::NoSuchPile)?;
-                    if !can_place(drawn, top) {
-                        return Err(RuleError::IllegalPile { card: drawn, top });
-                    }
-                    self.cabin[pile as usize].push(drawn);
-                    self.undoable = Some(TurnRecord {
-                        drawn,
-                        pile,
-                        killed: None,
-                        ended: false,
-                    });
-                    self.phase = Phase::Attack { pile };
-                    if self.killable_iter(pile as usize).next().is_none() {
-                        self.end_turn();
-                    }
-                }
-                Action::Kill(space) => {
-                    let Phase::Attack { pile } = self.phase else {
-                        return Err(wrong_step);
-                    };
-                    if space as usize >= SPACES {
-                        return Err(RuleError::NoSuchSpace);
-                    }
-                    self.check_attack(pile as usize, space as usize)
-                        .map_err(|why| RuleError::CannotKill { space, why })?;
-                    if let Zombie::FaceUp(c) = self.zombies[space as usize] {
-                        self.zombies[space as usize] = Zombie::Dead(c);
-                    }
-                    if let Some(record) = self.undoable.as_mut() {
-                        record.killed = Some(space);
-                    }
-                    if self.zombies_left() == 0 {
-                        self.undoable = None;
-                        self.phase = Phase::Won;
-                    } else {
-                        self.end_turn();
-                    }
-                }
-                Action::EndTurn => {
-                    if !matches!(self.phase, Phase::Attack { .. }) {
-                        return Err(wrong_step);
-                    }
-                    self.end_turn();
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        if self.is_over() {
+            return Err(RuleError::GameOver);
+        }
+        let wrong_step = Err(RuleError::WrongStep {
+            expected: self.phase,
+        });
+        match *action {
+            Action::Hint => Ok(()),
+            Action::Undo if self.can_undo() => Ok(()),
+            Action::Undo => Err(RuleError::NothingToUndo),
+            Action::Reveal(_) if self.phase != Phase::Reveal => wrong_step,
+            Action::Reveal(space) => match self.zombies.get(space as usize) {
+                None => Err(RuleError::NoSuchSpace),
+                Some(Zombie::FaceDown(_)) => Ok(()),
+                Some(_) => Err(RuleError::NotFaceDown),
+            },
+            Action::Draw if self.phase != Phase::Draw => wrong_step,
+            Action::Draw => Ok(()),
+            Action::Place(pile) => {
+                let Phase::Place { drawn } = self.phase else {
+                    return wrong_step;
+                };
+                let top = *self
+                    .cabin
+                    .get(pile as usize)
+                    .and_then(|p| p.last())
+                    .ok_or(RuleError::NoSuchPile)?;
+                if can_place(drawn, top) {
+                    Ok(())
+                } else {
+                    Err(RuleError::IllegalPile { card: drawn, top })
                 }
             }
-            Ok(())
-        })();
-        result.map(|()| Vec::new())
+            Action::Kill(space) => {
+                let Phase::Attack { pile } = self.phase else {
+                    return wrong_step;
+                };
+                if space as usize >= SPACES {
+                    return Err(RuleError::NoSuchSpace);
+                }
+                self.check_attack(pile as usize, space as usize)
+                    .map_err(|why| RuleError::CannotKill { space, why })
+            }
+            Action::EndTurn if matches!(self.phase, Phase::Attack { .. }) => Ok(()),
+            Action::EndTurn => wrong_step,
+        }
     }
 
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.clone().apply(action.clone()).map(drop)
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(&action)?;
+        Ok(self.perform(action))
     }
 
     fn validate(&self) -> Result<(), String> {

@@ -112,20 +112,30 @@ fn corner_attack() -> State {
 
 /// Applies `action` to a copy of `state`, expects it refused, checks that
 /// the copy is unchanged, and returns the error.
+/// `check` says the same, without changing anything either.
 fn refused(state: &State, action: Action) -> RuleError {
     let mut copy = state.clone();
     let err = copy
         .apply(action)
         .expect_err("the action should be refused");
     assert_eq!(&copy, state, "refusing {action:?} changed the state");
+    assert_eq!(state.check(&action), Err(err), "check disagrees with apply");
     err
 }
 
 fn applied(state: &State, action: Action) -> State {
+    events_of(state, action).0
+}
+
+/// Applies `action` to a copy of `state` (which `check` must accept) and
+/// returns the new state and the events.
+fn events_of(state: &State, action: Action) -> (State, Vec<Event>) {
+    assert_eq!(state.check(&action), Ok(()), "check refuses {action:?}");
     let mut next = state.clone();
-    next.apply(action)
+    let events = next
+        .apply(action)
         .unwrap_or_else(|e| panic!("{action:?} refused: {e:?}"));
-    next
+    (next, events)
 }
 
 fn sorted(mut cards: Vec<Card>) -> Vec<Card> {
@@ -403,13 +413,14 @@ fn rule_supports_are_the_top_cards_of_their_piles() {
 fn ruling_reveal_is_mandatory_while_any_zombie_is_face_down() {
     let state = State::new(Variant::Standard, 1);
     assert_eq!(state.phase(), Phase::Reveal);
-    let expected: Vec<Action> = (0..SPACES as u8).map(Action::Reveal).collect();
+    let mut expected: Vec<Action> = (0..SPACES as u8).map(Action::Reveal).collect();
+    expected.push(Action::Hint);
     assert_eq!(state.legal_actions(), expected);
 
     // With one zombie left face down, only that one may be revealed.
     let one_down = State::from_parts(WEAK_BOARD, all_face_up(), vec![c(5)], Phase::Reveal)
         .with_zombie(9, Zombie::FaceDown(s(KING)));
-    assert_eq!(one_down.legal_actions(), [Action::Reveal(9)]);
+    assert_eq!(one_down.legal_actions(), [Action::Reveal(9), Action::Hint]);
     assert_eq!(
         refused(&one_down, Action::Reveal(3)),
         RuleError::NotFaceDown
@@ -519,7 +530,10 @@ fn ruling_draw_step_once_every_zombie_is_face_up() {
     let state = placing(s(5)).with_tops(&[(0, d(5))]);
     let after = applied(&state, Action::Place(0));
     assert_eq!(after.phase(), Phase::Draw);
-    assert_eq!(after.legal_actions(), [Action::Draw, Action::Undo]);
+    assert_eq!(
+        after.legal_actions(),
+        [Action::Draw, Action::Undo, Action::Hint]
+    );
     assert_eq!(
         refused(&after, Action::Reveal(0)),
         RuleError::WrongStep {
@@ -682,10 +696,11 @@ fn ruling_legal_piles_offered_are_exactly_the_legal_ones() {
     // higher), on the four twos (equal); not on red aces nor on 3♣.
     let state = placing(d(2));
     assert_eq!(state.legal_piles(), [0, 3, 4, 5, 6, 7]);
-    let places: Vec<Action> = [0u8, 3, 4, 5, 6, 7]
+    let mut places: Vec<Action> = [0u8, 3, 4, 5, 6, 7]
         .into_iter()
         .map(Action::Place)
         .collect();
+    places.push(Action::Hint);
     assert_eq!(state.legal_actions(), places);
 }
 
@@ -876,7 +891,7 @@ fn ruling_attack_uses_the_column_for_top_zombie_and_row_for_side_zombie() {
     assert_eq!(next.killable(), [0]);
     assert_eq!(
         next.legal_actions(),
-        [Action::Kill(0), Action::EndTurn, Action::Undo]
+        [Action::Kill(0), Action::EndTurn, Action::Undo, Action::Hint]
     );
     assert_eq!(
         refused(&next, Action::Kill(6)),
@@ -1069,7 +1084,10 @@ fn rule_loss_after_playing_the_last_card_without_winning() {
     assert_eq!(drawn.deck_len(), 0);
     let placed = applied(&drawn, Action::Place(4));
     assert_eq!(placed.phase(), Phase::Draw);
-    assert_eq!(placed.legal_actions(), [Action::Draw, Action::Undo]);
+    assert_eq!(
+        placed.legal_actions(),
+        [Action::Draw, Action::Undo, Action::Hint]
+    );
     let lost = applied(&placed, Action::Draw);
     assert_eq!(lost.status(), Status::Lost(LossReason::DeckEmpty));
 }
@@ -1134,7 +1152,7 @@ fn ruling_undo_takes_back_the_placement() {
     assert!(undone.assisted());
     // Apart from the assist flag, it is the position before the placement.
     let mut expected = state.clone();
-    expected.mark_assisted();
+    expected.assisted = true;
     assert_eq!(undone, expected);
 }
 
@@ -1250,9 +1268,17 @@ fn ruling_game_with_undo_or_hints_is_assisted() {
     assert!(!won.assisted(), "no undo, no hint: not assisted");
     let undone = applied(&applied(&state, Action::Place(0)), Action::Undo);
     assert!(undone.assisted());
-    let mut hinted = State::new(Variant::Standard, 1);
-    hinted.mark_assisted();
+    let hinted = applied(&State::new(Variant::Standard, 1), Action::Hint);
     assert!(hinted.assisted());
+    let won_hinted = applied(
+        &applied(
+            &applied(&last_zombie(vec![c(4)]), Action::Hint),
+            Action::Place(0),
+        ),
+        Action::Kill(0),
+    );
+    assert_eq!(won_hinted.status(), Status::Won { score: 1 });
+    assert!(won_hinted.assisted());
 }
 
 // ------------------------------------------------------ all the actions ----
@@ -1314,9 +1340,13 @@ fn legal_actions_into_matches_legal_actions() {
     for state in sample_positions() {
         state.legal_actions_into(&mut buffer);
         assert_eq!(buffer, state.legal_actions());
-        // Undo, when legal, comes last (the benchmark relies on it).
+        // Hint, legal while the game runs, comes last, and Undo, when
+        // legal, just before it (the benchmark relies on it).
+        if !state.is_over() {
+            assert_eq!(buffer.last(), Some(&Action::Hint));
+        }
         if let Some(undo) = buffer.iter().position(|&a| a == Action::Undo) {
-            assert_eq!(undo, buffer.len() - 1);
+            assert_eq!(undo, buffer.len() - 2);
         }
     }
 }
@@ -1349,55 +1379,392 @@ fn ruling_save_and_load_resumes_exactly() {
     }
 }
 
-// A save that does not make up one consistent game is refused, never a panic.
+// ------------------------------------------------------------ validate ----
+//
+// A save that does not make up one consistent game is refused, never a
+// panic: one test per kind of damage, each fed a state reached by real play
+// and then corrupted.
+
+/// The first state, in random games from seed 0 on, that `wanted` accepts.
+fn reached(wanted: impl Fn(&State) -> bool) -> State {
+    use rand::{RngCore, SeedableRng};
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(1);
+    for seed in 0..2_000 {
+        let mut state = State::new(Variant::ALL[seed as usize % 3], seed);
+        loop {
+            if wanted(&state) {
+                assert_eq!(state.validate(), Ok(()), "a reached state");
+                return state;
+            }
+            if state.is_over() {
+                break;
+            }
+            let mut actions = state.legal_actions();
+            actions.retain(|a| !matches!(a, Action::Hint | Action::Undo));
+            let pick = actions[rng.next_u32() as usize % actions.len()];
+            state.apply(pick).unwrap();
+        }
+    }
+    panic!("no such state in 2,000 games")
+}
+
+/// `state` (valid) changed by `damage`: refused, with a reason.
+fn damaged(state: &State, damage: impl FnOnce(&mut State)) -> String {
+    assert_eq!(state.validate(), Ok(()));
+    let mut bad = state.clone();
+    damage(&mut bad);
+    bad.validate().expect_err("a damaged state must be refused")
+}
+
+/// The end of the recorded winning line the browser test plays (random
+/// play seldom wins).
+fn recorded_win() -> State {
+    #[derive(serde::Deserialize)]
+    struct Line {
+        seed: u64,
+        actions: Vec<Action>,
+    }
+    let line: Line =
+        serde_json::from_str(include_str!("../../../e2e/fixtures/dead-center-win.json")).unwrap();
+    let mut state = State::new(Variant::Standard, line.seed);
+    for action in line.actions {
+        state.apply(action).unwrap();
+    }
+    assert_eq!(state.phase(), Phase::Won);
+    state
+}
+
+fn mid_game() -> State {
+    reached(|s| s.turns() >= 5 && s.phase() == Phase::Reveal)
+}
+
+fn all_revealed() -> State {
+    reached(|s| s.phase() == Phase::Draw && s.deck_len() > 0)
+}
+
+fn killing() -> State {
+    reached(|s| matches!(s.phase(), Phase::Attack { .. }))
+}
+
+fn after_a_kill() -> State {
+    reached(|s| {
+        s.undoable.is_some_and(|r| r.killed.is_some()) && matches!(s.phase(), Phase::Reveal)
+    })
+}
+
 #[test]
-fn validate_rejects_inconsistent_saves_without_panicking() {
+fn validate_accepts_every_state_of_real_games() {
+    use rand::{RngCore, SeedableRng};
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(2);
+    for seed in 0..60 {
+        let mut state = State::new(Variant::ALL[seed as usize % 3], seed);
+        let mut undos = 0;
+        while !state.is_over() {
+            assert_eq!(state.validate(), Ok(()));
+            let mut actions = state.legal_actions();
+            if undos >= 3 {
+                actions.retain(|&a| a != Action::Undo);
+            }
+            let pick = actions[rng.next_u32() as usize % actions.len()];
+            undos += usize::from(pick == Action::Undo);
+            state.apply(pick).unwrap();
+        }
+        assert_eq!(state.validate(), Ok(()));
+    }
+}
+
+// Conservation: a card twice (and so another missing).
+#[test]
+fn validate_refuses_a_card_twice() {
+    let why = damaged(&mid_game(), |s| s.deck[0] = s.deck[1]);
+    assert_eq!(why, "the cards do not make up one deck");
+}
+
+// Conservation: a card missing.
+#[test]
+fn validate_refuses_a_card_missing() {
+    let why = damaged(&mid_game(), |s| {
+        s.deck.pop();
+    });
+    assert_eq!(why, "the cards do not make up one deck");
+}
+
+// Conservation: the jokers are the variant's (2, 1 or 0).
+#[test]
+fn validate_refuses_jokers_of_another_variant() {
+    let standard = State::new(Variant::Standard, 3);
+    for other in [Variant::Hard, Variant::Nightmare] {
+        let why = damaged(&standard, |s| s.variant = other);
+        assert_eq!(why, "the cards do not make up one deck");
+    }
+    let nightmare = State::new(Variant::Nightmare, 3);
+    let why = damaged(&nightmare, |s| s.deck.push(JOKER));
+    assert_eq!(why, "the cards do not make up one deck");
+}
+
+// The table: no cabin pile is ever empty.
+#[test]
+fn validate_refuses_an_empty_pile() {
+    let why = damaged(&State::new(Variant::Standard, 4), |s| {
+        let card = s.cabin[2].pop().unwrap();
+        s.deck.push(card);
+    });
+    assert_eq!(why, "a cabin pile is empty");
+}
+
+// The table: the zombies are the twelve face cards, and no face card is in
+// the cabin.
+#[test]
+fn validate_refuses_a_face_card_out_of_place() {
     let good = State::new(Variant::Standard, 2);
-    assert_eq!(good.validate(), Ok(()));
+    let why = damaged(&good, |s| {
+        let Zombie::FaceDown(face) = s.zombies[0] else {
+            unreachable!()
+        };
+        let number = s.deck[0];
+        s.deck[0] = face;
+        s.zombies[0] = Zombie::FaceDown(number);
+    });
+    assert_eq!(why, "a zombie space holds a number card");
+    // A face card in the cabin: with the cards conserved, its number card is
+    // then on a zombie space.
+    let why = damaged(&good, |s| {
+        let Zombie::FaceDown(face) = s.zombies[0] else {
+            unreachable!()
+        };
+        let number = s.cabin[0][0];
+        s.cabin[0][0] = face;
+        s.zombies[0] = Zombie::FaceDown(number);
+    });
+    assert_eq!(why, "a zombie space holds a number card");
+}
 
-    let mut duplicate = good.clone();
-    duplicate.deck[0] = duplicate.deck[1];
-    assert!(duplicate.validate().is_err());
+// The table: each card of a pile could have been played on the one below it.
+#[test]
+fn validate_refuses_a_pile_that_is_no_legal_build() {
+    let state = reached(|s| s.turns() >= 3 && s.cabin.iter().any(|p| p.len() >= 2));
+    let why = damaged(&state, |s| {
+        let p = s.cabin.iter().position(|p| p.len() >= 2).unwrap();
+        let below = s.cabin[p][s.cabin[p].len() - 2];
+        // Swap the top with a deck card that cannot lie on the card below.
+        let i = s
+            .deck
+            .iter()
+            .position(|&c| !can_place(c, below))
+            .expect("some card does not fit");
+        let top = s.cabin[p].len() - 1;
+        std::mem::swap(&mut s.cabin[p][top], &mut s.deck[i]);
+    });
+    assert!(why.contains("is not a legal build"), "{why}");
+}
 
-    let mut face_in_cabin = good.clone();
-    let Zombie::FaceDown(face) = face_in_cabin.zombies[0] else {
-        unreachable!()
-    };
-    let number = face_in_cabin.cabin[0][0];
-    face_in_cabin.cabin[0][0] = face;
-    face_in_cabin.zombies[0] = Zombie::FaceDown(number);
-    assert!(face_in_cabin.validate().is_err());
+// The table: one card played per turn.
+#[test]
+fn validate_refuses_turns_that_do_not_match_the_cards_played() {
+    let why = damaged(&mid_game(), |s| s.turns += 1);
+    assert!(why.contains("cards were played in"), "{why}");
+    let why = damaged(&mid_game(), |s| {
+        // A card moved from the deck onto a pile it may lie on.
+        let i = (0..s.deck.len())
+            .find(|&i| (0..PILES).any(|p| can_place(s.deck[i], s.top(p))))
+            .unwrap();
+        let card = s.deck.remove(i);
+        let p = (0..PILES).find(|&p| can_place(card, s.top(p))).unwrap();
+        s.cabin[p].push(card);
+    });
+    assert!(why.contains("cards were played in"), "{why}");
+}
 
-    let mut won_too_soon = good.clone();
-    won_too_soon.phase = Phase::Won;
-    assert!(won_too_soon.validate().is_err());
+// The table: one zombie revealed per turn, until all twelve are up.
+#[test]
+fn validate_refuses_reveals_that_do_not_match_the_turns() {
+    let why = damaged(&mid_game(), |s| {
+        let down = s
+            .zombies
+            .iter()
+            .position(|z| matches!(z, Zombie::FaceDown(_)))
+            .unwrap();
+        let Zombie::FaceDown(c) = s.zombies[down] else {
+            unreachable!()
+        };
+        s.zombies[down] = Zombie::FaceUp(c);
+    });
+    assert!(why.contains("zombies are revealed after"), "{why}");
+}
 
-    // Out-of-range indexes in a tampered save: find a real game's turn that
-    // stopped at the attack step.
-    let attack = (0..)
-        .map(|seed| {
-            let mut state = State::new(Variant::Standard, seed);
-            state.apply(Action::Reveal(0)).unwrap();
-            let place = state.legal_actions()[0];
-            state.apply(place).unwrap();
-            state
+// The table: a zombie dies only after a card was played next to it.
+#[test]
+fn validate_refuses_more_dead_zombies_than_cards_played() {
+    let first = reached(|s| s.turns() == 0 && matches!(s.phase(), Phase::Place { .. }));
+    let why = damaged(&first, |s| {
+        let up = s
+            .zombies
+            .iter()
+            .position(|z| matches!(z, Zombie::FaceUp(_)))
+            .unwrap();
+        let Zombie::FaceUp(c) = s.zombies[up] else {
+            unreachable!()
+        };
+        s.zombies[up] = Zombie::Dead(c);
+    });
+    assert!(why.contains("zombies are dead but only"), "{why}");
+}
+
+// The phase: won exactly when every zombie is dead.
+#[test]
+fn validate_refuses_a_win_that_does_not_match_the_zombies() {
+    // Won with zombies alive: the kill step of a real game (a card just
+    // played, as in a win) with the phase changed.
+    let why = damaged(&killing(), |s| s.phase = Phase::Won);
+    assert_eq!(why, "the phase does not match the zombies left");
+    let won = recorded_win();
+    let why = damaged(&won, |s| {
+        let Zombie::Dead(c) = s.zombies[5] else {
+            unreachable!()
+        };
+        s.zombies[5] = Zombie::FaceUp(c);
+    });
+    assert_eq!(why, "the phase does not match the zombies left");
+}
+
+// The phase: a reveal only while a zombie is face down, a draw only once
+// none is.
+#[test]
+fn validate_refuses_a_reveal_or_draw_out_of_turn() {
+    let why = damaged(&all_revealed(), |s| s.phase = Phase::Reveal);
+    assert_eq!(why, "a reveal is due but no zombie is face down");
+    let why = damaged(&mid_game(), |s| s.phase = Phase::Draw);
+    assert_eq!(why, "a draw is due but a zombie is still face down");
+}
+
+// The phase: the card in hand fits a pile, and a loss for a card that fits
+// no pile names a card that indeed fits none.
+#[test]
+fn validate_refuses_a_hand_that_does_not_match_the_phase() {
+    let stuck = reached(|s| matches!(s.phase(), Phase::Lost(LossReason::NoLegalPile { .. })));
+    let why = damaged(&stuck, |s| {
+        s.phase = Phase::Place {
+            drawn: s.drawn().unwrap(),
+        }
+    });
+    assert!(why.contains("fits no pile"), "{why}");
+    let placing = reached(|s| matches!(s.phase(), Phase::Place { .. }));
+    let why = damaged(&placing, |s| {
+        s.phase = Phase::Lost(LossReason::NoLegalPile {
+            drawn: s.drawn().unwrap(),
         })
-        .find(|state| matches!(state.phase(), Phase::Attack { .. }))
-        .unwrap();
-    assert_eq!(attack.validate(), Ok(()));
-    let mut bad_record = attack.clone();
-    if let Some(record) = bad_record.undoable.as_mut() {
-        record.pile = 200;
-    }
-    assert!(bad_record.validate().is_err());
-    let mut bad_kill = attack.clone();
-    if let Some(record) = bad_kill.undoable.as_mut() {
-        record.killed = Some(200);
-    }
-    assert!(bad_kill.validate().is_err());
-    let mut bad_pile = attack;
-    bad_pile.phase = Phase::Attack { pile: 200 };
-    assert!(bad_pile.validate().is_err());
+    });
+    assert!(why.contains("fits a pile"), "{why}");
+}
+
+// The phase: a loss for an empty deck only with the deck empty.
+#[test]
+fn validate_refuses_an_empty_deck_loss_with_cards_left() {
+    let why = damaged(&all_revealed(), |s| {
+        s.phase = Phase::Lost(LossReason::DeckEmpty)
+    });
+    assert_eq!(why, "the game is lost for an empty deck that is not empty");
+}
+
+// The phase: the kill step on an existing pile, with a zombie to kill there.
+#[test]
+fn validate_refuses_a_kill_step_that_cannot_be() {
+    let why = damaged(&killing(), |s| s.phase = Phase::Attack { pile: 200 });
+    assert_eq!(why, "the attacking pile does not exist");
+    // The centre pile has no zombie next to it.
+    let why = damaged(&killing(), |s| s.phase = Phase::Attack { pile: 4 });
+    assert_eq!(why, "the kill step with no zombie to kill");
+}
+
+// The undo record: the kill step always has the card just played.
+#[test]
+fn validate_refuses_a_kill_step_without_its_record() {
+    let why = damaged(&killing(), |s| s.undoable = None);
+    assert_eq!(why, "the kill step without the card just played");
+}
+
+// The undo record: its card is the top of its pile, with a card under it;
+// its kill is a dead zombie next to that pile.
+#[test]
+fn validate_refuses_an_undo_record_that_does_not_match_the_cabin() {
+    let cabin = "the undo record does not match the cabin";
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            r.pile = 200;
+        }
+    });
+    assert_eq!(why, cabin);
+    // Another pile: its top is another card.
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            r.pile = (r.pile + 1) % PILES as u8;
+        }
+    });
+    assert_eq!(why, cabin);
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            r.killed = Some(200);
+        }
+    });
+    assert_eq!(why, cabin);
+    // A kill recorded on a zombie not next to the pile.
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            let far = (0..SPACES).find(|&z| ADJACENT_PILE[z] != r.pile as usize);
+            r.killed = far.map(|z| z as u8);
+        }
+    });
+    assert_eq!(why, cabin);
+    // A kill recorded on a zombie still alive.
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            let space = r.killed.unwrap() as usize;
+            let Zombie::Dead(c) = s.zombies[space] else {
+                unreachable!()
+            };
+            // Another dead zombie stands in for it in the count.
+            let up = (0..SPACES)
+                .find(|&z| matches!(s.zombies[z], Zombie::FaceUp(_)))
+                .unwrap();
+            let Zombie::FaceUp(other) = s.zombies[up] else {
+                unreachable!()
+            };
+            s.zombies[space] = Zombie::FaceUp(c);
+            s.zombies[up] = Zombie::Dead(other);
+        }
+    });
+    assert_eq!(why, cabin);
+}
+
+// The undo record: only while its turn may be taken back (ended in the
+// reveal or draw step, open in the kill step).
+#[test]
+fn validate_refuses_an_undo_record_out_of_its_step() {
+    let step = "the undo record does not match the step of the turn";
+    let why = damaged(&killing(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            r.ended = true;
+        }
+    });
+    assert_eq!(why, step);
+    let why = damaged(&after_a_kill(), |s| {
+        if let Some(r) = s.undoable.as_mut() {
+            r.ended = false;
+        }
+    });
+    assert_eq!(why, step);
+    let placing = reached(|s| s.turns() > 0 && matches!(s.phase(), Phase::Place { .. }));
+    let why = damaged(&placing, |s| {
+        // A record of the last turn's placement kept into the next turn.
+        let pile = (0..PILES).find(|&p| s.cabin[p].len() >= 2).unwrap();
+        s.undoable = Some(TurnRecord {
+            drawn: s.top(pile),
+            pile: pile as u8,
+            killed: None,
+            ended: true,
+        });
+    });
+    assert_eq!(why, step);
 }
 
 // Status reports who must act (the step) or the result.
@@ -1440,4 +1807,270 @@ fn in_progress_from_the_first_reveal_until_the_end() {
         !state.in_progress(),
         "a finished game is no longer in progress"
     );
+}
+
+// -------------------------------------------------------------- events ----
+//
+// Every action says what it did, one event per fact, in order; each event
+// kind has a test that names it.
+
+// Event `Revealed`, then `Drew`: a reveal turns the zombie and draws at once.
+#[test]
+fn event_revealed_names_the_space_and_the_zombie() {
+    let fresh = State::new(Variant::Standard, 12);
+    let (after, events) = events_of(&fresh, Action::Reveal(7));
+    let ZombieView::Alive(zombie) = after.zombie(7) else {
+        panic!("revealed")
+    };
+    let card = after.drawn().expect("a card in hand");
+    assert_eq!(
+        events,
+        [Event::Revealed { space: 7, zombie }, Event::Drew { card }]
+    );
+}
+
+// Event `Drew`: the card drawn, now in hand.
+#[test]
+fn event_drew_names_the_card_drawn() {
+    let state = State::from_parts(WEAK_BOARD, all_face_up(), vec![c(6), h(4)], Phase::Draw);
+    let (after, events) = events_of(&state, Action::Draw);
+    assert_eq!(events, [Event::Drew { card: h(4) }]);
+    assert_eq!(after.drawn(), Some(h(4)));
+    assert_eq!(after.deck_len(), 1);
+}
+
+// Event `Placed`: the pile and the card; alone when a kill may follow.
+#[test]
+fn event_placed_names_the_pile_and_the_card() {
+    let (after, events) = events_of(&corner_attack(), Action::Place(0));
+    assert_eq!(
+        events,
+        [Event::Placed {
+            pile: 0,
+            card: s(5)
+        }]
+    );
+    assert_eq!(after.phase(), Phase::Attack { pile: 0 });
+}
+
+// Event `TurnEnded`: after a placement that can kill nothing (the turn ends
+// by itself), after ending the turn, and after a kill.
+#[test]
+fn event_turn_ended_says_how_many_turns_are_complete() {
+    let quiet = placing(s(5)).with_tops(&[(0, d(5))]);
+    let (_, events) = events_of(&quiet, Action::Place(0));
+    assert_eq!(
+        events,
+        [
+            Event::Placed {
+                pile: 0,
+                card: s(5)
+            },
+            Event::TurnEnded { turns: 1 }
+        ]
+    );
+    let attack = applied(&corner_attack(), Action::Place(0));
+    let (after, events) = events_of(&attack, Action::EndTurn);
+    assert_eq!(events, [Event::TurnEnded { turns: 1 }]);
+    assert_eq!(after.turns(), 1);
+}
+
+// Event `Killed`: the space, the zombie and the two supports used (their
+// piles and cards), then the turn's end.
+#[test]
+fn event_killed_names_the_zombie_and_its_supports() {
+    let attack = applied(&corner_attack(), Action::Place(0));
+    let (after, events) = events_of(&attack, Action::Kill(0));
+    assert_eq!(
+        events,
+        [
+            Event::Killed {
+                space: 0,
+                zombie: h(JACK),
+                supports: [
+                    Support {
+                        pile: 3,
+                        card: c(4)
+                    },
+                    Support {
+                        pile: 6,
+                        card: c(6)
+                    }
+                ],
+            },
+            Event::TurnEnded { turns: 1 }
+        ]
+    );
+    assert_eq!(after.zombie(0), ZombieView::Dead(h(JACK)));
+}
+
+// Event `Undone`: what was taken back (the card and its pile, the zombie
+// alive again, the turn open again); the game's first undo is also
+// `Assisted`, a later one is not.
+#[test]
+fn event_undone_says_what_was_taken_back() {
+    let killed = applied(
+        &applied(&corner_attack(), Action::Place(0)),
+        Action::Kill(0),
+    );
+    let (undone, events) = events_of(&killed, Action::Undo);
+    assert_eq!(
+        events,
+        [
+            Event::Undone {
+                pile: 0,
+                card: s(5),
+                revived: Some((0, h(JACK))),
+                turn_reopened: true,
+            },
+            Event::Assisted
+        ]
+    );
+    let attack = applied(&undone, Action::Place(0));
+    let (_, events) = events_of(&attack, Action::Undo);
+    assert_eq!(
+        events,
+        [Event::Undone {
+            pile: 0,
+            card: s(5),
+            revived: None,
+            turn_reopened: false,
+        }]
+    );
+}
+
+// Event `HintAsked`, and `Assisted` the first time: a hint is an action that
+// changes nothing on the table, only that a win now counts as assisted.
+#[test]
+fn event_hint_asked_and_assisted_once() {
+    for state in sample_positions().into_iter().filter(|s| !s.is_over()) {
+        assert!(state.legal_actions().contains(&Action::Hint));
+        let (hinted, events) = events_of(&state, Action::Hint);
+        let mut expected = state.clone();
+        expected.assisted = true;
+        assert_eq!(hinted, expected, "only the assist flag changes");
+        if state.assisted() {
+            assert_eq!(events, [Event::HintAsked]);
+        } else {
+            assert_eq!(events, [Event::HintAsked, Event::Assisted]);
+        }
+        let (again, events) = events_of(&hinted, Action::Hint);
+        assert_eq!(again, hinted);
+        assert_eq!(events, [Event::HintAsked]);
+    }
+}
+
+// Event `Won`: the score (cards left in the deck) and whether undo or hints
+// were used.
+#[test]
+fn event_won_gives_the_score_and_the_assist() {
+    let state = applied(&last_zombie(vec![c(4), d(4)]), Action::Place(0));
+    let (_, events) = events_of(&state, Action::Kill(0));
+    assert!(matches!(events[0], Event::Killed { space: 0, .. }));
+    assert_eq!(
+        events[1..],
+        [Event::Won {
+            score: 2,
+            assisted: false
+        }]
+    );
+    let hinted = applied(&state, Action::Hint);
+    let (_, events) = events_of(&hinted, Action::Kill(0));
+    assert_eq!(
+        events.last(),
+        Some(&Event::Won {
+            score: 2,
+            assisted: true
+        })
+    );
+}
+
+// Event `Lost` for an empty deck: at a draw, or at the draw after a reveal.
+#[test]
+fn event_lost_when_the_deck_is_empty() {
+    let draw = State::from_parts(WEAK_BOARD, all_face_up(), Vec::new(), Phase::Draw);
+    let (_, events) = events_of(&draw, Action::Draw);
+    assert_eq!(
+        events,
+        [Event::Lost {
+            reason: LossReason::DeckEmpty
+        }]
+    );
+    let reveal = State::from_parts(WEAK_BOARD, all_face_down(), Vec::new(), Phase::Reveal);
+    let (_, events) = events_of(&reveal, Action::Reveal(2));
+    assert_eq!(
+        events,
+        [
+            Event::Revealed {
+                space: 2,
+                zombie: face_cards()[2]
+            },
+            Event::Lost {
+                reason: LossReason::DeckEmpty
+            }
+        ]
+    );
+}
+
+// Event `Lost` for a card that fits no pile: drawn, then lost.
+#[test]
+fn event_lost_when_the_drawn_card_fits_no_pile() {
+    let board = [d(4), h(3), d(1), s(6), c(9), s(10), h(2), c(7), d(3)];
+    let state = State::from_parts(board, all_face_up(), vec![c(6), h(5)], Phase::Draw);
+    let (_, events) = events_of(&state, Action::Draw);
+    assert_eq!(
+        events,
+        [
+            Event::Drew { card: h(5) },
+            Event::Lost {
+                reason: LossReason::NoLegalPile { drawn: h(5) }
+            }
+        ]
+    );
+}
+
+// Every legal action says something; events survive a save.
+#[test]
+fn every_action_has_events_that_save_and_load() {
+    for state in sample_positions() {
+        for action in state.legal_actions() {
+            let (_, events) = events_of(&state, action);
+            assert!(!events.is_empty(), "{action:?}");
+            let text = serde_json::to_string(&events).unwrap();
+            let back: Vec<Event> = serde_json::from_str(&text).unwrap();
+            assert_eq!(back, events);
+        }
+    }
+}
+
+// `check` is a dry run that agrees with `apply`, for every action of the
+// vocabulary in every step (the `refused` and `events_of` helpers check it
+// for each test above too).
+#[test]
+fn check_agrees_with_apply_and_changes_nothing() {
+    for state in sample_positions() {
+        for action in state.action_space() {
+            let copy = state.clone();
+            let checked = state.check(&action);
+            assert_eq!(copy, state, "check changed the state");
+            let mut applied = state.clone();
+            assert_eq!(applied.apply(action).map(drop), checked, "{action:?}");
+            assert_eq!(checked.is_ok(), state.legal_actions().contains(&action));
+        }
+    }
+}
+
+// A save written before hints were actions (the assist flag as the table
+// set it) loads and plays on: the flag is the same field.
+#[test]
+fn a_save_from_before_the_hint_action_loads() {
+    let mut state = State::new(Variant::Hard, 77);
+    state.apply(Action::Reveal(0)).unwrap();
+    let mut json = serde_json::to_value(&state).unwrap();
+    json["assisted"] = serde_json::json!(true);
+    let loaded: State = serde_json::from_value(json).unwrap();
+    assert_eq!(loaded.validate(), Ok(()));
+    assert!(loaded.assisted());
+    let (_, events) = events_of(&loaded, Action::Hint);
+    assert_eq!(events, [Event::HintAsked], "already assisted");
 }

@@ -1,6 +1,7 @@
 //! Dead Center in the app: its table, new-game screen, rules, statistics and
 //! saved records, registered with the shell as [`DeadCenter`].
 
+mod events;
 mod new_game;
 mod stats;
 mod table;

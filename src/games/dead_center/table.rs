@@ -1,7 +1,7 @@
 //! The Dead Center table. Taps become engine actions; the engine's answer
 //! (the next state, or why not) is all the view shows.
 
-use super::{deal_route, game_ctx, route, GameCtx};
+use super::{deal_route, events, game_ctx, route, GameCtx};
 use crate::app::{navigate, redirect};
 use crate::route::Page;
 use crate::stats::GameResult;
@@ -26,17 +26,6 @@ fn start_game(ctx: GameCtx, variant: Variant, seed: u64) {
     }
     ctx.game.set(Some(State::new(variant, seed)));
     ctx.save_game();
-}
-
-fn result_of(state: &State) -> Option<GameResult> {
-    match state.status() {
-        Status::Won { score } => Some(GameResult::Won {
-            score: Some(score as u32),
-            assisted: state.assisted(),
-        }),
-        Status::Lost(_) => Some(GameResult::Lost),
-        Status::Playing(_) => None,
-    }
 }
 
 /// The Dead Center screen for a deal (or, with no deal, the game in progress).
@@ -103,8 +92,10 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
         return;
     };
     match next.apply(action) {
-        Ok(_) => {
-            if let Some(result) = result_of(&next) {
+        Ok(events) => {
+            // The events say whether this action ended the game (it ends
+            // once: every action after is refused).
+            if let Some(result) = events::result(&events) {
                 ctx.stats.update(|s| s.record(next.variant(), result));
                 ctx.save_stats();
             }
@@ -149,8 +140,12 @@ fn Table() -> impl IntoView {
         if let Some(found) = hint::suggest(&state, seed) {
             ui.message.set(Some(format!("Hint: {}", found.reason)));
             ui.hint.set(Some(found));
-            if !state.assisted() {
-                state.mark_assisted();
+            // Asking is an action of the game: it makes a win assisted.
+            // Only the first time is there something new to show and save.
+            if state
+                .apply(Action::Hint)
+                .is_ok_and(|events| events::newly_assisted(&events))
+            {
                 ctx.game.set(Some(state));
                 ctx.save_game();
             }
