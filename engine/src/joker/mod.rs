@@ -1150,6 +1150,11 @@ impl State {
                         return Err("a logged answer is out of range".into());
                     }
                 }
+                Event::Shot { card, .. }
+                    if !self.grid.contains(&card) || (card.is_joker() && card != JOKER) =>
+                {
+                    return Err("a shot card is not one of the grid's".into());
+                }
                 Event::Shot { card, .. } if round == self.round && !card.is_joker() => {
                     if self.grid[cell.index()] != card {
                         return Err("a missed card is not where it was shot".into());

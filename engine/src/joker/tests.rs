@@ -1288,6 +1288,18 @@ validate_refuses! {
     validate_refuses_a_game_over_in_the_log: "never logged" => |c| {
         c.log.push(Event::GameOver { winners: vec![Seat(0)], score: 1 });
     }
+    validate_refuses_a_hit_on_another_joker: "not one of the grid's" => |c| {
+        if let Some(Event::Shot { card, .. }) = c.log.iter_mut().find(|e| e.is_hit()) {
+            *card = Card::Joker(1);
+        }
+    }
+    validate_refuses_a_missed_card_from_outside_the_grid: "not one of the grid's" => |c| {
+        let outside = Card::deck(0).into_iter().find(|card| !c.grid.contains(card)).unwrap();
+        let miss = c.log.iter_mut().rev().find(|e| matches!(e, Event::Shot { .. }) && !e.is_hit());
+        if let Some(Event::Shot { card, .. }) = miss {
+            *card = outside;
+        }
+    }
     validate_refuses_a_lock_without_a_miss: "locks or the turn" => |c| {
         c.locks[0] = Lock::UntilAnotherShot;
     }
