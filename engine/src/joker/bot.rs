@@ -1,6 +1,6 @@
-//! Computer players for Joker, in both roles. They read only a [`View`]
-//! (the Informant's holds the Joker's cell; a Vigilante's does not) and keep
-//! their own random generator.
+//! Computer players for Joker, in both roles. They read only a
+//! [`SeatView`] (the Informant's holds the Joker's cell; a Vigilante's does
+//! not) and keep their own random generator.
 //!
 //! - [`Level::Simple`]: as Informant, a random answer among those allowed;
 //!   as Vigilante, probes a random face-down card, and shoots a random cell
@@ -36,7 +36,7 @@
 //!     cell, anyone else the likeliest one.
 
 use super::{
-    allowed_answers, Action, Cell, CellSet, Event, Lock, Phase, View, CELLS, DIE, MAX_ANSWER,
+    allowed_answers, Action, Cell, CellSet, Event, Lock, Phase, SeatView, CELLS, DIE, MAX_ANSWER,
     MAX_DISTANCE,
 };
 use crate::seats::{Bot, Level, SeatKind};
@@ -110,10 +110,10 @@ impl JokerBot {
     }
 }
 
-impl Bot<View<'_>> for JokerBot {
+impl Bot<SeatView> for JokerBot {
     type Action = Action;
 
-    fn choose(&mut self, view: &View<'_>) -> Action {
+    fn choose(&mut self, view: &SeatView) -> Action {
         match self.level {
             Level::Simple => simple_action(view, &mut self.rng),
             Level::Strong => strong_action_with(view, &self.params, self.budget, &mut self.rng),
@@ -123,7 +123,7 @@ impl Bot<View<'_>> for JokerBot {
 
 /// One decision of a bot of `level`, seeded by `seed`: the entry point for
 /// the UI. Whatever it returns when the seat need not act is refused.
-pub fn choose(view: &View<'_>, level: Level, seed: u64) -> Action {
+pub fn choose(view: &SeatView, level: Level, seed: u64) -> Action {
     JokerBot::new(level, seed).choose(view)
 }
 
@@ -134,7 +134,7 @@ fn random_cell(cells: CellSet, rng: &mut impl Rng) -> Option<Cell> {
 
 /// Simple: a random allowed answer; a random probe, or a shot at a random
 /// consistent cell once at most three remain (or one in five turns).
-pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
+pub fn simple_action(view: &SeatView, rng: &mut impl Rng) -> Action {
     if let Phase::Answer { .. } = view.phase() {
         let allowed = view.allowed_answers().unwrap_or(0..=0);
         return Action::Answer(rng.random_range(allowed));
@@ -162,7 +162,7 @@ pub enum InformantModel {
 
 impl InformantModel {
     /// The model for the round's Informant, from its seat kind (public).
-    pub fn of(view: &View<'_>) -> InformantModel {
+    pub fn of(view: &SeatView) -> InformantModel {
         match view.seat_kind(view.informant()) {
             Some(SeatKind::Computer(Level::Strong)) => InformantModel::Pooled,
             _ => InformantModel::Uniform,
@@ -279,7 +279,7 @@ fn normalise(weights: &mut [f64; CELLS]) -> bool {
 /// distance. Sums to 1, zero off the consistent cells. Should the log be
 /// impossible under `model` (an Informant that did not play as modelled),
 /// the uniform model is used, which every legal answer fits.
-pub fn belief(view: &View<'_>, model: InformantModel) -> [f64; CELLS] {
+pub fn belief(view: &SeatView, model: InformantModel) -> [f64; CELLS] {
     belief_of(view.round_log(), model)
         .or_else(|| belief_of(view.round_log(), InformantModel::Uniform))
         .unwrap_or_else(|| {
@@ -317,6 +317,8 @@ fn belief_of(log: &[Event], model: InformantModel) -> Option<[f64; CELLS]> {
                     *w = 0.0;
                 }
             }
+            // Not in a log.
+            Event::Asked { .. } | Event::NextRound { .. } | Event::GameOver { .. } => {}
         }
         if !normalise(&mut weights) {
             return None;
@@ -384,27 +386,27 @@ impl Default for StrongParams {
 }
 
 /// Strong with the full budget and the tuned thresholds.
-pub fn strong_action(view: &View<'_>, budget: u32, rng: &mut impl Rng) -> Action {
+pub fn strong_action(view: &SeatView, budget: u32, rng: &mut impl Rng) -> Action {
     strong_action_with(view, &StrongParams::default(), budget, rng)
 }
 
 /// Strong with the given thresholds.
 pub fn strong_action_with(
-    view: &View<'_>,
+    view: &SeatView,
     params: &StrongParams,
     budget: u32,
     rng: &mut impl Rng,
 ) -> Action {
     match view.phase() {
         Phase::Answer { .. } if view.is_informant() => strong_answer(view, rng),
-        Phase::Turn if view.to_act() => strong_vigilante(view, params, budget, rng),
+        Phase::Turn if view.must_act() => strong_vigilante(view, params, budget, rng),
         _ => simple_action(view, rng),
     }
 }
 
 /// The Strong Informant: an answer drawn from [`pooled_answers`]' mix over
 /// the allowed range.
-pub fn strong_answer(view: &View<'_>, rng: &mut impl Rng) -> Action {
+pub fn strong_answer(view: &SeatView, rng: &mut impl Rng) -> Action {
     let (Phase::Answer { cell, roll }, Some(allowed)) = (view.phase(), view.allowed_answers())
     else {
         return simple_action(view, rng);
@@ -437,7 +439,7 @@ enum Situation {
     Race,
 }
 
-fn situation(view: &View<'_>) -> Situation {
+fn situation(view: &SeatView) -> Situation {
     let me = view.seat();
     let mut rivals = view
         .vigilantes()
@@ -534,7 +536,7 @@ enum ProbeGoal {
 /// The Strong Vigilante: shoot the likeliest cell if its chance is worth
 /// it, else probe where the answer tells most.
 pub fn strong_vigilante(
-    view: &View<'_>,
+    view: &SeatView,
     params: &StrongParams,
     budget: u32,
     rng: &mut impl Rng,
@@ -592,7 +594,7 @@ pub fn strong_vigilante(
 /// The probe that best serves `goal`, among as many face-down cells as
 /// `budget` allows (taken in random order; at least one).
 fn best_probe(
-    view: &View<'_>,
+    view: &SeatView,
     weights: &[f64; CELLS],
     goal: ProbeGoal,
     model: InformantModel,

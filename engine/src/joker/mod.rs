@@ -27,9 +27,13 @@
 //! Which plain cards lie in the grid changes nothing in play; a missed shot
 //! shows its card face up.
 //!
-//! Secrets: only the Informant's [`View`] gives the Joker's cell, the true
-//! distance of a pending probe and the answers it allows. Face-down cards
-//! are seen by nobody.
+//! What happened: [`Game::apply`] returns [`Event`]s (a probe asked, an
+//! answer given, a shot that missed or hit, the next round, the end); the
+//! public log keeps the answers and the shots among them.
+//!
+//! Secrets: only the Informant's [`SeatView`] gives the Joker's cell, the
+//! true distance of a pending probe and the answers it allows. Face-down
+//! cards are seen by nobody. No event holds a secret.
 
 pub mod bot;
 #[cfg(test)]
@@ -38,7 +42,7 @@ mod tests;
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card};
-use crate::game::Game;
+use crate::game::{self, Game, Multiplayer};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -223,11 +227,26 @@ pub enum Action {
     Answer(u8),
 }
 
-/// What happened, in the public log.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// What an action did, as everyone may learn it: what [`Game::apply`]
+/// returns, and what the public log is made of.
+///
+/// One type for both: the log ([`State::log`]) is the subsequence of the
+/// events made of the answers ([`Event::Probe`]) and the shots
+/// ([`Event::Shot`]), kept exactly as `apply` returned them, so that one
+/// wording serves the app's log and its "what happened" lines. The other
+/// kinds are not kept because the state already says them (a probe waiting
+/// for its answer is the phase, a new round follows each hit but the last,
+/// the end is the phase): [`State::history`] gives the whole stream back.
+/// The log of a save written before events existed holds the same two
+/// kinds, in the same form.
+///
+/// No event holds a secret: the Joker's cell, a probe's true distance and
+/// the face-down cards are in none (a shot names the card it turned face
+/// up, public from then on), so every seat learns every event whole.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub enum Event {
-    /// `seat` probed `cell`, the die showed `roll`, the Informant answered
-    /// `answer`.
+    /// An answer given (logged): `seat` probed `cell`, the die showed
+    /// `roll`, the Informant answered `answer`. The turn passes on.
     Probe {
         round: u8,
         seat: Seat,
@@ -235,39 +254,77 @@ pub enum Event {
         roll: u8,
         answer: u8,
     },
-    /// `seat` shot `cell`, which held `card` (the Joker: a hit).
+    /// A shot (logged): `seat` shot `cell`, which held `card`. A plain card
+    /// is a miss: it lies face up for the rest of the round, the shooter is
+    /// locked out and the turn passes on. The Joker is a hit: one point for
+    /// `seat` (for its team, in team mode), and the round is over (an
+    /// [`Event::NextRound`] or [`Event::GameOver`] follows).
     Shot {
         round: u8,
         seat: Seat,
         cell: Cell,
         card: Card,
     },
+    /// A probe asked (not logged: the phase says it until it is answered):
+    /// `seat` pointed to `cell`, the die showed `roll`, and the Informant
+    /// must answer.
+    Asked {
+        round: u8,
+        seat: Seat,
+        cell: Cell,
+        roll: u8,
+    },
+    /// After a hit, round `round` begins (not logged: each hit but the
+    /// last is followed by one): a new grid, every card face down, no lock,
+    /// `informant` its Informant.
+    NextRound { round: u8, informant: Seat },
+    /// After the last round's hit, the game is over (not logged): `winners`
+    /// (every member of the winning teams, in team mode) have the most
+    /// points, `score` each (their team's, in team mode).
+    GameOver { winners: Vec<Seat>, score: u32 },
 }
 
 impl Event {
-    /// The round it happened in (0-based).
-    pub fn round(&self) -> u8 {
+    /// The round it happened in (0-based; for [`Event::NextRound`], the
+    /// round it opens); `None` for [`Event::GameOver`].
+    pub fn round(&self) -> Option<u8> {
         match *self {
-            Event::Probe { round, .. } | Event::Shot { round, .. } => round,
+            Event::Probe { round, .. }
+            | Event::Shot { round, .. }
+            | Event::Asked { round, .. }
+            | Event::NextRound { round, .. } => Some(round),
+            Event::GameOver { .. } => None,
         }
     }
 
     /// The Vigilante who probed or shot.
-    pub fn seat(&self) -> Seat {
+    pub fn seat(&self) -> Option<Seat> {
         match *self {
-            Event::Probe { seat, .. } | Event::Shot { seat, .. } => seat,
+            Event::Probe { seat, .. } | Event::Shot { seat, .. } | Event::Asked { seat, .. } => {
+                Some(seat)
+            }
+            Event::NextRound { .. } | Event::GameOver { .. } => None,
         }
     }
 
-    pub fn cell(&self) -> Cell {
+    /// The card probed or shot.
+    pub fn cell(&self) -> Option<Cell> {
         match *self {
-            Event::Probe { cell, .. } | Event::Shot { cell, .. } => cell,
+            Event::Probe { cell, .. } | Event::Shot { cell, .. } | Event::Asked { cell, .. } => {
+                Some(cell)
+            }
+            Event::NextRound { .. } | Event::GameOver { .. } => None,
         }
     }
 
     /// Whether this is a shot that killed the Joker.
     pub fn is_hit(&self) -> bool {
         matches!(self, Event::Shot { card, .. } if card.is_joker())
+    }
+
+    /// Whether the public log keeps this kind: answers and shots.
+    pub fn is_logged(&self) -> bool {
+        matches!(self, Event::Probe { .. } | Event::Shot { .. })
     }
 }
 
@@ -315,12 +372,15 @@ pub enum RuleError {
     /// The answer is not within the die roll of the true distance (the
     /// error does not say what is allowed: only the Informant may know).
     AnswerOutOfRange(u8),
-    /// The Vigilante missed and may not shoot yet.
-    Locked(Seat),
+    /// The Vigilante missed and may not shoot yet: the lock says until
+    /// when.
+    Locked(Seat, Lock),
     /// A solo game has 1 to 9 rounds.
     SoloRounds(u8),
 }
 
+/// Worded for the person who tried the action (the one whose turn it is):
+/// the app shows these as they are.
 impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
@@ -347,10 +407,11 @@ impl fmt::Display for RuleError {
                 f,
                 "A solo game has 1 to {MAX_SOLO_ROUNDS} rounds, not {n}."
             ),
-            RuleError::Locked(seat) => write!(
-                f,
-                "{seat} missed and cannot shoot yet: not until another Vigilante has shot \
-                 (the only Vigilante waits one turn)."
+            RuleError::Locked(_, Lock::NextTurn) => {
+                f.write_str("You missed and cannot shoot on this turn: probe instead.")
+            }
+            RuleError::Locked(..) => f.write_str(
+                "You missed and cannot shoot until another Vigilante has shot: probe instead.",
             ),
         }
     }
@@ -382,7 +443,8 @@ pub struct State {
     /// Points each seat scored (Jokers shot).
     points: Vec<u32>,
     locks: Vec<Lock>,
-    /// The public log of the whole game, oldest first.
+    /// The public log of the whole game, oldest first: the answers and
+    /// shots among the events `apply` returned.
     log: Vec<Event>,
     winners: Vec<Seat>,
 }
@@ -396,6 +458,305 @@ fn check_teams(players: usize, teams: &[u8]) -> Result<(), RuleError> {
         return Err(RuleError::BadTeams);
     }
     Ok(())
+}
+
+/// A random cell of a set, if it has any.
+fn random_cell(cells: CellSet, rng: &mut impl Rng) -> Option<Cell> {
+    (!cells.is_empty()).then(|| cells.nth(rng.random_range(0..cells.len())))?
+}
+
+/// What everyone may know, asked the same way of the state and of any
+/// seat's view: one definition for both types, which hold these fields
+/// under the same names (`kinds`, `teams`, `solo_rounds`, `round`,
+/// `current`, `phase`, `points`, `locks`, `face_up`, `log`, `winners`).
+macro_rules! public_queries {
+    () => {
+        pub fn players(&self) -> usize {
+            self.kinds.len()
+        }
+
+        pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+            self.kinds.get(seat.index()).copied()
+        }
+
+        pub fn seat_kinds(&self) -> &[SeatKind] {
+            &self.kinds
+        }
+
+        /// Each seat's team in team mode; `None` when every player plays
+        /// alone.
+        pub fn teams(&self) -> Option<&[u8]> {
+            self.teams.as_deref()
+        }
+
+        /// `seat`'s team in team mode.
+        pub fn team_of(&self, seat: Seat) -> Option<u8> {
+            self.teams.as_ref()?.get(seat.index()).copied()
+        }
+
+        /// Whether two seats score together: the same seat, or teammates.
+        pub fn same_side(&self, a: Seat, b: Seat) -> bool {
+            a == b || (self.team_of(a).is_some() && self.team_of(a) == self.team_of(b))
+        }
+
+        /// The round being played (0-based; the last one once the game is
+        /// over).
+        pub fn round(&self) -> usize {
+            usize::from(self.round)
+        }
+
+        /// How many rounds the game has: one per player (or the solo
+        /// game's count).
+        pub fn rounds(&self) -> usize {
+            match self.solo_rounds {
+                Some(rounds) => usize::from(rounds),
+                None => self.players(),
+            }
+        }
+
+        /// Whether this is a solo game (seat 0 the Informant of every
+        /// round).
+        pub fn is_solo(&self) -> bool {
+            self.solo_rounds.is_some()
+        }
+
+        /// The Informant of round `round` (0-based).
+        pub fn informant_of(&self, round: usize) -> Seat {
+            match self.solo_rounds {
+                Some(_) => Seat(0),
+                None => Seat::new(round),
+            }
+        }
+
+        /// The Informant of the round: seat 0 first, then clockwise.
+        pub fn informant(&self) -> Seat {
+            self.informant_of(self.round())
+        }
+
+        /// The Vigilante whose turn it is (who probed, while the answer
+        /// waits; who shot last, once the game is over).
+        pub fn current(&self) -> Seat {
+            self.current
+        }
+
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        pub fn in_progress(&self) -> bool {
+            self.phase != Phase::Over
+        }
+
+        /// Who must act now: the Vigilante whose turn it is, or the
+        /// Informant when a probe waits for the answer.
+        pub fn to_act(&self) -> Option<Seat> {
+            match self.phase {
+                Phase::Turn => Some(self.current),
+                Phase::Answer { .. } => Some(self.informant()),
+                Phase::Over => None,
+            }
+        }
+
+        pub fn status(&self) -> Status {
+            match (self.phase, self.to_act()) {
+                (phase, Some(seat)) => Status::Playing { seat, phase },
+                _ => Status::Over {
+                    winners: self.winners.clone(),
+                },
+            }
+        }
+
+        pub fn winners(&self) -> &[Seat] {
+            &self.winners
+        }
+
+        /// The Vigilantes of the round in turn order, clockwise from the
+        /// Informant's left.
+        pub fn vigilantes(&self) -> impl Iterator<Item = Seat> + '_ {
+            let players = self.players();
+            let informant = self.informant();
+            (1..players).map(move |i| Seat::new((informant.index() + i) % players))
+        }
+
+        /// The Vigilante who plays after `seat` this round.
+        pub fn next_vigilante(&self, seat: Seat) -> Seat {
+            let players = self.players();
+            let next = seat.next(players);
+            if next == self.informant() {
+                next.next(players)
+            } else {
+                next
+            }
+        }
+
+        /// The Jokers `seat` shot.
+        pub fn points(&self, seat: Seat) -> u32 {
+            self.points.get(seat.index()).copied().unwrap_or(0)
+        }
+
+        /// The points of team `team` (the sum of its members').
+        pub fn team_points(&self, team: u8) -> u32 {
+            Seat::all(self.players())
+                .filter(|&s| self.team_of(s) == Some(team))
+                .map(|s| self.points(s))
+                .sum()
+        }
+
+        /// What counts for `seat` in the end: its team's points in team
+        /// mode, its own otherwise.
+        pub fn score(&self, seat: Seat) -> u32 {
+            match self.team_of(seat) {
+                Some(team) => self.team_points(team),
+                None => self.points(seat),
+            }
+        }
+
+        pub fn lock(&self, seat: Seat) -> Lock {
+            self.locks.get(seat.index()).copied().unwrap_or_default()
+        }
+
+        /// Whether `seat` may shoot on its turn (not locked out).
+        pub fn can_shoot(&self, seat: Seat) -> bool {
+            self.lock(seat) == Lock::Free
+        }
+
+        /// The cells turned face up (missed this round; and the Joker's
+        /// once the game is over).
+        pub fn face_up(&self) -> CellSet {
+            self.face_up
+        }
+
+        /// The cells still face down, which may be probed or shot.
+        pub fn face_down(&self) -> CellSet {
+            self.face_up.complement()
+        }
+
+        /// The public log of the whole game, oldest first: every answer
+        /// and every shot, as [`Game::apply`] returned them.
+        pub fn log(&self) -> &[Event] {
+            &self.log
+        }
+
+        /// The public log of the round being played.
+        pub fn round_log(&self) -> &[Event] {
+            let start = self
+                .log
+                .partition_point(|e| e.round().is_some_and(|r| r < self.round));
+            &self.log[start..]
+        }
+
+        /// The face-down cells where the Joker can be, given the round's
+        /// public log: every answer within its roll of the cell's distance
+        /// to the probe. The deduction aid, and what bots start from; never
+        /// empty while the round runs.
+        pub fn consistent_cells(&self) -> CellSet {
+            let mut cells = self.face_down();
+            for event in self.round_log() {
+                if let Event::Probe {
+                    cell: probe,
+                    roll,
+                    answer,
+                    ..
+                } = *event
+                {
+                    cells = cells
+                        .iter()
+                        .filter(|&c| consistent(c, probe, roll, answer))
+                        .collect();
+                }
+            }
+            cells
+        }
+
+        /// Every public event of the game so far, in order, as
+        /// [`Game::apply`] returned them: the log, with the
+        /// [`Event::NextRound`] that follows each hit but the last, the
+        /// [`Event::GameOver`] after the last, and the [`Event::Asked`] of
+        /// the probe waiting for its answer (an answered probe's `Asked` is
+        /// not kept: its answer says all it said).
+        pub fn history(&self) -> Vec<Event> {
+            let mut events = Vec::with_capacity(self.log.len() + self.rounds() + 1);
+            for event in &self.log {
+                events.push(event.clone());
+                if event.is_hit() {
+                    let next = event.round().map_or(0, |r| usize::from(r) + 1);
+                    if next < self.rounds() {
+                        events.push(Event::NextRound {
+                            round: next as u8,
+                            informant: self.informant_of(next),
+                        });
+                    }
+                }
+            }
+            match self.phase {
+                Phase::Turn => {}
+                Phase::Answer { cell, roll } => events.push(Event::Asked {
+                    round: self.round,
+                    seat: self.current,
+                    cell,
+                    roll,
+                }),
+                Phase::Over => events.push(self.game_over()),
+            }
+            events
+        }
+
+        /// The events of the shot that ended the last round, as
+        /// [`Game::apply`] returned them (the hit, then
+        /// [`Event::NextRound`]), while the new round has seen no action
+        /// yet; `None` in the first round, once the new round's first
+        /// action is played, and once the game is over. Read from the
+        /// state alone, so also after a reload: every action of a round
+        /// either waits for an answer (the phase), is logged in the round,
+        /// or ends it.
+        pub fn round_end(&self) -> Option<[Event; 2]> {
+            if self.phase != Phase::Turn || self.round == 0 || !self.round_log().is_empty() {
+                return None;
+            }
+            let hit = self.log.last().filter(|e| e.is_hit())?.clone();
+            Some([
+                hit,
+                Event::NextRound {
+                    round: self.round,
+                    informant: self.informant(),
+                },
+            ])
+        }
+
+        /// How many actions have been applied: two per answered probe (the
+        /// probe and its answer), one per shot, one for a probe waiting for
+        /// its answer. Every action leaves its trace in the log or the
+        /// phase, so the count is exact for saves of any age.
+        pub fn actions_applied(&self) -> u64 {
+            let logged: u64 = self
+                .log
+                .iter()
+                .map(|e| match e {
+                    Event::Probe { .. } => 2,
+                    _ => 1,
+                })
+                .sum();
+            logged + u64::from(matches!(self.phase, Phase::Answer { .. }))
+        }
+
+        /// The [`Event::GameOver`] of the winners as they stand.
+        fn game_over(&self) -> Event {
+            Event::GameOver {
+                winners: self.winners.clone(),
+                score: self.winners.first().map_or(0, |&s| self.score(s)),
+            }
+        }
+
+        /// The probes of the face-down cards, and the shots when the
+        /// Vigilante whose turn it is may shoot.
+        fn turn_actions_into(&self, out: &mut Vec<Action>) {
+            let cells = self.face_down();
+            out.extend(cells.iter().map(Action::Probe));
+            if self.can_shoot(self.current) {
+                out.extend(cells.iter().map(Action::Shoot));
+            }
+        }
+    };
 }
 
 impl State {
@@ -460,164 +821,10 @@ impl State {
         })
     }
 
+    public_queries!();
+
     pub fn seed(&self) -> u64 {
         self.seed
-    }
-
-    pub fn players(&self) -> usize {
-        self.kinds.len()
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.kinds.get(seat.index()).copied()
-    }
-
-    pub fn seat_kinds(&self) -> &[SeatKind] {
-        &self.kinds
-    }
-
-    /// Each seat's team in team mode; `None` when every player plays alone.
-    pub fn teams(&self) -> Option<&[u8]> {
-        self.teams.as_deref()
-    }
-
-    /// `seat`'s team in team mode.
-    pub fn team_of(&self, seat: Seat) -> Option<u8> {
-        self.teams.as_ref()?.get(seat.index()).copied()
-    }
-
-    /// Whether two seats score together: the same seat, or teammates.
-    pub fn same_side(&self, a: Seat, b: Seat) -> bool {
-        a == b || (self.team_of(a).is_some() && self.team_of(a) == self.team_of(b))
-    }
-
-    /// The round being played (0-based; the last one once the game is over).
-    pub fn round(&self) -> usize {
-        usize::from(self.round)
-    }
-
-    /// How many rounds the game has: one per player.
-    pub fn rounds(&self) -> usize {
-        match self.solo_rounds {
-            Some(rounds) => usize::from(rounds),
-            None => self.players(),
-        }
-    }
-
-    /// Whether this is a solo game (seat 0 the Informant of every round).
-    pub fn is_solo(&self) -> bool {
-        self.solo_rounds.is_some()
-    }
-
-    /// The Informant of round `round` (0-based).
-    pub fn informant_of(&self, round: usize) -> Seat {
-        match self.solo_rounds {
-            Some(_) => Seat(0),
-            None => Seat::new(round),
-        }
-    }
-
-    /// The Informant of the round: seat 0 first, then clockwise.
-    pub fn informant(&self) -> Seat {
-        self.informant_of(self.round())
-    }
-
-    /// The Vigilante whose turn it is (who probed, while the answer waits;
-    /// who shot last, once the game is over).
-    pub fn current(&self) -> Seat {
-        self.current
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    pub fn in_progress(&self) -> bool {
-        self.phase != Phase::Over
-    }
-
-    /// Who must act now: the Vigilante whose turn it is, or the Informant
-    /// when a probe waits for the answer.
-    pub fn to_act(&self) -> Option<Seat> {
-        match self.phase {
-            Phase::Turn => Some(self.current),
-            Phase::Answer { .. } => Some(self.informant()),
-            Phase::Over => None,
-        }
-    }
-
-    pub fn status(&self) -> Status {
-        match (self.phase, self.to_act()) {
-            (phase, Some(seat)) => Status::Playing { seat, phase },
-            _ => Status::Over {
-                winners: self.winners.clone(),
-            },
-        }
-    }
-
-    pub fn winners(&self) -> &[Seat] {
-        &self.winners
-    }
-
-    /// The Vigilantes of the round in turn order, clockwise from the
-    /// Informant's left.
-    pub fn vigilantes(&self) -> impl Iterator<Item = Seat> + '_ {
-        let players = self.players();
-        let informant = self.informant();
-        (1..players).map(move |i| Seat::new((informant.index() + i) % players))
-    }
-
-    /// The Vigilante who plays after `seat` this round.
-    pub fn next_vigilante(&self, seat: Seat) -> Seat {
-        let players = self.players();
-        let next = seat.next(players);
-        if next == self.informant() {
-            next.next(players)
-        } else {
-            next
-        }
-    }
-
-    /// The Jokers `seat` shot.
-    pub fn points(&self, seat: Seat) -> u32 {
-        self.points.get(seat.index()).copied().unwrap_or(0)
-    }
-
-    /// The points of team `team` (the sum of its members').
-    pub fn team_points(&self, team: u8) -> u32 {
-        Seat::all(self.players())
-            .filter(|&s| self.team_of(s) == Some(team))
-            .map(|s| self.points(s))
-            .sum()
-    }
-
-    /// What counts for `seat` in the end: its team's points in team mode,
-    /// its own otherwise.
-    pub fn score(&self, seat: Seat) -> u32 {
-        match self.team_of(seat) {
-            Some(team) => self.team_points(team),
-            None => self.points(seat),
-        }
-    }
-
-    pub fn lock(&self, seat: Seat) -> Lock {
-        self.locks.get(seat.index()).copied().unwrap_or_default()
-    }
-
-    /// Whether `seat` may shoot on its turn (not locked out).
-    pub fn can_shoot(&self, seat: Seat) -> bool {
-        self.lock(seat) == Lock::Free
-    }
-
-    /// The cells turned face up (missed this round; and the Joker's once the
-    /// game is over).
-    pub fn face_up(&self) -> CellSet {
-        self.face_up
-    }
-
-    /// The cells still face down, which may be probed or shot.
-    pub fn face_down(&self) -> CellSet {
-        self.face_up.complement()
     }
 
     /// The card at `cell` if it is face up.
@@ -625,42 +832,8 @@ impl State {
         self.face_up.contains(cell).then(|| self.grid[cell.index()])
     }
 
-    /// The public log of the whole game, oldest first.
-    pub fn log(&self) -> &[Event] {
-        &self.log
-    }
-
-    /// The public log of the round being played.
-    pub fn round_log(&self) -> &[Event] {
-        let start = self.log.partition_point(|e| e.round() < self.round);
-        &self.log[start..]
-    }
-
-    /// The face-down cells where the Joker can be, given the round's public
-    /// log: every answer within its roll of the cell's distance to the
-    /// probe. The deduction aid, and what bots start from; never empty
-    /// while the round runs.
-    pub fn consistent_cells(&self) -> CellSet {
-        let mut cells = self.face_down();
-        for event in self.round_log() {
-            if let Event::Probe {
-                cell: probe,
-                roll,
-                answer,
-                ..
-            } = *event
-            {
-                cells = cells
-                    .iter()
-                    .filter(|&c| consistent(c, probe, roll, answer))
-                    .collect();
-            }
-        }
-        cells
-    }
-
     /// The Joker's cell. Secret: the UI shows it only through the
-    /// Informant's [`View`].
+    /// Informant's [`SeatView`].
     pub fn joker(&self) -> Cell {
         Cell::all()
             .find(|c| self.grid[c.index()].is_joker())
@@ -686,10 +859,57 @@ impl State {
         }
     }
 
-    /// What `seat` may see: everything public, and the Joker's cell with the
-    /// pending probe's distance and allowed answers for the Informant only.
-    pub fn view(&self, seat: Seat) -> View<'_> {
-        View { state: self, seat }
+    /// What `seat` may know: everything public, and the Joker's cell for
+    /// the round's Informant only (while the game runs).
+    pub fn view(&self, seat: Seat) -> SeatView {
+        let informant = self.in_progress() && self.informant() == seat;
+        SeatView {
+            seat,
+            kinds: self.kinds.clone(),
+            teams: self.teams.clone(),
+            solo_rounds: self.solo_rounds,
+            round: self.round,
+            current: self.current,
+            phase: self.phase,
+            points: self.points.clone(),
+            locks: self.locks.clone(),
+            face_up: self.face_up,
+            cards: self.face_up.iter().map(|c| self.grid[c.index()]).collect(),
+            log: self.log.clone(),
+            winners: self.winners.clone(),
+            joker: informant.then(|| self.joker()),
+        }
+    }
+
+    /// This state with everything `seat` may not know dealt again from
+    /// `seed`, so that `seat`'s view is unchanged: the face-down plain
+    /// cards shuffled among their cells (nobody sees them); for anyone but
+    /// the round's Informant, the Joker moved to another face-down cell
+    /// that fits the round's public log, when there is one; and the
+    /// generator re-seeded (the rolls and grids to come). What the
+    /// invariant harness deals to check the views, and what a computer
+    /// player sampling the hidden cards would deal.
+    pub fn redeal(&self, seat: Seat, seed: u64) -> State {
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let mut next = self.clone();
+        let joker = self.joker();
+        let knows_joker = self.in_progress() && self.informant() == seat;
+        if !knows_joker && !self.face_up.contains(joker) {
+            let mut elsewhere = self.consistent_cells();
+            elsewhere.remove(joker);
+            if let Some(cell) = random_cell(elsewhere, &mut rng) {
+                next.grid.swap(joker.index(), cell.index());
+            }
+        }
+        let joker = next.joker();
+        let cells: Vec<Cell> = self.face_down().iter().filter(|&c| c != joker).collect();
+        let mut cards: Vec<Card> = cells.iter().map(|c| next.grid[c.index()]).collect();
+        shuffle(&mut cards, &mut rng);
+        for (cell, card) in cells.into_iter().zip(cards) {
+            next.grid[cell.index()] = card;
+        }
+        next.rng = Pcg32::seed_from_u64(rng.random());
+        next
     }
 
     // ------------------------------------------------------------ rules ----
@@ -710,51 +930,53 @@ impl State {
         Ok(())
     }
 
-    fn probe(&mut self, cell: Cell) -> Result<(), RuleError> {
-        self.check_target(cell)?;
+    /// A checked probe: the die is rolled, the Informant must answer.
+    fn probe(&mut self, cell: Cell) -> Vec<Event> {
         let roll = self.rng.random_range(1..=DIE);
         self.phase = Phase::Answer { cell, roll };
-        Ok(())
+        vec![Event::Asked {
+            round: self.round,
+            seat: self.current,
+            cell,
+            roll,
+        }]
     }
 
-    fn answer(&mut self, answer: u8) -> Result<(), RuleError> {
-        let (cell, roll) = match self.phase {
-            Phase::Over => return Err(RuleError::GameOver),
-            Phase::Turn => return Err(RuleError::NothingToAnswer),
-            Phase::Answer { cell, roll } => (cell, roll),
+    /// A checked answer: logged, and the turn passes on.
+    fn answer(&mut self, answer: u8) -> Vec<Event> {
+        let Phase::Answer { cell, roll } = self.phase else {
+            return Vec::new(); // refused by `check`
         };
-        if !allowed_answers(cell.distance(self.joker()), roll).contains(&answer) {
-            return Err(RuleError::AnswerOutOfRange(answer));
-        }
-        self.log.push(Event::Probe {
+        let event = Event::Probe {
             round: self.round,
             seat: self.current,
             cell,
             roll,
             answer,
-        });
+        };
+        self.log.push(event.clone());
         // A lone Vigilante's lock lasts this one turn.
-        let lock = &mut self.locks[self.current.index()];
-        if *lock == Lock::NextTurn {
-            *lock = Lock::Free;
+        if let Some(lock) = self.locks.get_mut(self.current.index()) {
+            if *lock == Lock::NextTurn {
+                *lock = Lock::Free;
+            }
         }
         self.pass_turn();
-        Ok(())
+        vec![event]
     }
 
-    fn shoot(&mut self, cell: Cell) -> Result<(), RuleError> {
-        self.check_target(cell)?;
+    /// A checked shot: a miss turns the card up and locks the shooter out;
+    /// a hit scores and ends the round.
+    fn shoot(&mut self, cell: Cell) -> Vec<Event> {
         let shooter = self.current;
-        if !self.can_shoot(shooter) {
-            return Err(RuleError::Locked(shooter));
-        }
         let card = self.grid[cell.index()];
-        self.log.push(Event::Shot {
+        let shot = Event::Shot {
             round: self.round,
             seat: shooter,
             cell,
             card,
-        });
+        };
+        self.log.push(shot.clone());
         // Another Vigilante has shot: the others' locks are lifted.
         for (i, lock) in self.locks.iter_mut().enumerate() {
             if i != shooter.index() && *lock == Lock::UntilAnotherShot {
@@ -762,18 +984,22 @@ impl State {
             }
         }
         self.face_up.insert(cell);
-        if card.is_joker() {
-            self.points[shooter.index()] += 1;
-            self.end_round();
-        } else {
-            self.locks[shooter.index()] = if self.players() == 2 {
+        if !card.is_joker() {
+            let lock = if self.players() == 2 {
                 Lock::NextTurn
             } else {
                 Lock::UntilAnotherShot
             };
+            if let Some(slot) = self.locks.get_mut(shooter.index()) {
+                *slot = lock;
+            }
             self.pass_turn();
+            return vec![shot];
         }
-        Ok(())
+        if let Some(points) = self.points.get_mut(shooter.index()) {
+            *points += 1;
+        }
+        vec![shot, self.end_round()]
     }
 
     fn pass_turn(&mut self) {
@@ -783,11 +1009,11 @@ impl State {
 
     /// The Joker is dead: the next round with the next Informant and a new
     /// grid, or the end of the game.
-    fn end_round(&mut self) {
+    fn end_round(&mut self) -> Event {
         if self.round() + 1 >= self.rounds() {
             self.phase = Phase::Over;
             self.winners = self.compute_winners();
-            return;
+            return self.game_over();
         }
         self.round += 1;
         shuffle(&mut self.grid, &mut self.rng);
@@ -795,6 +1021,10 @@ impl State {
         self.locks.fill(Lock::Free);
         self.current = self.informant().next(self.players());
         self.phase = Phase::Turn;
+        Event::NextRound {
+            round: self.round,
+            informant: self.informant(),
+        }
     }
 
     /// The seats with the most points, or all the members of the team(s)
@@ -814,13 +1044,7 @@ impl State {
         out.clear();
         match self.phase {
             Phase::Over => {}
-            Phase::Turn => {
-                let cells = self.face_down();
-                out.extend(cells.iter().map(Action::Probe));
-                if self.can_shoot(self.current) {
-                    out.extend(cells.iter().map(Action::Shoot));
-                }
-            }
+            Phase::Turn => self.turn_actions_into(out),
             Phase::Answer { cell, roll } => {
                 out.extend(allowed_answers(cell.distance(self.joker()), roll).map(Action::Answer))
             }
@@ -829,8 +1053,9 @@ impl State {
 
     /// Checks a state read from outside (a save): 2–4 players, well-formed
     /// teams, 25 distinct cards with one Joker, the Joker face down while
-    /// the game runs, seats and phase in range, every logged answer within
-    /// its roll of the true distance, one point per finished round.
+    /// the game runs, seats and phase in range, a log of answers and shots
+    /// only, every logged answer within its roll of the true distance, one
+    /// point per finished round.
     pub fn validate(&self) -> Result<(), String> {
         let players = self.players();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
@@ -853,12 +1078,16 @@ impl State {
         if self.face_up.bits() & !CellSet::ALL.bits() != 0 {
             return Err("a face-up cell is off the grid".into());
         }
-        if self.round() >= self.rounds()
-            || self
-                .solo_rounds
-                .is_some_and(|r| !(1..=MAX_SOLO_ROUNDS).contains(&r))
-            || (self.is_solo() && self.teams.is_some())
+        if self
+            .solo_rounds
+            .is_some_and(|r| !(1..=MAX_SOLO_ROUNDS).contains(&r))
         {
+            return Err("a solo game has 1 to 9 rounds".into());
+        }
+        if self.is_solo() && self.teams.is_some() {
+            return Err("a solo game has no teams".into());
+        }
+        if self.round() >= self.rounds() {
             return Err("the round is past the last".into());
         }
         let informant = self.informant();
@@ -870,57 +1099,72 @@ impl State {
         {
             return Err("a lock is out of place".into());
         }
-        // The log: rounds in order, every answer in range, one hit ending
-        // each finished round, the misses of this round face up.
+        // The log: answers and shots only, each with its round, seat and
+        // cell.
+        let mut acts = Vec::with_capacity(self.log.len());
+        for event in &self.log {
+            match (event.is_logged(), event.round(), event.seat(), event.cell()) {
+                (true, Some(round), Some(seat), Some(cell)) => acts.push((round, seat, cell)),
+                _ => return Err("the log holds an event that is never logged".into()),
+            }
+        }
+        // Rounds in order, every answer in range, one hit ending each
+        // finished round, the misses of this round face up.
         let joker = self.joker();
         let mut round_joker = Vec::with_capacity(players);
         for round in 0..=self.round {
-            let events = self.log.iter().filter(|e| e.round() == round);
-            let hits: Vec<&Event> = events.clone().filter(|e| e.is_hit()).collect();
+            let hits: Vec<Cell> = self
+                .log
+                .iter()
+                .zip(&acts)
+                .filter(|(e, act)| act.0 == round && e.is_hit())
+                .map(|(_, act)| act.2)
+                .collect();
             let finished = round < self.round || self.phase == Phase::Over;
             match hits.as_slice() {
                 [] if !finished => round_joker.push(joker),
-                [hit] if finished => round_joker.push(hit.cell()),
+                [hit] if finished => round_joker.push(*hit),
                 _ => return Err("a round has the wrong number of hits".into()),
             }
         }
         let mut last_round = 0;
         let mut misses = CellSet::EMPTY;
-        for (i, event) in self.log.iter().enumerate() {
-            let round = event.round();
+        for (i, (event, &(round, seat, cell))) in self.log.iter().zip(&acts).enumerate() {
             if round < last_round
                 || round > self.round
-                || event.seat() == self.informant_of(usize::from(round))
+                || seat == self.informant_of(usize::from(round))
             {
                 return Err("the log is out of order".into());
             }
             last_round = round;
-            if !event.cell().is_on_grid() || event.seat().index() >= players {
+            if !cell.is_on_grid() || seat.index() >= players {
                 return Err("the log names a cell or seat out of range".into());
             }
-            if event.is_hit() && self.log.get(i + 1).is_some_and(|e| e.round() == round) {
+            if event.is_hit() && acts.get(i + 1).is_some_and(|next| next.0 == round) {
                 return Err("the log goes on after a hit".into());
             }
             match *event {
-                Event::Probe {
-                    cell, roll, answer, ..
-                } => {
+                Event::Probe { roll, answer, .. } => {
                     let d = cell.distance(round_joker[usize::from(round)]);
                     if !(1..=DIE).contains(&roll) || !allowed_answers(d, roll).contains(&answer) {
                         return Err("a logged answer is out of range".into());
                     }
                 }
-                Event::Shot { cell, card, .. } => {
-                    if round == self.round && !card.is_joker() {
-                        if self.grid[cell.index()] != card {
-                            return Err("a missed card is not where it was shot".into());
-                        }
-                        misses.insert(cell);
-                    }
+                Event::Shot { card, .. }
+                    if !self.grid.contains(&card) || (card.is_joker() && card != JOKER) =>
+                {
+                    return Err("a shot card is not one of the grid's".into());
                 }
+                Event::Shot { card, .. } if round == self.round && !card.is_joker() => {
+                    if self.grid[cell.index()] != card {
+                        return Err("a missed card is not where it was shot".into());
+                    }
+                    misses.insert(cell);
+                }
+                _ => {}
             }
         }
-        self.replay_turns()?;
+        self.replay_turns(&acts)?;
         match self.phase {
             Phase::Over => {
                 let mut expected = misses;
@@ -934,8 +1178,11 @@ impl State {
                 }
             }
             phase => {
-                if self.face_up != misses || !self.winners.is_empty() {
+                if self.face_up != misses {
                     return Err("the face-up cards do not match the missed shots".into());
+                }
+                if !self.winners.is_empty() {
+                    return Err("winners while the game runs".into());
                 }
                 if let Phase::Answer { cell, roll } = phase {
                     if !cell.is_on_grid()
@@ -950,11 +1197,12 @@ impl State {
         Ok(())
     }
 
-    /// Part of [`State::validate`]: replays the turns of the log, round by
-    /// round. Each event is the act of the Vigilante whose turn it was, on
-    /// a card still face down, and no locked Vigilante shot; the locks, the
-    /// turn and each seat's points are then what the log leaves.
-    fn replay_turns(&self) -> Result<(), String> {
+    /// Part of [`State::validate`]: replays the turns of the log (`acts`:
+    /// each event's round, seat and cell), round by round. Each event is
+    /// the act of the Vigilante whose turn it was, on a card still face
+    /// down, and no locked Vigilante shot; the locks, the turn and each
+    /// seat's points are then what the log leaves.
+    fn replay_turns(&self, acts: &[(u8, Seat, Cell)]) -> Result<(), String> {
         let players = self.players();
         let mut points = vec![0u32; players];
         for round in 0..=self.round {
@@ -970,39 +1218,34 @@ impl State {
             let mut locks = vec![Lock::Free; players];
             let mut current = informant.next(players);
             let mut shown = CellSet::EMPTY;
-            for event in self.log.iter().filter(|e| e.round() == round) {
-                let seat = event.seat();
-                if seat != current || shown.contains(event.cell()) {
+            let events = self.log.iter().zip(acts).filter(|(_, act)| act.0 == round);
+            for (event, &(_, seat, cell)) in events {
+                if seat != current || shown.contains(cell) {
                     return Err("the log does not follow the turns".into());
                 }
-                match *event {
-                    Event::Probe { .. } => {
-                        if locks[seat.index()] == Lock::NextTurn {
-                            locks[seat.index()] = Lock::Free;
+                if let Event::Shot { card, .. } = *event {
+                    if locks[seat.index()] != Lock::Free {
+                        return Err("a locked Vigilante shot".into());
+                    }
+                    for (i, lock) in locks.iter_mut().enumerate() {
+                        if i != seat.index() && *lock == Lock::UntilAnotherShot {
+                            *lock = Lock::Free;
                         }
                     }
-                    Event::Shot { cell, card, .. } => {
-                        if locks[seat.index()] != Lock::Free {
-                            return Err("a locked Vigilante shot".into());
-                        }
-                        for (i, lock) in locks.iter_mut().enumerate() {
-                            if i != seat.index() && *lock == Lock::UntilAnotherShot {
-                                *lock = Lock::Free;
-                            }
-                        }
-                        shown.insert(cell);
-                        if card.is_joker() {
-                            points[seat.index()] += 1;
-                            // The round is over (checked by the caller):
-                            // the turn stays with the shooter.
-                            continue;
-                        }
-                        locks[seat.index()] = if players == 2 {
-                            Lock::NextTurn
-                        } else {
-                            Lock::UntilAnotherShot
-                        };
+                    shown.insert(cell);
+                    if card.is_joker() {
+                        points[seat.index()] += 1;
+                        // The round is over (checked by the caller): the
+                        // turn stays with the shooter.
+                        continue;
                     }
+                    locks[seat.index()] = if players == 2 {
+                        Lock::NextTurn
+                    } else {
+                        Lock::UntilAnotherShot
+                    };
+                } else if locks[seat.index()] == Lock::NextTurn {
+                    locks[seat.index()] = Lock::Free;
                 }
                 current = next(seat);
             }
@@ -1039,18 +1282,39 @@ impl Game for State {
         actions
     }
 
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        match *action {
+            Action::Probe(cell) => self.check_target(cell),
+            Action::Shoot(cell) => {
+                self.check_target(cell)?;
+                match self.lock(self.current) {
+                    Lock::Free => Ok(()),
+                    lock => Err(RuleError::Locked(self.current, lock)),
+                }
+            }
+            Action::Answer(answer) => match self.phase {
+                Phase::Over => Err(RuleError::GameOver),
+                Phase::Turn => Err(RuleError::NothingToAnswer),
+                Phase::Answer { cell, roll } => {
+                    if allowed_answers(cell.distance(self.joker()), roll).contains(&answer) {
+                        Ok(())
+                    } else {
+                        Err(RuleError::AnswerOutOfRange(answer))
+                    }
+                }
+            },
+        }
+    }
+
+    /// [`Game::check`], then the change, which cannot fail: a refused
+    /// action leaves the state as it was.
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        // Transitional: the events come with the game's conversion.
-        let result: Result<(), RuleError> = (|| match action {
+        self.check(&action)?;
+        Ok(match action {
             Action::Probe(cell) => self.probe(cell),
             Action::Shoot(cell) => self.shoot(cell),
             Action::Answer(answer) => self.answer(answer),
-        })();
-        result.map(|()| Vec::new())
-    }
-
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.clone().apply(action.clone()).map(drop)
+        })
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -1067,180 +1331,91 @@ impl Game for State {
     }
 }
 
-/// What one seat sees: the grid (face-up cards only), the public log, the
-/// scores and locks, whose turn it is, the pending probe and its roll; and,
-/// for the round's Informant only, the Joker's cell, the pending probe's
-/// true distance and the answers it allows.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    state: &'a State,
-    seat: Seat,
-}
+impl Multiplayer for State {
+    type SeatView = SeatView;
 
-/// Written by hand: a derived `Debug` would print the whole grid, Joker
-/// included, to whoever looks.
-impl fmt::Debug for View<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.state;
-        let mut d = f.debug_struct("View");
-        d.field("seat", &self.seat)
-            .field("kinds", &s.kinds)
-            .field("teams", &s.teams)
-            .field("round", &s.round)
-            .field("informant", &s.informant())
-            .field("current", &s.current)
-            .field("phase", &s.phase)
-            .field(
-                "face_up",
-                &s.face_up
-                    .iter()
-                    .map(|c| (c, s.grid[c.index()]))
-                    .collect::<Vec<_>>(),
-            )
-            .field("points", &s.points)
-            .field("locks", &s.locks)
-            .field("log", &s.log)
-            .field("winners", &s.winners);
-        if self.is_informant() {
-            d.field("joker", &self.joker())
-                .field("true_distance", &self.true_distance())
-                .field("allowed_answers", &self.allowed_answers());
-        }
-        d.finish_non_exhaustive()
+    fn seat_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        State::to_act(self)
+    }
+
+    fn view(&self, seat: Seat) -> SeatView {
+        State::view(self, seat)
+    }
+
+    /// The event itself: no event holds a secret (see [`Event`]).
+    fn redact(&self, event: &Event, _seat: Seat) -> Event {
+        event.clone()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.winners.clone()
+    }
+
+    /// From the game's seed and [`State::actions_applied`].
+    fn bot_seed(&self) -> u64 {
+        game::bot_seed(self.seed, self.actions_applied())
+    }
+
+    fn bot_action(view: &SeatView, level: Level, seed: u64) -> Action {
+        bot::choose(view, level, seed)
     }
 }
 
-impl<'a> View<'a> {
+/// What one seat may know, as an owned value: the grid (which cards are
+/// face up, and those cards), the public log, the scores and locks, whose
+/// turn it is, the pending probe and its roll; and, for the round's
+/// Informant only, the Joker's cell (and with it the pending probe's true
+/// distance and the answers it allows). What the table draws and the
+/// computer players decide from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    /// The seat looking.
+    seat: Seat,
+    kinds: Vec<SeatKind>,
+    teams: Option<Vec<u8>>,
+    solo_rounds: Option<u8>,
+    round: u8,
+    current: Seat,
+    phase: Phase,
+    points: Vec<u32>,
+    locks: Vec<Lock>,
+    face_up: CellSet,
+    /// The cards of the face-up cells, in cell order.
+    cards: Vec<Card>,
+    log: Vec<Event>,
+    winners: Vec<Seat>,
+    /// The Joker's cell: in the round's Informant's view only, while the
+    /// game runs.
+    joker: Option<Cell>,
+}
+
+impl SeatView {
+    public_queries!();
+
     /// The seat looking.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
-    pub fn players(&self) -> usize {
-        self.state.players()
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.state.seat_kind(seat)
-    }
-
-    pub fn teams(&self) -> Option<&'a [u8]> {
-        self.state.teams()
-    }
-
-    pub fn team_of(&self, seat: Seat) -> Option<u8> {
-        self.state.team_of(seat)
-    }
-
-    pub fn same_side(&self, a: Seat, b: Seat) -> bool {
-        self.state.same_side(a, b)
-    }
-
-    pub fn round(&self) -> usize {
-        self.state.round()
-    }
-
-    pub fn rounds(&self) -> usize {
-        self.state.rounds()
-    }
-
-    pub fn informant(&self) -> Seat {
-        self.state.informant()
-    }
-
-    pub fn informant_of(&self, round: usize) -> Seat {
-        self.state.informant_of(round)
-    }
-
-    pub fn is_solo(&self) -> bool {
-        self.state.is_solo()
-    }
-
-    /// Whether the seat looking is the round's Informant.
+    /// Whether the seat looking is the round's Informant (while the game
+    /// runs).
     pub fn is_informant(&self) -> bool {
-        self.state.in_progress() && self.state.informant() == self.seat
-    }
-
-    pub fn vigilantes(&self) -> impl Iterator<Item = Seat> + 'a {
-        self.state.vigilantes()
-    }
-
-    pub fn next_vigilante(&self, seat: Seat) -> Seat {
-        self.state.next_vigilante(seat)
-    }
-
-    /// The Vigilante whose turn it is.
-    pub fn current(&self) -> Seat {
-        self.state.current()
-    }
-
-    /// The seat that must act now.
-    pub fn acting(&self) -> Option<Seat> {
-        self.state.to_act()
+        self.in_progress() && self.informant() == self.seat
     }
 
     /// Whether the seat looking must act now.
-    pub fn to_act(&self) -> bool {
-        self.state.to_act() == Some(self.seat)
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.state.phase()
-    }
-
-    pub fn status(&self) -> Status {
-        self.state.status()
-    }
-
-    pub fn winners(&self) -> &'a [Seat] {
-        self.state.winners()
-    }
-
-    pub fn points(&self, seat: Seat) -> u32 {
-        self.state.points(seat)
-    }
-
-    pub fn team_points(&self, team: u8) -> u32 {
-        self.state.team_points(team)
-    }
-
-    pub fn score(&self, seat: Seat) -> u32 {
-        self.state.score(seat)
-    }
-
-    pub fn lock(&self, seat: Seat) -> Lock {
-        self.state.lock(seat)
-    }
-
-    pub fn can_shoot(&self, seat: Seat) -> bool {
-        self.state.can_shoot(seat)
-    }
-
-    pub fn face_up(&self) -> CellSet {
-        self.state.face_up()
-    }
-
-    pub fn face_down(&self) -> CellSet {
-        self.state.face_down()
+    pub fn must_act(&self) -> bool {
+        self.to_act() == Some(self.seat)
     }
 
     /// The card at `cell` if it is face up; `None` for a face-down card.
     pub fn card(&self, cell: Cell) -> Option<Card> {
-        self.state.card_if_face_up(cell)
-    }
-
-    pub fn log(&self) -> &'a [Event] {
-        self.state.log()
-    }
-
-    pub fn round_log(&self) -> &'a [Event] {
-        self.state.round_log()
-    }
-
-    /// The face-down cells consistent with the round's public log (the
-    /// deduction aid).
-    pub fn consistent_cells(&self) -> CellSet {
-        self.state.consistent_cells()
+        let i = self.face_up.iter().position(|c| c == cell)?;
+        self.cards.get(i).copied()
     }
 
     /// The legal actions of the seat looking: empty unless it must act now
@@ -1252,30 +1427,40 @@ impl<'a> View<'a> {
     }
 
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        if self.to_act() {
-            self.state.legal_actions_into(out);
-        } else {
-            out.clear();
+        out.clear();
+        if !self.must_act() {
+            return;
+        }
+        match self.phase {
+            Phase::Turn => self.turn_actions_into(out),
+            Phase::Answer { .. } => {
+                if let Some(allowed) = self.allowed_answers() {
+                    out.extend(allowed.map(Action::Answer));
+                }
+            }
+            Phase::Over => {}
         }
     }
 
     /// The Joker's cell: for the Informant only.
     pub fn joker(&self) -> Option<Cell> {
-        self.is_informant().then(|| self.state.joker())
+        self.joker.filter(|_| self.is_informant())
     }
 
     /// The pending probe's true distance to the Joker: for the Informant
     /// only.
     pub fn true_distance(&self) -> Option<u8> {
-        self.is_informant()
-            .then(|| self.state.true_distance())
-            .flatten()
+        match (self.phase, self.joker()) {
+            (Phase::Answer { cell, .. }, Some(joker)) => Some(cell.distance(joker)),
+            _ => None,
+        }
     }
 
     /// The answers the pending probe allows: for the Informant only.
     pub fn allowed_answers(&self) -> Option<RangeInclusive<u8>> {
-        self.is_informant()
-            .then(|| self.state.allowed_answers())
-            .flatten()
+        match (self.phase, self.true_distance()) {
+            (Phase::Answer { roll, .. }, Some(d)) => Some(allowed_answers(d, roll)),
+            _ => None,
+        }
     }
 }

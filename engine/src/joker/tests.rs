@@ -5,6 +5,7 @@
 
 use super::bot::{self, InformantModel, JokerBot};
 use super::*;
+use crate::game::{self, Multiplayer};
 use crate::seats::Bot;
 use rand::{Rng, SeedableRng};
 
@@ -28,16 +29,38 @@ fn team_table(teams: &[u8], joker: Cell) -> State {
     s
 }
 
+/// `s` after `action`, checking that `check` accepted it, that the state
+/// after is valid, and that its events are what the history gained.
 fn applied(s: &State, action: Action) -> State {
-    let mut next = s.clone();
-    next.apply(action)
-        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
-    assert_eq!(next.validate(), Ok(()), "after {action:?}");
-    next
+    events_of(s, action).0
 }
 
-/// The error refusing `action` in `s`; checks that it changed nothing and
-/// is not offered as legal.
+/// `s` after `action`, and the events it returned (checked as in
+/// [`applied`]).
+fn events_of(s: &State, action: Action) -> (State, Vec<Event>) {
+    assert_eq!(s.check(&action), Ok(()), "check refuses {action:?}");
+    let mut next = s.clone();
+    let events = next
+        .apply(action)
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+    assert_eq!(next.validate(), Ok(()), "after {action:?}");
+    assert_eq!(next.history(), grown(s, &events), "{action:?}'s events");
+    (next, events)
+}
+
+/// The history of `s` followed by `events`: what the history must be once
+/// they happened (an answer stands for the probe's `Asked`).
+fn grown(s: &State, events: &[Event]) -> Vec<Event> {
+    let mut history = s.history();
+    if matches!(history.last(), Some(Event::Asked { .. })) {
+        history.pop();
+    }
+    history.extend_from_slice(events);
+    history
+}
+
+/// The error refusing `action` in `s`; checks that it changed nothing, is
+/// not offered as legal, and is what `check` says.
 fn refused(s: &State, action: Action) -> RuleError {
     let mut copy = s.clone();
     let err = copy
@@ -46,6 +69,7 @@ fn refused(s: &State, action: Action) -> RuleError {
     assert_eq!(&copy, s, "refusing {action:?} changed the state");
     assert!(!err.to_string().is_empty());
     assert!(!s.legal_actions().contains(&action));
+    assert_eq!(s.check(&action), Err(err), "check and apply disagree");
     err
 }
 
@@ -357,8 +381,8 @@ fn ruling_probe_roll_and_answer_go_into_the_public_log() {
         answer,
     };
     for seat in Seat::all(3) {
-        assert_eq!(s.view(seat).log(), &[event]);
-        assert_eq!(s.view(seat).round_log(), &[event]);
+        assert_eq!(s.view(seat).log(), std::slice::from_ref(&event));
+        assert_eq!(s.view(seat).round_log(), std::slice::from_ref(&event));
     }
     assert_eq!(s.current(), Seat(2), "the answer ends the turn");
 }
@@ -386,7 +410,7 @@ fn rule_shoot_the_joker_scores_one_and_ends_the_round() {
     assert_eq!(s.points(Seat(1)) + s.points(Seat(0)), 0);
     assert_eq!(s.round(), 1);
     assert!(s.log().last().unwrap().is_hit());
-    assert_eq!(s.log().last().unwrap().seat(), Seat(2));
+    assert_eq!(s.log().last().unwrap().seat(), Some(Seat(2)));
     assert!(s.round_log().is_empty());
 }
 
@@ -426,7 +450,7 @@ fn ruling_miss_turns_card_face_up_and_locks_until_another_shot() {
     assert_eq!(s.current(), Seat(1));
     assert_eq!(
         refused(&s, Action::Shoot(Cell(3))),
-        RuleError::Locked(Seat(1))
+        RuleError::Locked(Seat(1), Lock::UntilAnotherShot)
     );
     assert!(!s.can_shoot(Seat(1)));
     assert!(s
@@ -468,7 +492,7 @@ fn ruling_single_vigilante_lock_lasts_next_turn_only() {
     assert_eq!(s.current(), Seat(1), "the only Vigilante plays again");
     assert_eq!(
         refused(&s, Action::Shoot(Cell(1))),
-        RuleError::Locked(Seat(1))
+        RuleError::Locked(Seat(1), Lock::NextTurn)
     );
     let pending = applied(&s, Action::Probe(Cell(1)));
     assert_eq!(pending.lock(Seat(1)), Lock::NextTurn, "until the turn ends");
@@ -687,7 +711,7 @@ fn ruling_deduction_aid_shades_cells_that_contradict_the_log() {
                             answer,
                             ..
                         } => cell.distance(p).abs_diff(answer) <= roll,
-                        Event::Shot { .. } => true,
+                        _ => true,
                     });
                 assert_eq!(consistent.contains(cell), fits, "{cell}");
             }
@@ -717,7 +741,7 @@ fn illegal_shoot_while_locked_is_refused_unchanged() {
     let s = applied(&table(2, Cell(24)), Action::Shoot(Cell(2)));
     assert_eq!(
         refused(&s, Action::Shoot(Cell(24))),
-        RuleError::Locked(Seat(1))
+        RuleError::Locked(Seat(1), Lock::NextTurn)
     );
 }
 
@@ -784,11 +808,336 @@ fn illegal_act_after_game_over_is_refused_unchanged() {
     }
 }
 
+// ------------------------------------------------------------ events ----
+
+// A probe asked: `Asked` names the prober, the card and the roll; it is
+// not logged (the phase says it until the answer).
+#[test]
+fn event_asked_names_the_probe_and_the_roll_and_is_not_logged() {
+    let s = table(3, Cell(12));
+    let (next, events) = events_of(&s, Action::Probe(Cell(3)));
+    let Phase::Answer { roll, .. } = next.phase() else {
+        panic!("no answer pending");
+    };
+    assert_eq!(
+        events,
+        [Event::Asked {
+            round: 0,
+            seat: Seat(1),
+            cell: Cell(3),
+            roll
+        }]
+    );
+    assert!(next.log().is_empty());
+    assert_eq!(next.history(), events);
+    assert!(!events[0].is_logged());
+}
+
+// An answer given: `Probe` with the roll and the answer, logged exactly as
+// returned.
+#[test]
+fn event_probe_is_the_answer_given_logged_as_returned() {
+    let s = applied(&table(3, Cell(12)), Action::Probe(Cell(3)));
+    let Phase::Answer { roll, .. } = s.phase() else {
+        panic!("no answer pending");
+    };
+    let answer = *s.allowed_answers().unwrap().end();
+    let (next, events) = events_of(&s, Action::Answer(answer));
+    let event = Event::Probe {
+        round: 0,
+        seat: Seat(1),
+        cell: Cell(3),
+        roll,
+        answer,
+    };
+    assert_eq!(events, std::slice::from_ref(&event));
+    assert_eq!(next.log(), [event]);
+}
+
+// A shot that missed: `Shot` with the plain card now face up; the turn
+// passes on, nothing else happens.
+#[test]
+fn event_shot_a_miss_names_the_card_turned_face_up() {
+    let s = table(3, Cell(24));
+    let card = s.grid[6];
+    let (next, events) = events_of(&s, Action::Shoot(Cell(6)));
+    let event = Event::Shot {
+        round: 0,
+        seat: Seat(1),
+        cell: Cell(6),
+        card,
+    };
+    assert_eq!(events, std::slice::from_ref(&event));
+    assert!(!event.is_hit());
+    assert_eq!(next.card_if_face_up(Cell(6)), Some(card));
+    assert_eq!(next.log(), [event]);
+}
+
+// A hit: `Shot` with the Joker, naming who scores, then the round's end.
+#[test]
+fn event_shot_a_hit_names_the_joker_and_who_scores() {
+    let s = probe(&table(3, Cell(8)), Cell(0));
+    let (next, events) = events_of(&s, Action::Shoot(Cell(8)));
+    let hit = Event::Shot {
+        round: 0,
+        seat: Seat(2),
+        cell: Cell(8),
+        card: JOKER,
+    };
+    assert!(hit.is_hit());
+    assert_eq!(events[0], hit);
+    assert_eq!(next.points(Seat(2)), 1);
+    assert_eq!(next.log().last(), Some(&hit));
+    assert_eq!(events.len(), 2, "the round's end follows: {events:?}");
+}
+
+// A round ended: `NextRound` names the round that begins and its
+// Informant (the next seat clockwise; seat 0 again in a solo game).
+#[test]
+fn event_next_round_names_the_round_and_its_informant() {
+    let s = table(3, Cell(8));
+    let (next, events) = events_of(&s, Action::Shoot(Cell(8)));
+    assert_eq!(
+        events[1],
+        Event::NextRound {
+            round: 1,
+            informant: Seat(1)
+        }
+    );
+    assert_eq!((next.round(), next.informant()), (1, Seat(1)));
+    assert!(!events[1].is_logged());
+    assert_eq!(next.log().len(), 1, "not logged");
+    let mut solo = State::solo(&[SeatKind::Person; 2], 2, 3).unwrap();
+    put_joker(&mut solo, Cell(4));
+    let (_, events) = events_of(&solo, Action::Shoot(Cell(4)));
+    assert_eq!(
+        events[1],
+        Event::NextRound {
+            round: 1,
+            informant: Seat(0)
+        }
+    );
+}
+
+// The game over: `GameOver` after the last hit, naming the winners (every
+// member of a winning team) and the points each has (the team's).
+#[test]
+fn event_game_over_names_the_winners_and_their_score() {
+    let people = [SeatKind::Person; 4];
+    // Seat 1 (team 1) hits; seat 2 probes and seat 3 (team 1) hits; seat 3
+    // hits; then seat 0 (team 0) is to hit last.
+    let s = State::with_teams(&people, &[0, 1, 0, 1], 2).unwrap();
+    let s = play_rounds(&s, &[0, 1, 0]);
+    let last = s.joker();
+    let (next, events) = events_of(&s, Action::Shoot(last));
+    assert!(next.is_over());
+    assert_eq!(
+        events,
+        [
+            Event::Shot {
+                round: 3,
+                seat: Seat(0),
+                cell: last,
+                card: JOKER
+            },
+            Event::GameOver {
+                winners: vec![Seat(1), Seat(3)],
+                score: 3
+            }
+        ]
+    );
+    assert_eq!(next.history().last(), events.last());
+    assert_eq!(events[1].round(), None);
+}
+
+// No event holds a secret: every seat learns each event whole, and the
+// events of an action are the same wherever the Joker lies (unless the
+// action finds it).
+#[test]
+fn events_hold_no_secret() {
+    let mut rng = Pcg32::seed_from_u64(6);
+    for seed in 0..20 {
+        let mut s = State::with_players(2 + (seed % 3) as usize, seed).unwrap();
+        while !s.is_over() {
+            let legal = s.legal_actions();
+            let action = legal[rng.random_range(0..legal.len())];
+            let (next, events) = events_of(&s, action);
+            for seat in Seat::all(s.players()) {
+                for event in &events {
+                    assert_eq!(&s.redact(event, seat), event);
+                }
+            }
+            if let Action::Probe(cell) | Action::Shoot(cell) = action {
+                for elsewhere in s.consistent_cells().iter() {
+                    if elsewhere == cell || s.joker() == cell {
+                        continue;
+                    }
+                    let mut moved = s.clone();
+                    put_joker(&mut moved, elsewhere);
+                    assert_eq!(events_of(&moved, action).1, events, "{action:?}");
+                }
+            }
+            s = next;
+        }
+    }
+}
+
+// The history is every event `apply` returned, in order (an answer
+// standing for its probe's `Asked`), whole from the state alone: what the
+// app's log is written from, after a reload too.
+#[test]
+fn history_is_every_event_apply_returned() {
+    let mut rng = Pcg32::seed_from_u64(7);
+    for seed in 0..30 {
+        let mut s = match seed % 3 {
+            0 => State::with_players(2 + (seed % 3) as usize, seed).unwrap(),
+            1 => State::with_teams(&[SeatKind::Person; 4], &[0, 1, 1, 0], seed).unwrap(),
+            _ => State::solo(&[SeatKind::Person; 3], 1 + (seed % 4) as u8, seed).unwrap(),
+        };
+        let mut all: Vec<Event> = Vec::new();
+        while !s.is_over() {
+            let legal = s.legal_actions();
+            let action = legal[rng.random_range(0..legal.len())];
+            if matches!(action, Action::Answer(_)) {
+                assert!(matches!(all.pop(), Some(Event::Asked { .. })));
+            }
+            let events = s.apply(action).unwrap();
+            all.extend(events);
+            assert_eq!(s.history(), all);
+            let json = serde_json::to_string(&s).unwrap();
+            let loaded: State = serde_json::from_str(&json).unwrap();
+            assert_eq!(loaded.history(), all);
+            assert_eq!(s.view(Seat(1)).history(), all);
+        }
+        assert!(matches!(all.last(), Some(Event::GameOver { .. })));
+        let rounds = all.iter().filter(|e| matches!(e, Event::NextRound { .. }));
+        assert_eq!(rounds.count() + 1, s.rounds());
+    }
+}
+
+// The round's end is said by the state (so also after a reload) from the
+// hit until the next round's first action: a probe (not logged until
+// answered) ends it too.
+#[test]
+fn round_end_is_the_last_hit_until_the_next_round_s_first_action() {
+    let s = table(3, Cell(8));
+    assert_eq!(s.round_end(), None, "no round has ended");
+    let s = probe(&s, Cell(0));
+    assert_eq!(s.round_end(), None);
+    let (s, events) = events_of(&s, Action::Shoot(Cell(8)));
+    assert_eq!(s.round_end().as_ref().map(|e| &e[..]), Some(&events[..]));
+    for seat in Seat::all(3) {
+        assert_eq!(s.view(seat).round_end(), s.round_end());
+    }
+    let loaded: State = serde_json::from_str(&serde_json::to_string(&s).unwrap()).unwrap();
+    assert_eq!(loaded.round_end(), s.round_end());
+    // The next round's first probe, before and after its answer; a miss.
+    let cell = blank(&s);
+    let pending = applied(&s, Action::Probe(cell));
+    assert_eq!(pending.round_end(), None);
+    assert_eq!(probe(&s, cell).round_end(), None);
+    assert_eq!(applied(&s, Action::Shoot(cell)).round_end(), None);
+    // A hit as the round's first action: that round's end.
+    let (hit, events) = events_of(&s, Action::Shoot(s.joker()));
+    assert_eq!(hit.round_end().as_ref().map(|e| &e[..]), Some(&events[..]));
+    // The last round's end is the game's.
+    let over = finish_round(&hit);
+    assert!(over.is_over());
+    assert_eq!(over.round_end(), None);
+}
+
+// `check` is a dry run that agrees with the legal actions and with
+// `apply`, for every action of the space at every step of random games.
+#[test]
+fn check_agrees_with_legal_actions_and_apply() {
+    let mut rng = Pcg32::seed_from_u64(8);
+    for seed in 0..20 {
+        let mut s = State::with_players(2 + (seed % 3) as usize, seed).unwrap();
+        loop {
+            let legal = s.legal_actions();
+            for action in s.action_space() {
+                let before = s.clone();
+                let checked = s.check(&action);
+                assert_eq!(s, before, "check changed the state");
+                assert_eq!(checked.is_ok(), legal.contains(&action), "{action:?}");
+                let mut copy = s.clone();
+                assert_eq!(copy.apply(action).map(drop), checked, "{action:?}");
+            }
+            if s.is_over() {
+                break;
+            }
+            s.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+    }
+}
+
+// The computers' seed comes from the game's seed and the actions applied:
+// it changes with every action, is the same for a saved and loaded game,
+// and counts right for a save written before it existed.
+#[test]
+fn bot_seed_follows_the_actions_applied() {
+    let mut rng = Pcg32::seed_from_u64(9);
+    let mut s = State::with_players(3, 12).unwrap();
+    let mut seeds = std::collections::HashSet::new();
+    let mut applied = 0u64;
+    while !s.is_over() {
+        assert_eq!(s.actions_applied(), applied);
+        assert_eq!(s.bot_seed(), game::bot_seed(12, applied));
+        assert!(seeds.insert(s.bot_seed()), "a seed seen before");
+        let json = serde_json::to_string(&s).unwrap();
+        let loaded: State = serde_json::from_str(&json).unwrap();
+        assert_eq!(loaded.bot_seed(), s.bot_seed());
+        // A redeal (what a seat cannot tell apart) keeps it.
+        assert_eq!(s.redeal(Seat(1), 5).bot_seed(), s.bot_seed());
+        let legal = s.legal_actions();
+        s.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        applied += 1;
+    }
+    assert_eq!(s.actions_applied(), applied);
+}
+
+// The redeal deals again what a seat may not know: the Joker elsewhere
+// (among the cells that fit the round's log) for a Vigilante, never for the
+// round's Informant; the face-down cards shuffled; the generator re-seeded;
+// every view of that seat unchanged, and the state still valid.
+#[test]
+fn redeal_changes_only_what_the_seat_may_not_know() {
+    let mut rng = Pcg32::seed_from_u64(10);
+    let mut moved = 0;
+    for seed in 0..20 {
+        let mut s = State::with_players(2 + (seed % 3) as usize, seed).unwrap();
+        while !s.is_over() {
+            for seat in Seat::all(s.players()) {
+                let other = s.redeal(seat, seed * 100 + u64::from(seat.0));
+                assert_eq!(other.view(seat), s.view(seat));
+                assert_eq!(other.validate(), Ok(()));
+                assert_eq!(other.history(), s.history());
+                assert_ne!(other.rng, s.rng, "the generator re-seeded");
+                if seat == s.informant() {
+                    assert_eq!(other.joker(), s.joker());
+                } else if s.consistent_cells().len() > 1 {
+                    assert_ne!(other.joker(), s.joker());
+                    assert!(s.consistent_cells().contains(other.joker()));
+                    moved += 1;
+                }
+            }
+            let legal = s.legal_actions();
+            s.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        }
+        // Over: the Joker lies face up, the face-down cards are dealt again.
+        let other = s.redeal(Seat(0), 1);
+        assert_eq!(other.joker(), s.joker());
+        assert_eq!(other.view(Seat(0)), s.view(Seat(0)));
+    }
+    assert!(moved > 100);
+}
+
 // -------------------------------------------------- view, save, load ----
 
 // A Vigilante's view hides the Joker: no Joker, true distance or allowed
-// answers, not even in its Debug text, and it reads the same wherever the
-// Joker lies; the Informant's view has them.
+// answers, not even in the view as sent elsewhere (serialised), and it is
+// the same value wherever the Joker lies and however the face-down cards
+// are dealt; the Informant's view has them.
 #[test]
 fn view_hides_the_joker_from_vigilantes() {
     let s = table(3, Cell(13));
@@ -802,33 +1151,35 @@ fn view_hides_the_joker_from_vigilantes() {
             (v.joker(), v.true_distance(), v.allowed_answers()),
             (None, None, None)
         );
-        let text = format!("{v:?}");
-        for secret in ["joker", "true_distance", "allowed_answers", "grid"] {
-            assert!(!text.contains(secret), "{secret} in {text}");
-        }
+        let text = serde_json::to_string(&v).unwrap();
+        assert!(text.contains(r#""joker":null"#), "{text}");
+        assert!(!text.contains("Joker") && !text.contains("grid"), "{text}");
         assert!(v.legal_actions().is_empty(), "not its turn to act");
-        // The same log with the Joker elsewhere (still consistent): the
-        // same view.
+        // The Joker elsewhere, or everything hidden dealt again: the same
+        // view.
         for other in s.face_down().iter() {
             let mut moved = s.clone();
             put_joker(&mut moved, other);
-            assert_eq!(format!("{:?}", moved.view(seat)), text);
+            assert_eq!(moved.view(seat), v);
+        }
+        for seed in 0..20 {
+            assert_eq!(s.redeal(seat, seed).view(seat), v);
         }
     }
     let v = s.view(Seat(0));
-    assert!(v.is_informant() && v.to_act());
+    assert!(v.is_informant() && v.must_act());
     assert_eq!(v.joker(), Some(Cell(13)));
     assert_eq!(v.true_distance(), Some(d));
     let allowed = v.allowed_answers().unwrap();
     assert!(allowed.contains(&d));
-    let text = format!("{v:?}");
-    for secret in ["joker", "true_distance", "allowed_answers"] {
-        assert!(text.contains(secret), "{secret} not in {text}");
-    }
+    let text = serde_json::to_string(&v).unwrap();
+    assert!(text.contains(r#""joker":13"#), "{text}");
     assert_eq!(
         v.legal_actions(),
         allowed.map(Action::Answer).collect::<Vec<_>>()
     );
+    // A view travels: serialised and read back, the same value.
+    assert_eq!(serde_json::from_str::<SeatView>(&text).unwrap(), v);
 }
 
 // Save and load (serde) is exact, and a loaded game plays on identically.
@@ -868,99 +1219,179 @@ fn midgame() -> State {
     applied(&s, Action::Probe(Cell(13))) // seat 2
 }
 
-// A corrupted save is refused by `validate`.
-#[test]
-fn validate_rejects_corrupted_saves() {
-    let good = midgame();
-    assert_eq!(good.validate(), Ok(()));
-    let mut corruptions: Vec<(&str, State)> = Vec::new();
-    let mut c = good.clone();
-    c.grid[3] = c.grid[4];
-    corruptions.push(("a card twice", c));
-    let mut c = good.clone();
-    let j = c.joker();
-    c.grid[(j.index() + 1) % CELLS] = Card::Joker(1);
-    corruptions.push(("two jokers", c));
-    let mut c = good.clone();
-    c.face_up.insert(Cell(20));
-    corruptions.push(("a face-up card nobody shot", c));
-    let mut c = good.clone();
-    c.face_up = CellSet::EMPTY;
-    corruptions.push(("a missed card face down", c));
-    let mut c = good.clone();
-    if let Some(Event::Probe { answer, roll, .. }) = c.log.last_mut() {
-        *answer += *roll + 9;
+/// Tests that `validate` refuses [`midgame`] corrupted as each block
+/// says, for the reason given, one test per kind of corruption.
+macro_rules! validate_refuses {
+    ($($name:ident: $why:literal => |$c:ident| $corrupt:block)*) => {$(
+        #[test]
+        fn $name() {
+            let mut $c = midgame();
+            assert_eq!($c.validate(), Ok(()));
+            $corrupt
+            let why = $c.validate().expect_err("accepted");
+            assert!(why.contains($why), "refused, but because {why}");
+        }
+    )*};
+}
+
+/// The cell of the last shot in the log.
+fn last_shot(s: &State) -> Cell {
+    s.log
+        .iter()
+        .rev()
+        .find_map(|e| match e {
+            Event::Shot { cell, .. } => Some(*cell),
+            _ => None,
+        })
+        .unwrap()
+}
+
+validate_refuses! {
+    validate_refuses_a_card_twice: "not 25 distinct cards" => |c| {
+        c.grid[3] = c.grid[4];
     }
-    corruptions.push(("an answer out of range", c));
-    let mut c = good.clone();
-    c.locks[0] = Lock::UntilAnotherShot;
-    corruptions.push(("a lock without a miss", c));
-    let mut c = good.clone();
-    c.locks.fill(Lock::Free);
-    corruptions.push(("a miss without its lock", c));
-    let mut c = good.clone();
-    c.current = Seat(0);
-    corruptions.push(("the turn of the wrong Vigilante", c));
-    let mut c = good.clone();
-    c.current = Seat(1);
-    corruptions.push(("the Informant's turn", c));
-    let mut c = good.clone();
-    c.points.swap(0, 1);
-    corruptions.push(("a point moved to another seat", c));
-    let mut c = good.clone();
-    c.points[1] += 1;
-    corruptions.push(("a point without a hit", c));
-    let mut c = good.clone();
-    c.round = 3;
-    corruptions.push(("a round past the last", c));
-    let mut c = good.clone();
-    c.phase = Phase::Over;
-    corruptions.push(("over without a result", c));
-    let mut c = good.clone();
-    c.phase = Phase::Answer {
-        cell: c
-            .log
-            .iter()
-            .rev()
-            .find_map(|e| match e {
-                Event::Shot { cell, .. } => Some(*cell),
-                _ => None,
-            })
-            .unwrap(),
-        roll: 2,
-    };
-    corruptions.push(("a probe pending on a face-up card", c));
-    let mut c = good.clone();
-    c.phase = Phase::Answer {
-        cell: Cell(13),
-        roll: 7,
-    };
-    corruptions.push(("a roll of 7", c));
-    let mut c = good.clone();
-    let n = c.log.len();
-    c.log.swap(n - 1, n - 2);
-    corruptions.push(("the log out of turn", c));
-    let mut c = good.clone();
-    c.log.remove(0);
-    corruptions.push(("a finished round without its hit", c));
-    let mut c = good.clone();
-    c.locks.pop();
-    corruptions.push(("a seat without a lock", c));
-    let mut c = good.clone();
-    c.teams = Some(vec![0, 0, 0]);
-    corruptions.push(("one team", c));
-    let mut c = good.clone();
-    c.kinds.push(SeatKind::Person);
-    corruptions.push(("a seat without points", c));
-    for (what, state) in corruptions {
-        assert!(state.validate().is_err(), "{what} accepted");
+    validate_refuses_two_jokers: "not 25 distinct cards" => |c| {
+        let j = c.joker();
+        c.grid[(j.index() + 1) % CELLS] = Card::Joker(1);
     }
-    // A locked Vigilante's shot, and a second shot at a face-up card, in
-    // an otherwise consistent log.
+    validate_refuses_a_face_up_card_nobody_shot: "face-up cards do not match" => |c| {
+        c.face_up.insert(Cell(20));
+    }
+    validate_refuses_a_missed_card_face_down: "face-up cards do not match" => |c| {
+        c.face_up = CellSet::EMPTY;
+    }
+    validate_refuses_a_missed_card_moved: "not where it was shot" => |c| {
+        let miss = last_shot(&c);
+        let other = c.face_down().iter().find(|&x| x != c.joker()).unwrap();
+        c.grid.swap(miss.index(), other.index());
+    }
+    validate_refuses_a_face_up_cell_off_the_grid: "face-up cell is off the grid" => |c| {
+        c.face_up = CellSet(c.face_up.bits() | 1 << 30);
+    }
+    validate_refuses_an_answer_out_of_range: "answer is out of range" => |c| {
+        if let Some(Event::Probe { answer, roll, .. }) = c.log.last_mut() {
+            *answer += *roll + 9;
+        }
+    }
+    validate_refuses_a_logged_roll_of_0: "answer is out of range" => |c| {
+        if let Some(Event::Probe { roll, .. }) = c.log.last_mut() {
+            *roll = 0;
+        }
+    }
+    validate_refuses_an_asked_probe_in_the_log: "never logged" => |c| {
+        c.log.push(Event::Asked { round: 1, seat: Seat(2), cell: Cell(13), roll: 2 });
+    }
+    validate_refuses_a_next_round_in_the_log: "never logged" => |c| {
+        let at = c.log.iter().position(Event::is_hit).unwrap() + 1;
+        c.log.insert(at, Event::NextRound { round: 1, informant: Seat(1) });
+    }
+    validate_refuses_a_game_over_in_the_log: "never logged" => |c| {
+        c.log.push(Event::GameOver { winners: vec![Seat(0)], score: 1 });
+    }
+    validate_refuses_a_hit_on_another_joker: "not one of the grid's" => |c| {
+        if let Some(Event::Shot { card, .. }) = c.log.iter_mut().find(|e| e.is_hit()) {
+            *card = Card::Joker(1);
+        }
+    }
+    validate_refuses_a_missed_card_from_outside_the_grid: "not one of the grid's" => |c| {
+        let outside = Card::deck(0).into_iter().find(|card| !c.grid.contains(card)).unwrap();
+        let miss = c.log.iter_mut().rev().find(|e| matches!(e, Event::Shot { .. }) && !e.is_hit());
+        if let Some(Event::Shot { card, .. }) = miss {
+            *card = outside;
+        }
+    }
+    validate_refuses_a_lock_without_a_miss: "locks or the turn" => |c| {
+        c.locks[0] = Lock::UntilAnotherShot;
+    }
+    validate_refuses_a_miss_without_its_lock: "locks or the turn" => |c| {
+        c.locks.fill(Lock::Free);
+    }
+    validate_refuses_a_next_turn_lock_with_rivals: "lock is out of place" => |c| {
+        c.locks[2] = Lock::NextTurn;
+    }
+    validate_refuses_the_turn_of_the_wrong_vigilante: "locks or the turn" => |c| {
+        c.current = Seat(0);
+    }
+    validate_refuses_the_informants_turn: "not a Vigilante's" => |c| {
+        c.current = Seat(1);
+    }
+    validate_refuses_a_seat_out_of_range_to_play: "not a Vigilante's" => |c| {
+        c.current = Seat(7);
+    }
+    validate_refuses_a_point_moved_to_another_seat: "points do not match" => |c| {
+        c.points.swap(0, 1);
+    }
+    validate_refuses_a_point_without_a_hit: "points do not match" => |c| {
+        c.points[1] += 1;
+    }
+    validate_refuses_a_round_past_the_last: "past the last" => |c| {
+        c.round = 3;
+    }
+    validate_refuses_a_solo_game_of_10_rounds: "1 to 9 rounds" => |c| {
+        c.solo_rounds = Some(10);
+    }
+    validate_refuses_a_solo_game_in_teams: "no teams" => |c| {
+        c.solo_rounds = Some(3);
+        c.teams = Some(vec![0, 1, 1]);
+    }
+    validate_refuses_over_without_a_result: "wrong number of hits" => |c| {
+        c.phase = Phase::Over;
+    }
+    validate_refuses_winners_while_the_game_runs: "winners while" => |c| {
+        c.winners = vec![Seat(1)];
+    }
+    validate_refuses_a_probe_pending_on_a_face_up_card: "pending probe" => |c| {
+        c.phase = Phase::Answer { cell: last_shot(&c), roll: 2 };
+    }
+    validate_refuses_a_roll_of_7: "pending probe" => |c| {
+        c.phase = Phase::Answer { cell: Cell(13), roll: 7 };
+    }
+    validate_refuses_the_log_out_of_turn: "does not follow the turns" => |c| {
+        let n = c.log.len();
+        c.log.swap(n - 1, n - 2);
+    }
+    validate_refuses_a_finished_round_without_its_hit: "wrong number of hits" => |c| {
+        c.log.remove(0);
+    }
+    validate_refuses_the_log_going_on_after_a_hit: "goes on after a hit" => |c| {
+        // Round 0 (the Joker at 0) ended with its first shot.
+        let hit = c.log.iter().position(Event::is_hit).unwrap();
+        let probe = Event::Probe { round: 0, seat: Seat(2), cell: Cell(5), roll: 6, answer: 1 };
+        c.log.insert(hit + 1, probe);
+    }
+    validate_refuses_a_logged_cell_off_the_grid: "out of range" => |c| {
+        if let Some(Event::Probe { cell, .. }) = c.log.last_mut() {
+            *cell = Cell(25);
+        }
+    }
+    validate_refuses_a_seat_without_a_lock: "do not match the players" => |c| {
+        c.locks.pop();
+    }
+    validate_refuses_one_team: "two teams" => |c| {
+        c.teams = Some(vec![0, 0, 0]);
+    }
+    validate_refuses_a_seat_without_points: "do not match the players" => |c| {
+        c.kinds.push(SeatKind::Person);
+    }
+    validate_refuses_a_table_of_one: "not 2 to 4" => |c| {
+        c.kinds.truncate(1);
+        c.points.truncate(1);
+        c.locks.truncate(1);
+    }
+}
+
+/// A game of four in round 0: seat 1 missed (locked), seats 2 and 3
+/// probed; back to seat 1.
+fn after_a_miss() -> State {
     let s = table(4, Cell(24));
     let s = applied(&s, Action::Shoot(Cell(0))); // seat 1 misses
-    let s = probe(&probe(&s, Cell(1)), Cell(2)); // seats 2 and 3
-    let mut c = s.clone();
+    probe(&probe(&s, Cell(1)), Cell(2)) // seats 2 and 3
+}
+
+// A locked Vigilante's shot, in an otherwise consistent log.
+#[test]
+fn validate_refuses_a_locked_vigilantes_shot() {
+    let mut c = after_a_miss();
     c.log.push(Event::Shot {
         round: 0,
         seat: Seat(1),
@@ -970,7 +1401,12 @@ fn validate_rejects_corrupted_saves() {
     c.face_up.insert(Cell(5));
     c.current = Seat(2);
     assert!(c.validate().is_err(), "a locked shot accepted");
-    let mut c = s.clone();
+}
+
+// A probe of a face-up card, in an otherwise consistent log.
+#[test]
+fn validate_refuses_a_probe_of_a_face_up_card() {
+    let mut c = after_a_miss();
     c.log.push(Event::Probe {
         round: 0,
         seat: Seat(1),
@@ -1245,7 +1681,7 @@ fn bot_round(levels: &[Level], seed: u64, budget: u32) -> RoundStats {
         let a = bots[seat.index()].choose(&s.view(seat));
         s.apply(a).unwrap();
     }
-    let log = s.log().iter().filter(|e| e.round() == 0);
+    let log = s.log().iter().filter(|e| e.round() == Some(0));
     let mut stats = RoundStats {
         winner: Seat(0),
         probes: 0,
@@ -1262,6 +1698,7 @@ fn bot_round(levels: &[Level], seed: u64, budget: u32) -> RoundStats {
                     stats.winner = *seat;
                 }
             }
+            _ => unreachable!("the log holds answers and shots"),
         }
     }
     stats

@@ -1,9 +1,11 @@
 //! The Joker table. A tap or key becomes an engine action; what the page
-//! shows is read through a seat's `View`. The table itself is drawn from the
-//! view of the Vigilante whose turn it is, which never holds the Joker's
+//! shows is read through a seat's `SeatView`. The table itself is drawn from
+//! the view of the Vigilante whose turn it is, which never holds the Joker's
 //! cell; only the Informant's private screen reads the Informant's view, and
 //! it is in the page only while the Informant holds the device (a person
 //! Informant gets it through a hand-over, and hands it back the same way).
+//! What happened is worded from the engine's events alone ([`event_line`]);
+//! whether an action is legal, and why not, is the engine's `check`.
 
 use super::{game_ctx, prefs, route, GameCtx};
 use crate::app::redirect;
@@ -16,11 +18,11 @@ use crate::seats::{
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::joker::{
-    bot, consistent, Action, Cell, CellSet, Event, Lock, Phase, Seat, SeatKind, State, Status,
-    View, CELLS, MAX_DISTANCE, SIDE,
+    consistent, Action, Cell, CellSet, Event, Lock, Phase, Seat, SeatKind, SeatView, State, Status,
+    CELLS, MAX_DISTANCE, SIDE,
 };
 use engine::seats::Level;
-use engine::Game;
+use engine::{Game, Multiplayer};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -79,7 +81,7 @@ impl JokerGame {
 
     /// What the table shows: the view of the Vigilante whose turn it is
     /// (never the Informant's).
-    pub fn table_view(&self) -> View<'_> {
+    pub fn table_view(&self) -> SeatView {
         self.state.view(self.state.current())
     }
 
@@ -116,84 +118,99 @@ fn answer_meaning(answer: u8, roll: u8) -> String {
 }
 
 /// Who scores a hit by `seat`: the seat, or its team.
-fn scorer(state: &State, names: &[String], seat: Seat) -> String {
-    match state.team_of(seat) {
+fn scorer(view: &SeatView, names: &[String], seat: Seat) -> String {
+    match view.team_of(seat) {
         Some(team) => team_name(team).to_string(),
         None => name_of(names, seat),
     }
 }
 
-/// The public log of the game, as lines: each round's Informant, every
-/// probe with its roll and answer, every shot, the probe waiting for its
-/// answer and the result. Read from the engine's public log only.
-pub fn log_lines(state: &State, names: &[String]) -> Vec<String> {
-    let mut lines = Vec::new();
-    let mut round = None;
-    let open_round = |lines: &mut Vec<String>, r: usize, round: &mut Option<usize>| {
-        if *round != Some(r) {
-            *round = Some(r);
-            lines.push(format!(
-                "Round {}: {} is the Informant.",
-                r + 1,
-                name_of(names, state.informant_of(r))
-            ));
-        }
-    };
-    for event in state.log() {
-        let r = usize::from(event.round());
-        open_round(&mut lines, r, &mut round);
-        let who = name_of(names, event.seat());
-        lines.push(match *event {
-            Event::Probe {
-                cell, roll, answer, ..
-            } => format!(
-                "{who} probes {cell}; die {roll}; {} answers {answer} ({}).",
-                name_of(names, state.informant_of(r)),
-                answer_meaning(answer, roll)
-            ),
-            Event::Shot { cell, card, .. } if card.is_joker() => format!(
-                "{who} shoots {cell}: the Joker! {} scores.",
-                scorer(state, names, event.seat())
-            ),
-            Event::Shot { cell, card, .. } => format!(
-                "{who} shoots {cell}: the {}, a miss. {who} cannot shoot {}.",
-                card.name(),
-                if state.players() == 2 {
-                    "on the next turn"
-                } else {
-                    "until another Vigilante has shot"
-                }
-            ),
-        });
-    }
-    if state.in_progress() {
-        open_round(&mut lines, state.round(), &mut round);
-    }
-    if let Phase::Answer { cell, roll } = state.phase() {
-        lines.push(format!(
+/// What one event says, as a line of the log: from the event alone, with
+/// the names and the game's setup (who informs each round, the teams, how
+/// many players) read from any seat's view.
+pub fn event_line(view: &SeatView, names: &[String], event: &Event) -> String {
+    let who = |seat: Seat| name_of(names, seat);
+    let informant = |round: u8| who(view.informant_of(usize::from(round)));
+    match event {
+        &Event::Asked {
+            round,
+            seat,
+            cell,
+            roll,
+        } => format!(
             "{} probes {cell}; die {roll}; waiting for {}'s answer.",
-            name_of(names, state.current()),
-            name_of(names, state.informant())
-        ));
+            who(seat),
+            informant(round)
+        ),
+        &Event::Probe {
+            round,
+            seat,
+            cell,
+            roll,
+            answer,
+        } => format!(
+            "{} probes {cell}; die {roll}; {} answers {answer} ({}).",
+            who(seat),
+            informant(round),
+            answer_meaning(answer, roll)
+        ),
+        &Event::Shot {
+            seat, cell, card, ..
+        } if card.is_joker() => format!(
+            "{} shoots {cell}: the Joker! {} scores.",
+            who(seat),
+            scorer(view, names, seat)
+        ),
+        &Event::Shot {
+            seat, cell, card, ..
+        } => format!(
+            "{0} shoots {cell}: the {1}, a miss. {0} cannot shoot {2}.",
+            who(seat),
+            card.name(),
+            if view.players() == 2 {
+                "on the next turn"
+            } else {
+                "until another Vigilante has shot"
+            }
+        ),
+        &Event::NextRound { round, informant } => format!(
+            "Round {}: {} is the Informant.",
+            u32::from(round) + 1,
+            who(informant)
+        ),
+        Event::GameOver { winners, score } => result_line(view, names, winners, *score),
     }
-    if let Status::Over { winners } = state.status() {
-        lines.push(result_line(state, names, &winners));
-    }
+}
+
+/// What `events` (those of one action, say) say, line by line.
+pub fn what_happened(view: &SeatView, names: &[String], events: &[Event]) -> Vec<String> {
+    events.iter().map(|e| event_line(view, names, e)).collect()
+}
+
+/// The public log of the game, as lines: the first round's Informant, then
+/// every event of the game so far (each probe with its roll and answer,
+/// every shot, each next round, the probe waiting for its answer and the
+/// result), worded by [`event_line`] from the view's history of events.
+pub fn log_lines(view: &SeatView, names: &[String]) -> Vec<String> {
+    let mut lines = vec![format!(
+        "Round 1: {} is the Informant.",
+        name_of(names, view.informant_of(0))
+    )];
+    lines.extend(what_happened(view, names, &view.history()));
     lines
 }
 
 /// "Ana wins with 2 points." / "Team A wins with 3 points." / "Ana and Ben
 /// share the win with 1 point."
-fn result_line(state: &State, names: &[String], winners: &[Seat]) -> String {
-    let Some(&first) = winners.first() else {
+fn result_line(view: &SeatView, names: &[String], winners: &[Seat], points: u32) -> String {
+    if winners.is_empty() {
         return "The game is over.".to_string();
-    };
-    let points = state.score(first);
+    }
     let plural = if points == 1 { "" } else { "s" };
-    let mut who: Vec<String> = match state.teams() {
+    let mut who: Vec<String> = match view.teams() {
         Some(_) => winners
             .iter()
-            .filter_map(|&s| state.team_of(s))
+            .filter_map(|&s| view.team_of(s))
             .map(|t| team_name(t).to_string())
             .collect(),
         None => winners.iter().map(|&s| name_of(names, s)).collect(),
@@ -209,7 +226,7 @@ fn result_line(state: &State, names: &[String], winners: &[Seat]) -> String {
 
 /// A cell's accessible name on the public table: where it is, what is
 /// known of it from the log, and the player's own marks.
-pub fn cell_label(view: &View<'_>, cell: Cell, marked: bool, aid: Option<CellSet>) -> String {
+pub fn cell_label(view: &SeatView, cell: Cell, marked: bool, aid: Option<CellSet>) -> String {
     let place = cell.to_string();
     let mut label = format!("{}{}", place[..1].to_uppercase(), &place[1..]);
     if let Some(card) = view.card(cell) {
@@ -276,8 +293,8 @@ fn record_result(ctx: GameCtx, game: &mut JokerGame) {
 }
 
 /// Sends an action to the engine: on success the game is saved (and a new
-/// round clears the notepads and is announced); on refusal the reason is
-/// shown and nothing changes.
+/// round, as its events say, clears the notepads and is announced); on
+/// refusal the engine's reason is shown and nothing changes.
 fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
     if ctx.changed_elsewhere.get_untracked() {
         return; // The other-tab dialog must be answered first.
@@ -285,18 +302,12 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
     let Some(mut game) = ctx.game.get_untracked() else {
         return;
     };
-    let round = game.state.round();
     match game.state.apply(action) {
-        Ok(_) => {
-            // Every action logs an event or awaits an answer, so the note is
-            // there only just after the hit that ended a round.
-            let note = round_over_note(&game);
-            let ended = note.is_some();
-            if ended {
+        Ok(events) => {
+            if let Some(note) = round_over_text(&game.table_view(), &game.names, &events) {
                 game.notes.fill(CellSet::EMPTY);
-                feedback.round_over.set(note);
+                feedback.round_over.set(Some(note));
             }
-            debug_assert!(ended || game.state.round() == round);
             record_result(ctx, &mut game);
             feedback.message.set(None);
             crate::ui::accepted();
@@ -310,25 +321,36 @@ fn dispatch(ctx: GameCtx, feedback: Feedback, action: Action) {
     }
 }
 
-/// What the round-over dialog says, while a new round has had no action
-/// yet after a hit ended the last one (so also after a reload). Not the
-/// log's last event alone: a probe is logged only when answered, so after
-/// the next round's first probe the log still ends with the hit.
-fn round_over_note(game: &JokerGame) -> Option<String> {
-    let state = &game.state;
-    if !state.in_progress() || !state.round_log().is_empty() || state.phase() != Phase::Turn {
-        return None;
-    }
-    let hit = state.log().last().filter(|e| e.is_hit())?;
+/// What the round-over dialog says about `events` when they end a round
+/// (a hit, then the next round): who shot the Joker, who scores, the
+/// round that begins and its Informant. `None` for any other events (the
+/// game's last hit included: the end dialog says that).
+fn round_over_text(view: &SeatView, names: &[String], events: &[Event]) -> Option<String> {
+    let (seat, cell) = events.iter().find_map(|e| match *e {
+        Event::Shot { seat, cell, .. } if e.is_hit() => Some((seat, cell)),
+        _ => None,
+    })?;
+    let (round, informant) = events.iter().find_map(|e| match *e {
+        Event::NextRound { round, informant } => Some((round, informant)),
+        _ => None,
+    })?;
     Some(format!(
-        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.",
-        game.name(hit.seat()),
-        hit.cell(),
-        scorer(state, &game.names, hit.seat()),
-        state.round() + 1,
-        state.rounds(),
-        game.name(state.informant())
+        "{} shot the Joker at {cell}: {} scores. Round {} of {}: {} is the Informant.",
+        name_of(names, seat),
+        scorer(view, names, seat),
+        u32::from(round) + 1,
+        view.rounds(),
+        name_of(names, informant)
     ))
+}
+
+/// What the round-over dialog says, while a new round has had no action
+/// yet after a hit ended the last one (so also after a reload): the
+/// engine keeps that round's end ([`SeatView::round_end`]).
+fn round_over_note(game: &JokerGame) -> Option<String> {
+    let view = game.table_view();
+    let events = view.round_end()?;
+    round_over_text(&view, &game.names, &events)
 }
 
 /// What the table tells the player besides the game itself.
@@ -406,13 +428,8 @@ fn Table() -> impl IntoView {
             let Some((seat, level)) = computer_to_act(&game.state) else {
                 return;
             };
-            let step = (game.state.log().len() as u64) * 2
-                + u64::from(matches!(game.state.phase(), Phase::Answer { .. }));
-            let seed = game
-                .state
-                .seed()
-                .wrapping_add(step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = bot::choose(&game.state.view(seat), level, seed);
+            // From the seat's view alone, seeded by the game itself.
+            let action = State::bot_action(&game.state.view(seat), level, game.state.bot_seed());
             dispatch(ctx, feedback, action);
         },
     );
@@ -485,19 +502,12 @@ fn PublicTable(feedback: Feedback) -> impl IntoView {
         match what {
             TapMode::Probe => dispatch(ctx, feedback, Action::Probe(cell)),
             TapMode::Shoot => {
-                let refusal = ctx.game.with_untracked(|g| {
-                    let g = g.as_ref()?;
-                    let view = g.table_view();
-                    if view.card(cell).is_some() {
-                        Some(format!("The card at {cell} is face up already."))
-                    } else if !view.can_shoot(seat) {
-                        Some(lock_text(&view, seat, &g.name(seat)))
-                    } else {
-                        None
-                    }
-                });
+                // Asked before the shot's question: the engine's dry run.
+                let refusal = ctx
+                    .game
+                    .with_untracked(|g| g.as_ref()?.state.check(&Action::Shoot(cell)).err());
                 match refusal {
-                    Some(why) => feedback.message.set(Some(why)),
+                    Some(why) => feedback.message.set(Some(why.to_string())),
                     None => confirm_shot.set(Some(cell.index())),
                 }
             }
@@ -596,7 +606,7 @@ fn PublicTable(feedback: Feedback) -> impl IntoView {
             </div>
             <div class="table-side">
                 <Players/>
-                <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| log_lines(&g.state, &g.names)).unwrap_or_default()))/>
+                <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| log_lines(&g.table_view(), &g.names)).unwrap_or_default()))/>
             </div>
         </div>
         <When when=move || confirm_shot.with(Option::is_some)>
@@ -605,16 +615,6 @@ fn PublicTable(feedback: Feedback) -> impl IntoView {
                 dispatch(ctx, feedback, Action::Shoot(Cell::new(cell / SIDE, cell % SIDE)));
             })/>
         </When>
-    }
-}
-
-/// Why `seat` may not shoot now.
-fn lock_text(view: &View<'_>, seat: Seat, name: &str) -> String {
-    match view.lock(seat) {
-        Lock::NextTurn => format!("{name} missed and cannot shoot on this turn: probe instead."),
-        _ => format!(
-            "{name} missed and cannot shoot until another Vigilante has shot: probe instead."
-        ),
     }
 }
 
@@ -851,7 +851,7 @@ fn Players() -> impl IntoView {
                 let info = move || ctx.game.with(|g| g.as_ref().map(|g| {
                     let v = g.table_view();
                     let informant = v.informant() == seat && !v.status().eq(&Status::Over { winners: v.winners().to_vec() });
-                    let acting = v.acting() == Some(seat);
+                    let acting = v.to_act() == Some(seat);
                     let locked = v.lock(seat) != Lock::Free;
                     let team = v.team_of(seat).map(team_name);
                     (g.name(seat), v.seat_kind(seat), informant, acting, locked, team, v.points(seat), v.score(seat),
@@ -976,7 +976,16 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
             .winners()
             .iter()
             .any(|&s| g.state.seat_kind(s) == Some(SeatKind::Person));
-        let title = result_line(&g.state, &g.names, g.state.winners());
+        // The result as the game's last event says it.
+        let view = g.table_view();
+        let title = view
+            .history()
+            .last()
+            .filter(|e| matches!(e, Event::GameOver { .. }))
+            .map_or_else(
+                || "The game is over.".to_string(),
+                |end| event_line(&view, &g.names, end),
+            );
         let scores: Vec<String> = Seat::all(g.state.players())
             .map(|s| format!("{}: {}", g.name(s), g.state.points(s)))
             .collect();
@@ -1039,7 +1048,8 @@ mod tests {
         let mut steps = 0;
         while !game.state.is_over() {
             let seat = game.state.to_act().unwrap();
-            let action = bot::choose(&game.state.view(seat), Level::Simple, steps);
+            let view = game.state.view(seat);
+            let action = State::bot_action(&view, Level::Simple, game.state.bot_seed());
             game.state.apply(action).unwrap();
             steps += 1;
             assert!(steps < 100_000);
@@ -1051,11 +1061,11 @@ mod tests {
         let people = [SeatKind::Person; 3];
         let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 5).unwrap();
         assert_eq!(
-            log_lines(&game.state, &game.names),
+            log_lines(&game.table_view(), &game.names),
             ["Round 1: Ana is the Informant."]
         );
         play(&mut game);
-        let log = log_lines(&game.state, &game.names).join("\n");
+        let log = log_lines(&game.table_view(), &game.names).join("\n");
         for round in 1..=3 {
             assert!(log.contains(&format!("Round {round}: ")), "{log}");
         }
@@ -1075,7 +1085,7 @@ mod tests {
         let solo = [SeatKind::Computer(Level::Strong), SeatKind::Person];
         let mut game = JokerGame::new(&plans(&solo), &Mode::Solo { rounds: 3 }, 2).unwrap();
         play(&mut game);
-        let log = log_lines(&game.state, &game.names).join("\n");
+        let log = log_lines(&game.table_view(), &game.names).join("\n");
         assert_eq!(log.matches("Ana is the Informant").count(), 3, "{log}");
         assert!(log.ends_with("Ben wins with 3 points."), "{log}");
     }
@@ -1088,10 +1098,12 @@ mod tests {
         let mut steps = 0;
         while game.state.round() == 0 {
             let seat = game.state.to_act().unwrap();
-            let action = bot::choose(&game.state.view(seat), Level::Simple, steps);
+            let view = game.state.view(seat);
+            let action = State::bot_action(&view, Level::Simple, game.state.bot_seed());
             game.state.apply(action).unwrap();
             assert_eq!(round_over_note(&game).is_some(), game.state.round() == 1);
             steps += 1;
+            assert!(steps < 100_000);
         }
         // The round's end is shown, also to a reloaded page.
         let note = round_over_note(&game).expect("the round's end is shown");
@@ -1108,6 +1120,153 @@ mod tests {
         assert_eq!(round_over_note(&game), None);
     }
 
+    /// A face-down cell that is not the Joker's.
+    fn blank(game: &JokerGame) -> Cell {
+        let joker = game.state.joker();
+        game.state.face_down().iter().find(|&c| c != joker).unwrap()
+    }
+
+    /// Applies `action`; returns what its events say.
+    fn said(game: &mut JokerGame, action: Action) -> Vec<String> {
+        let events = game.state.apply(action).unwrap();
+        what_happened(&game.table_view(), &game.names, &events)
+    }
+
+    #[test]
+    fn every_event_kind_has_its_line() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 5).unwrap();
+        let cell = blank(&game);
+        let asked = said(&mut game, Action::Probe(cell));
+        let Phase::Answer { roll, .. } = game.state.phase() else {
+            panic!("no answer pending");
+        };
+        assert_eq!(
+            asked,
+            [format!(
+                "Ben probes {cell}; die {roll}; waiting for Ana's answer."
+            )]
+        );
+        let answer = *game.state.allowed_answers().unwrap().start();
+        assert_eq!(
+            said(&mut game, Action::Answer(answer)),
+            [format!(
+                "Ben probes {cell}; die {roll}; Ana answers {answer} ({}).",
+                answer_meaning(answer, roll)
+            )]
+        );
+        let miss = blank(&game);
+        let missed = said(&mut game, Action::Shoot(miss));
+        let card = game.state.card_if_face_up(miss).unwrap();
+        assert_eq!(
+            missed,
+            [format!(
+                "Cy shoots {miss}: the {}, a miss. Cy cannot shoot until another Vigilante has shot.",
+                card.name()
+            )]
+        );
+        let joker = game.state.joker();
+        assert_eq!(
+            said(&mut game, Action::Shoot(joker)),
+            [
+                format!("Ben shoots {joker}: the Joker! Ben scores."),
+                "Round 2: Ben is the Informant.".to_string()
+            ]
+        );
+        let joker = game.state.joker();
+        said(&mut game, Action::Shoot(joker)); // Cy scores
+        let joker = game.state.joker();
+        assert_eq!(
+            said(&mut game, Action::Shoot(joker)),
+            [
+                format!("Ana shoots {joker}: the Joker! Ana scores."),
+                "Ana, Ben and Cy share the win with 1 point.".to_string()
+            ]
+        );
+    }
+
+    /// The log is the lines of the events every action returned (an answer
+    /// standing for its probe's line), whatever the mode: nothing else is
+    /// read to write it.
+    #[test]
+    fn the_log_is_the_lines_of_the_events_every_action_returned() {
+        let kinds = [SeatKind::Person; 4];
+        for mode in [
+            Mode::Everyone,
+            Mode::Teams(vec![0, 1, 1, 0]),
+            Mode::Solo { rounds: 2 },
+        ] {
+            let mut game = JokerGame::new(&plans(&kinds), &mode, 9).unwrap();
+            let mut lines = log_lines(&game.table_view(), &game.names);
+            while !game.state.is_over() {
+                let seat = game.state.to_act().unwrap();
+                let view = game.state.view(seat);
+                let action = State::bot_action(&view, Level::Simple, game.state.bot_seed());
+                if matches!(action, Action::Answer(_)) {
+                    lines.pop(); // the probe's line while it waited
+                }
+                lines.extend(said(&mut game, action));
+                assert_eq!(log_lines(&game.table_view(), &game.names), lines);
+            }
+            assert!(lines.last().unwrap().contains(" with "), "{lines:?}");
+        }
+    }
+
+    /// The round-over dialog says the same from the hit's events (as the
+    /// action is played) and from the state (after a reload).
+    #[test]
+    fn a_round_s_end_is_worded_from_its_events_and_the_same_after_a_reload() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Teams(vec![0, 1, 1]), 4).unwrap();
+        let cell = blank(&game);
+        let events = game.state.apply(Action::Probe(cell)).unwrap();
+        assert_eq!(
+            round_over_text(&game.table_view(), &game.names, &events),
+            None
+        );
+        let answer = *game.state.allowed_answers().unwrap().start();
+        game.state.apply(Action::Answer(answer)).unwrap(); // Ben's probe
+        let joker = game.state.joker();
+        let events = game.state.apply(Action::Shoot(joker)).unwrap();
+        let note = round_over_text(&game.table_view(), &game.names, &events);
+        assert_eq!(
+            note.as_deref(),
+            Some(format!(
+                "Cy shot the Joker at {joker}: Team B scores. Round 2 of 3: Ben is the Informant."
+            ))
+            .as_deref()
+        );
+        let text = crate::codec::to_string(&game).unwrap();
+        let reloaded: JokerGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!(round_over_note(&reloaded), note);
+    }
+
+    /// A shot the rules refuse is refused before its question, in the
+    /// engine's words.
+    #[test]
+    fn a_refused_shot_is_worded_by_the_engine() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 6).unwrap();
+        let miss = blank(&game);
+        game.state.apply(Action::Shoot(miss)).unwrap(); // Ben misses
+        let refusal = game.state.check(&Action::Shoot(miss)).unwrap_err();
+        assert_eq!(
+            refusal.to_string(),
+            format!("The card at {miss} is face up: only face-down cards can be probed or shot.")
+        );
+        // Cy probes; Ben's turn again.
+        let cell = blank(&game);
+        game.state.apply(Action::Probe(cell)).unwrap();
+        let answer = *game.state.allowed_answers().unwrap().start();
+        game.state.apply(Action::Answer(answer)).unwrap();
+        assert_eq!(game.state.current(), Seat(1));
+        let refusal = game.state.check(&Action::Shoot(blank(&game))).unwrap_err();
+        assert_eq!(
+            refusal.to_string(),
+            "You missed and cannot shoot until another Vigilante has shot: probe instead."
+        );
+    }
+
     #[test]
     fn the_public_table_never_names_the_joker() {
         let people = [SeatKind::Person; 3];
@@ -1121,7 +1280,7 @@ mod tests {
         let pending = cell_label(&view, Cell(0), true, Some(CellSet::EMPTY));
         assert!(pending.contains("waiting for the answer"), "{pending}");
         assert!(pending.contains("marked") && pending.contains("ruled out"));
-        assert!(log_lines(&game.state, &game.names)
+        assert!(log_lines(&game.table_view(), &game.names)
             .last()
             .unwrap()
             .contains("waiting for Ana's answer"));
