@@ -53,3 +53,45 @@ for (const key of Object.keys(saves)) {
     expect(errors).toEqual([]);
   });
 }
+
+/** `stored` with the JSON value at `path` (inside the envelope) changed by `edit`. */
+function edited(stored: string, edit: (data: any) => void): string {
+  const envelope = JSON.parse(stored);
+  edit(envelope.data);
+  return JSON.stringify(envelope);
+}
+
+for (const key of ["gm.save.serial-killer", "gm.save.joker", "gm.save.detective-graves"]) {
+  test(`${key}: a 100,000-character seat name is refused with a message, kept aside, and never widens the page`, async ({
+    page,
+  }) => {
+    const long = edited(saves[key], (data) => {
+      data.names[0] = "x".repeat(100_000);
+    });
+    await storeAndOpen(page, key, long);
+    await expect(page.getByText(/a name is longer than 16 characters/)).toBeVisible();
+    expect(await backupsEqual(page, key, long)).toEqual([true]);
+    const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+    expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+  });
+}
+
+test("remembered seat names from a settings record are cut to 16 characters on the new-game screen", async ({
+  page,
+}) => {
+  await page.goto("./");
+  await page.evaluate(() => {
+    const seats = [
+      { name: "y".repeat(100_000), kind: "Person" },
+      { name: "Bé", kind: "Person" },
+    ];
+    localStorage.setItem(
+      "gm.settings",
+      JSON.stringify({ app: "grave-matters", kind: "settings", version: 1, data: { table_seats: seats } }),
+    );
+  });
+  await page.goto("./#/serial-killer/new");
+  await expect(page.getByRole("textbox").first()).toHaveValue("y".repeat(16));
+  const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
+  expect(widths[0]).toBeLessThanOrEqual(widths[1]);
+});

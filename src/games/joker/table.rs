@@ -72,7 +72,7 @@ impl JokerGame {
         if self.names.len() != self.state.players() || self.notes.len() != self.state.players() {
             return Err("the names or notepads do not match the seats".into());
         }
-        Ok(())
+        crate::seats::check_names(&self.names)
     }
 
     pub fn name(&self, seat: Seat) -> String {
