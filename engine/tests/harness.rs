@@ -445,7 +445,10 @@ mod murderers_row {
         let mut choice = None;
         let mut end = None;
         let (mut activated, mut undone, mut hinted) = (false, false, false);
-        if let Phase::AirStrike { actor: a, target } = before.phase() {
+        let choosing = matches!(before.phase(), Phase::AirStrike { .. });
+        if let (Phase::AirStrike { actor: a, target }, false) =
+            (before.phase(), events == [Event::Hinted])
+        {
             // An Air Strike's choice: its activation is under way.
             let Some(&Action::AlsoKill(second)) = after.history().last() else {
                 fail("no Air Strike choice in the history");
@@ -652,9 +655,7 @@ mod murderers_row {
         if after.last_die() != last_die {
             fail("the last die card");
         }
-        let finished = u16::from(
-            (activated && choice.is_none()) || matches!(before.phase(), Phase::AirStrike { .. }),
-        );
+        let finished = u16::from((activated && choice.is_none()) || (choosing && !hinted));
         let activations = before.activations() + finished - u16::from(undone);
         if after.activations() != activations {
             fail("the count of activations");
