@@ -455,7 +455,10 @@ mod murderers_row {
             };
             // Both die, in the order of the row (the dead pile's).
             let (t, n) = (at(&row, target), at(&row, second));
-            let kills = [Event::Killed(row[t.min(n)].card), Event::Killed(row[t.max(n)].card)];
+            let kills = [
+                Event::Killed(row[t.min(n)].card),
+                Event::Killed(row[t.max(n)].card),
+            ];
             if t.abs_diff(n) != 1 || !events.starts_with(&kills) {
                 fail("the Air Strike's two kills");
             }
