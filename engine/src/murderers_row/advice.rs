@@ -4,6 +4,8 @@
 //! are tested natively.
 
 use super::difficulty::{difficulty, Difficulty, Level};
+use super::odds::odds_bits;
+pub use super::odds::NEGLIGIBLE;
 use super::solver::{Solver, Unsolved};
 use super::{Action, Phase, State};
 use crate::game::Game;
@@ -95,24 +97,6 @@ impl Decision {
         (self.before - self.chosen).max(0.0)
     }
 }
-
-/// Choices that give away less than this are as good as the best (the
-/// solver's values are exact up to rounding).
-/// Odds travel as the bits of their `f64`: exact both ways, and the wasm
-/// bundle needs no float formatting or parsing for them.
-pub(crate) mod odds_bits {
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub fn serialize<S: Serializer>(odds: &f64, to: S) -> Result<S::Ok, S::Error> {
-        to.serialize_u64(odds.to_bits())
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(from: D) -> Result<f64, D::Error> {
-        u64::deserialize(from).map(f64::from_bits)
-    }
-}
-
-pub const NEGLIGIBLE: f64 = 1e-9;
 
 /// The first decision that gave away some chance of winning.
 pub fn first_mistake(review: &[Decision]) -> Option<Decision> {

@@ -83,14 +83,14 @@ pub struct Difficulty {
     /// Which decision of the hinted game it is, counting from 1.
     pub decision: u32,
     /// The chance of winning the deal with perfect play (as bits, exact).
-    #[serde(with = "super::advice::odds_bits")]
+    #[serde(with = "super::odds::odds_bits")]
     pub win: f64,
 }
 
 impl Difficulty {
     /// Whether perfect play wins the deal for certain.
     pub fn certain(&self) -> bool {
-        self.win >= 1.0 - super::advice::NEGLIGIBLE
+        self.win >= 1.0 - super::odds::NEGLIGIBLE
     }
 
     /// The difficulty in a sentence: "hard — at its narrowest, 1 of 18
@@ -132,7 +132,7 @@ pub fn from_line(line: &[(u32, u32)], win: f64) -> Difficulty {
         }
     }
     let (keeping, moves, decision) = narrowest;
-    let certain = win >= 1.0 - super::advice::NEGLIGIBLE;
+    let certain = win >= 1.0 - super::odds::NEGLIGIBLE;
     Difficulty {
         level: Level::of(keeping, moves, certain),
         keeping,
@@ -160,7 +160,7 @@ pub fn hinted_line(solver: &mut Solver, state: &State) -> Result<Vec<(u32, u32)>
     // position: past this many decisions the line is cut.
     while !state.is_over() && out.len() < MAX_DECISIONS {
         let win = solver.solve(&state)?.win;
-        let actions = solver.keeping(&state, win - super::advice::NEGLIGIBLE)?;
+        let actions = solver.keeping(&state, win - super::odds::NEGLIGIBLE)?;
         let keeping = actions.iter().filter(|(_, keeps)| *keeps).count() as u32;
         let Some(&(first, _)) = actions.iter().find(|(_, keeps)| *keeps) else {
             break;
@@ -241,12 +241,12 @@ mod tests {
         let legal = position
             .legal_actions()
             .into_iter()
-            .filter(|&x| x != Action::Undo)
+            .filter(Action::is_move)
             .count() as u32;
         let kept = position
             .legal_actions()
             .into_iter()
-            .filter(|&x| x != Action::Undo)
+            .filter(Action::is_move)
             .filter(|&x| {
                 let mut next = position.clone();
                 next.apply(x).unwrap();

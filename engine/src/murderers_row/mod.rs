@@ -16,6 +16,7 @@
 pub mod advice;
 pub mod cards;
 pub mod difficulty;
+pub mod odds;
 pub mod sample;
 pub mod solver;
 #[cfg(test)]
@@ -209,6 +210,10 @@ pub enum Action {
     AlsoKill(Killer),
     /// Take back the last activation, if it revealed no die card.
     Undo,
+    /// Record that the player asked the solver for a hint: a win from now
+    /// on counts as assisted. Legal while the game runs; it changes nothing
+    /// else and is not a move of the game (it does not enter the history).
+    Hint,
 }
 
 impl Action {
@@ -226,6 +231,13 @@ impl Action {
             copying: Some(copying),
             target,
         }
+    }
+
+    /// Whether the action is a move of the game: an activation or the Air
+    /// Strike's choice, what the history records and the solver weighs (not
+    /// undo, not a hint).
+    pub fn is_move(&self) -> bool {
+        matches!(self, Action::Activate { .. } | Action::AlsoKill(_))
     }
 }
 
@@ -342,6 +354,69 @@ impl fmt::Display for RuleError {
             ),
         }
     }
+}
+
+// ---------------------------------------------------------------- events ----
+
+/// What an action did: the public facts, in the order they happened. An
+/// activation says which card acted ([`Event::Activated`]); for a random
+/// target, the die card turned and what the shot reached; then what the
+/// effect did (kills in the order of the dead pile, swaps, revivals); then
+/// what became of the acting card (made inactive, or the poison's work);
+/// then a new poison and the end of the game, if any.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// `card` was activated, with the effect of `copying` (the Copycat's
+    /// choice; `None` for every other card).
+    Activated {
+        card: Killer,
+        copying: Option<Killer>,
+    },
+    /// A random target: the player chose `direction`, then the top die
+    /// card, `card`, was turned over: its `pips` are the distance.
+    DieTurned {
+        direction: Direction,
+        card: Killer,
+        pips: u8,
+    },
+    /// The die deck ran out: the discard, `cards` cards (the one just
+    /// turned included), was shuffled into a new die deck.
+    DieReshuffled { cards: u8 },
+    /// The random shot reached `hit` at `distance` from the acting card (the
+    /// card itself at 0), or nothing: no card is that far.
+    Shot { distance: u8, hit: Option<Killer> },
+    /// The effect killed this card (it goes to the dead pile).
+    Killed(Killer),
+    /// The Con Man swapped these two cards' places.
+    Swapped(Killer, Killer),
+    /// `card` (the Assassin or the Knight, or the Copycat as one) took the
+    /// place of `of`, which is killed (its [`Event::Killed`] follows).
+    TookPlace { card: Killer, of: Killer },
+    /// An inactive card was made active (the Medic, the Bugler).
+    Woke(Killer),
+    /// The Air Strike hit `target`, which has a card on each side: the
+    /// player must choose which of them also dies (the activation goes on).
+    AirStrikeChoice { target: Killer },
+    /// The acting card, alive after its effect, was turned face down.
+    MadeInactive(Killer),
+    /// The pending poison was used up by the activation of `card`, which
+    /// died of it (`died`), or had already died by its own effect.
+    PoisonUsed { card: Killer, died: bool },
+    /// A Poisoner effect: a poison now waits for the next card activated.
+    PoisonPending,
+    /// Undo took back `action` (an activation that turned no die card);
+    /// `revived` are the cards it had killed, alive again, in the order
+    /// they had died. The game counts as assisted.
+    Undone {
+        action: Action,
+        revived: Vec<Killer>,
+    },
+    /// The player asked for a hint: the game counts as assisted.
+    Hinted,
+    /// One card is left alive.
+    Won,
+    /// No card can be activated, and not exactly one is alive.
+    Lost,
 }
 
 // ------------------------------------------------------------ the rules ----
@@ -830,17 +905,14 @@ impl State {
         self.assisted
     }
 
-    /// Records that the player asked for a hint.
-    pub fn mark_assisted(&mut self) {
-        self.assisted = true;
-    }
-
     /// Whether the last activation can be taken back: it revealed no die
     /// card. That holds after the game ended too (the ruling allows taking
     /// back any such activation), but not during an Air Strike's choice,
     /// whose activation revealed one.
     pub fn can_undo(&self) -> bool {
-        !matches!(self.phase, Phase::AirStrike { .. }) && !self.undo.is_empty()
+        !matches!(self.phase, Phase::AirStrike { .. })
+            && !self.undo.is_empty()
+            && !self.history.is_empty()
     }
 
     /// The actions that stand since the deal, in order.
@@ -863,6 +935,19 @@ impl State {
         }
         positions.push(state);
         Ok(positions)
+    }
+
+    /// A saved game: the deal of `seed` with `history` played in order, and
+    /// whether undo or hints were used (`assisted`, which the history does
+    /// not show: undone actions and hints leave no trace in it). Fails if an
+    /// action is refused.
+    pub fn restore(seed: u64, history: &[Action], assisted: bool) -> Result<State, RuleError> {
+        let mut state = State::new(seed);
+        for &action in history {
+            state.apply(action)?;
+        }
+        state.assisted |= assisted;
+        Ok(state)
     }
 
     /// The legal activations (not the Air Strike choice nor undo).
@@ -911,38 +996,194 @@ impl State {
     }
 
     /// Reveals the top die card (reshuffling the discard into a new die deck
-    /// when the deck runs out) and returns its pips.
-    fn reveal(&mut self) -> u8 {
-        let Some(card) = self.die_deck.pop() else {
-            return 0;
-        };
+    /// when the deck runs out): the card, and the size of the new die deck
+    /// if there was a reshuffle. `None` with no die deck (a hand-built
+    /// position only: the shot then has distance 0).
+    fn reveal(&mut self) -> Option<(Killer, Option<u8>)> {
+        let card = self.die_deck.pop()?;
         self.die_discard.push(card);
         self.last_die = Some(card);
         self.undo.clear();
+        let mut reshuffled = None;
         if self.die_deck.is_empty() {
             self.die_deck.append(&mut self.die_discard);
             shuffle(&mut self.die_deck, &mut self.rng);
+            reshuffled = Some(self.die_deck.len().min(255) as u8);
         }
-        card.pips()
+        Some((card, reshuffled))
     }
 
-    /// Records the cards that left the row between `before` and now as dead.
-    fn bury(&mut self, before: &Row) {
+    /// Records the cards that left the row between `before` and now as
+    /// dead, left to right, each with its [`Event::Killed`].
+    fn bury(&mut self, before: &Row, events: &mut Vec<Event>) {
         for slot in before.slots() {
             if self.row.find(slot.card).is_none() {
                 self.dead.push(slot.card);
+                events.push(Event::Killed(slot.card));
             }
         }
     }
 
-    /// Ends an activation whose effect is over.
-    fn end_activation(&mut self, before: &Row, actor: Killer, new_poison: bool) {
+    /// Ends an activation whose effect is over: the acting card is made
+    /// inactive or dies of a pending poison, a new poison waits if the
+    /// effect was a Poisoner's, and the game may end.
+    fn end_activation(&mut self, actor: Killer, new_poison: bool, events: &mut Vec<Event>) {
         let poisoned = self.poison;
+        let alive = self.row.find(actor).is_some();
         finish(&mut self.row, actor, poisoned);
+        if poisoned {
+            events.push(Event::PoisonUsed {
+                card: actor,
+                died: alive,
+            });
+            if alive {
+                self.dead.push(actor);
+            }
+        } else if alive {
+            events.push(Event::MadeInactive(actor));
+        }
         self.poison = new_poison && !poisoned;
-        self.bury(before);
+        if self.poison {
+            events.push(Event::PoisonPending);
+        }
         self.activations = self.activations.saturating_add(1);
         self.phase = outcome(&self.row);
+        match self.phase {
+            Phase::Won => events.push(Event::Won),
+            Phase::Lost => events.push(Event::Lost),
+            Phase::Activate | Phase::AirStrike { .. } => {}
+        }
+    }
+
+    /// What an effect did besides its kills (those come from [`State::bury`]):
+    /// swaps, a place taken, revivals. `before` is the row before it.
+    fn effect_events(before: &Row, mv: Move, events: &mut Vec<Event>) {
+        let effect = mv.copying.unwrap_or(mv.card);
+        match (effect, mv.target) {
+            (Killer::ConMan, Target::Pair(a, b)) => events.push(Event::Swapped(a, b)),
+            (Killer::Assassin | Killer::Knight, Target::Card(of)) => {
+                events.push(Event::TookPlace { card: mv.card, of })
+            }
+            (Killer::Medic, Target::Card(card)) => events.push(Event::Woke(card)),
+            (Killer::Bugler, Target::Pair(a, b)) => {
+                let (first, second) = if before.find(a) <= before.find(b) {
+                    (a, b)
+                } else {
+                    (b, a)
+                };
+                events.extend([Event::Woke(first), Event::Woke(second)]);
+            }
+            _ => {}
+        }
+    }
+
+    /// Applies a checked action ([`Game::check`] accepted it): this cannot
+    /// fail.
+    fn perform(&mut self, action: Action) -> Vec<Event> {
+        let mut events = Vec::new();
+        match action {
+            Action::Hint => {
+                self.assisted = true;
+                events.push(Event::Hinted);
+                return events;
+            }
+            Action::Undo => {
+                let (Some(snapshot), Some(undone)) = (self.undo.pop(), self.history.pop()) else {
+                    return events;
+                };
+                let keep = usize::from(snapshot.dead).min(self.dead.len());
+                let revived = self.dead.split_off(keep);
+                self.row = snapshot.row;
+                self.poison = snapshot.poison;
+                self.activations = self.activations.saturating_sub(1);
+                self.assisted = true;
+                self.phase = outcome(&self.row);
+                events.push(Event::Undone {
+                    action: undone,
+                    revived,
+                });
+                return events;
+            }
+            Action::AlsoKill(card) => {
+                let Phase::AirStrike { actor, target } = self.phase else {
+                    return events;
+                };
+                let (Some(t), Some(n)) = (self.row.find(target), self.row.find(card)) else {
+                    return events;
+                };
+                let before = self.row;
+                air_strike_kill(&mut self.row, t, n);
+                // The effect's own kills are buried before the acting card's
+                // poison death, so that the dead pile reads in order.
+                self.bury(&before, &mut events);
+                self.end_activation(actor, false, &mut events);
+            }
+            Action::Activate {
+                card,
+                copying,
+                target,
+            } => {
+                let mv = Move {
+                    card,
+                    copying,
+                    target,
+                };
+                events.push(Event::Activated { card, copying });
+                let before = self.row;
+                let die = if let Target::Random(direction) = target {
+                    let pips = match self.reveal() {
+                        Some((die, reshuffled)) => {
+                            events.push(Event::DieTurned {
+                                direction,
+                                card: die,
+                                pips: die.pips(),
+                            });
+                            if let Some(cards) = reshuffled {
+                                events.push(Event::DieReshuffled { cards });
+                            }
+                            die.pips()
+                        }
+                        None => 0,
+                    };
+                    let hit = before
+                        .find(card)
+                        .and_then(|at| before.at_distance(at, direction, pips))
+                        .map(|i| before.card(i));
+                    events.push(Event::Shot {
+                        distance: pips,
+                        hit,
+                    });
+                    pips
+                } else {
+                    self.undo.push(Snapshot {
+                        row: self.row,
+                        dead: self.dead.len().min(255) as u8,
+                        poison: self.poison,
+                    });
+                    self.last_die = None;
+                    0
+                };
+                let mut new_poison = false;
+                let resolved = resolve_effect(&mut self.row, mv, die, &mut new_poison);
+                State::effect_events(&before, mv, &mut events);
+                match resolved {
+                    Resolved::ChooseNeighbour(t) => {
+                        let target = self.row.card(t);
+                        self.phase = Phase::AirStrike {
+                            actor: card,
+                            target,
+                        };
+                        events.push(Event::AirStrikeChoice { target });
+                    }
+                    Resolved::Done => {
+                        self.bury(&before, &mut events);
+                        self.end_activation(card, new_poison, &mut events);
+                    }
+                }
+            }
+        }
+        self.history.push(action);
+        events
     }
 
     /// Checks that a saved game is what its deal and its history give (so a
@@ -962,16 +1203,13 @@ impl State {
         }
     }
 
-    /// Checks a state read from outside (a save): the 18 cards each exactly
-    /// once, a die deck, a phase that matches the row.
+    /// Checks a state read from outside (a save): a well-formed row, the 18
+    /// cards each exactly once, a die deck, a phase that matches the row, an
+    /// Air Strike choice that follows its activation, the last die card
+    /// where it went, the count of activations and the undo record as the
+    /// history leaves them, each undo position made of the same cards.
     pub fn validate(&self) -> Result<(), String> {
-        let n = usize::from(self.row.len);
-        if n > MAX_ROW
-            || self.row.cells[..n].iter().any(|&c| {
-                usize::from(c & CARD_MASK) >= CARD_COUNT || c & !(CARD_MASK | ACTIVE) != 0
-            })
-            || self.row.cells[n..].iter().any(|&c| c != 0)
-        {
+        if !well_formed(&self.row) {
             return Err("the row is malformed".into());
         }
         let mut cards = self.all_pieces();
@@ -992,6 +1230,17 @@ impl State {
                 if !ok {
                     return Err("the Air Strike's choice does not match the row".into());
                 }
+                let activated = match self.history.last() {
+                    Some(&Action::Activate {
+                        card,
+                        copying,
+                        target: Target::Random(_),
+                    }) => card == actor && copying.unwrap_or(card) == Killer::AirStrike,
+                    _ => false,
+                };
+                if !activated || self.last_die.is_none() {
+                    return Err("the Air Strike's choice follows no Air Strike".into());
+                }
                 self.phase
             }
             _ => outcome(&self.row),
@@ -999,20 +1248,66 @@ impl State {
         if expected != self.phase {
             return Err("the phase does not match the row".into());
         }
-        if self
-            .undo
+        if let Some(die) = self.last_die {
+            let placed = match self.die_discard.last() {
+                Some(&top) => top == die,
+                None => self.die_deck.contains(&die),
+            };
+            if !placed {
+                return Err("the last die card is not where it went".into());
+            }
+        }
+        let activations = self
+            .history
             .iter()
-            .any(|s| usize::from(s.dead) > self.dead.len() || s.row.len() > MAX_ROW)
+            .filter(|a| matches!(a, Action::Activate { .. }))
+            .count()
+            .saturating_sub(usize::from(matches!(self.phase, Phase::AirStrike { .. })));
+        if usize::from(self.activations) != activations || !self.history.iter().all(Action::is_move)
         {
-            return Err("the undo record does not match the game".into());
+            return Err("the activations do not match the history".into());
+        }
+        // Undo can take back the activations since the last die card turned.
+        let undoable = self
+            .history
+            .iter()
+            .rev()
+            .take_while(|a| {
+                matches!(a, Action::Activate { target, .. } if !matches!(target, Target::Random(_)))
+            })
+            .count();
+        if self.undo.len() != undoable {
+            return Err("the undo record does not match the history".into());
+        }
+        let mut alive_or_dead: Vec<Killer> = self.row.slots().map(|s| s.card).collect();
+        alive_or_dead.extend_from_slice(&self.dead);
+        alive_or_dead.sort();
+        for snapshot in &self.undo {
+            let d = usize::from(snapshot.dead);
+            if !well_formed(&snapshot.row) || d > self.dead.len() {
+                return Err("the undo record does not match the game".into());
+            }
+            let mut then: Vec<Killer> = snapshot.row.slots().map(|s| s.card).collect();
+            then.extend_from_slice(&self.dead[..d]);
+            then.sort();
+            if then != alive_or_dead {
+                return Err("the undo record does not match the game".into());
+            }
         }
         Ok(())
     }
 }
 
-/// Transitional: what an action did, filled in with the game's conversion.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Event {}
+/// Whether `row` is a value [`Row::new`] can make: at most [`MAX_ROW`]
+/// cells in use, each a card with at most its active flag, and 0 beyond.
+fn well_formed(row: &Row) -> bool {
+    let n = usize::from(row.len);
+    n <= MAX_ROW
+        && row.cells[..n]
+            .iter()
+            .all(|&c| usize::from(c & CARD_MASK) < CARD_COUNT && c & !(CARD_MASK | ACTIVE) == 0)
+        && row.cells[n..].iter().all(|&c| c == 0)
+}
 
 impl Game for State {
     type Action = Action;
@@ -1021,9 +1316,9 @@ impl Game for State {
     type Piece = Killer;
 
     /// Every activation with a target of the right shape for its effect (and
-    /// a few of the wrong shape), every Air Strike choice, and undo.
+    /// a few of the wrong shape), every Air Strike choice, undo and the hint.
     fn action_space(&self) -> Vec<Action> {
-        let mut all = vec![Action::Undo];
+        let mut all = vec![Action::Undo, Action::Hint];
         all.extend(Killer::ALL.into_iter().map(Action::AlsoKill));
         let mut pairs = Vec::new();
         for (j, &b) in Killer::ALL.iter().enumerate() {
@@ -1083,101 +1378,61 @@ impl Game for State {
         if self.can_undo() {
             actions.push(Action::Undo);
         }
+        if !self.is_over() {
+            actions.push(Action::Hint);
+        }
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        // Transitional: the events come with the game's conversion.
-        let result: Result<(), RuleError> = (|| {
-            if self.is_over() && action != Action::Undo {
-                return Err(RuleError::GameOver);
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        match *action {
+            Action::Undo => {
+                if self.can_undo() {
+                    Ok(())
+                } else {
+                    Err(RuleError::NothingToUndo)
+                }
             }
-            match action {
-                Action::Undo => {
-                    if !self.can_undo() {
-                        return Err(RuleError::NothingToUndo);
-                    }
-                    let Some(snapshot) = self.undo.pop() else {
-                        return Err(RuleError::NothingToUndo);
-                    };
-                    self.row = snapshot.row;
-                    self.dead.truncate(usize::from(snapshot.dead));
-                    self.poison = snapshot.poison;
-                    self.activations = self.activations.saturating_sub(1);
-                    self.assisted = true;
-                    self.phase = outcome(&self.row);
-                    self.history.pop();
-                    return Ok(());
+            _ if self.is_over() => Err(RuleError::GameOver),
+            Action::Hint => Ok(()),
+            Action::AlsoKill(card) => {
+                let Phase::AirStrike { target, .. } = self.phase else {
+                    return Err(RuleError::NoChoiceToMake);
+                };
+                let next_to_target = match (self.row.find(target), self.row.find(card)) {
+                    (Some(t), Some(n)) => t.abs_diff(n) == 1,
+                    _ => false,
+                };
+                if next_to_target {
+                    Ok(())
+                } else {
+                    Err(RuleError::NotNextToTarget(card))
                 }
-                Action::AlsoKill(card) => {
-                    let Phase::AirStrike { actor, target } = self.phase else {
-                        return Err(RuleError::NoChoiceToMake);
-                    };
-                    let options = self.air_strike_options();
-                    if !options.contains(&card) {
-                        return Err(RuleError::NotNextToTarget(card));
-                    }
-                    let (Some(t), Some(n)) = (self.row.find(target), self.row.find(card)) else {
-                        return Err(RuleError::NotNextToTarget(card));
-                    };
-                    let before = self.row;
-                    air_strike_kill(&mut self.row, t, n);
-                    // The effect's own kills are buried before the acting card's
-                    // poison death, so that the dead pile reads in order.
-                    self.bury(&before);
-                    let after = self.row;
-                    self.end_activation(&after, actor, false);
+            }
+            Action::Activate {
+                card,
+                copying,
+                target,
+            } => {
+                if let Phase::AirStrike { .. } = self.phase {
+                    return Err(RuleError::ChooseAirStrikeFirst);
                 }
-                Action::Activate {
-                    card,
-                    copying,
-                    target,
-                } => {
-                    if let Phase::AirStrike { .. } = self.phase {
-                        return Err(RuleError::ChooseAirStrikeFirst);
-                    }
-                    let mv = Move {
+                check_move(
+                    &self.row,
+                    Move {
                         card,
                         copying,
                         target,
-                    };
-                    check_move(&self.row, mv)?;
-                    let before = self.row;
-                    let die = if matches!(target, Target::Random(_)) {
-                        self.reveal()
-                    } else {
-                        self.undo.push(Snapshot {
-                            row: self.row,
-                            dead: self.dead.len().min(255) as u8,
-                            poison: self.poison,
-                        });
-                        self.last_die = None;
-                        0
-                    };
-                    let mut new_poison = false;
-                    match resolve_effect(&mut self.row, mv, die, &mut new_poison) {
-                        Resolved::ChooseNeighbour(t) => {
-                            self.phase = Phase::AirStrike {
-                                actor: card,
-                                target: self.row.card(t),
-                            };
-                        }
-                        Resolved::Done => {
-                            self.bury(&before);
-                            let after = self.row;
-                            self.end_activation(&after, card, new_poison);
-                        }
-                    }
-                }
+                    },
+                )
+                .map(drop)
             }
-            self.history.push(action);
-            Ok(())
-        })();
-        result.map(|()| Vec::new())
+        }
     }
 
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.clone().apply(action.clone()).map(drop)
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.check(&action)?;
+        Ok(self.perform(action))
     }
 
     fn validate(&self) -> Result<(), String> {

@@ -58,15 +58,13 @@ impl Sampled {
 /// The first deal of the sample's games.
 pub const FIRST_SEED: u64 = 10_000;
 
-/// Every position (game over excluded) of `games` games, the `k`-th on the
-/// deal `FIRST_SEED + k`, played in turn randomly, by the hints, and mixed.
-/// A legal action other than Undo, each as likely (`None` when there is
-/// none): how the sample, the benches and the tests play at random.
+/// A legal move (not undo, not a hint), each as likely (`None` when there
+/// is none): how the sample, the benches and the tests play at random.
 pub fn random_action(state: &State, rng: &mut impl RngCore) -> Option<Action> {
     let actions: Vec<Action> = state
         .legal_actions()
         .into_iter()
-        .filter(|&a| a != Action::Undo)
+        .filter(Action::is_move)
         .collect();
     if actions.is_empty() {
         return None;
@@ -74,6 +72,8 @@ pub fn random_action(state: &State, rng: &mut impl RngCore) -> Option<Action> {
     Some(actions[(rng.next_u32() as usize) % actions.len()])
 }
 
+/// Every position (game over excluded) of `games` games, the `k`-th on the
+/// deal `FIRST_SEED + k`, played in turn randomly, by the hints, and mixed.
 pub fn positions(games: u64) -> Vec<Sampled> {
     let mut out = Vec::new();
     for k in 0..games {

@@ -2,6 +2,7 @@
 //! and saved records, registered with the shell as [`MurderersRow`].
 
 mod face;
+mod happened;
 mod new_game;
 mod pick;
 mod rules;

@@ -4,7 +4,7 @@
 //! moves, so the table can only ever offer what the rules allow.
 
 use engine::murderers_row::{
-    Action, Direction, Killer, Move, Phase, RuleError, Slot, State, Target,
+    Action, Direction, Event, Killer, Move, Phase, RuleError, State, Target,
 };
 use engine::Game;
 
@@ -225,12 +225,12 @@ pub fn of_action(action: Action) -> Pick {
             first: None,
             target: Some(target),
         },
-        Action::AlsoKill(_) | Action::Undo => Pick::default(),
+        Action::AlsoKill(_) | Action::Undo | Action::Hint => Pick::default(),
     }
 }
 
-/// What a move would do, found by playing it on a copy of the game. Random
-/// moves are not previewed (the die decides).
+/// What a move would do, read from the events of playing it on a copy of
+/// the game. Random moves are not previewed (the die decides).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Preview {
     pub dies: Vec<Killer>,
@@ -245,34 +245,55 @@ pub fn preview(state: &State, mv: Move) -> Option<Preview> {
     if matches!(mv.target, Target::Random(_)) {
         return None;
     }
-    let mut after = state.clone();
-    after.apply(mv.action()).ok()?;
-    let before: Vec<Slot> = state.row();
-    let now: Vec<Slot> = after.row();
-    let dies = after.dead()[state.dead().len()..].to_vec();
-    let survivors: Vec<Killer> = before
+    let events = state.clone().apply(mv.action()).ok()?;
+    let dies = super::happened::died(&events);
+    let wakes = events
         .iter()
-        .map(|s| s.card)
-        .filter(|c| !dies.contains(c))
+        .filter_map(|e| match *e {
+            Event::Woke(card) => Some(card),
+            _ => None,
+        })
         .collect();
-    let wakes = now
-        .iter()
-        .filter(|s| s.active && before.iter().any(|b| b.card == s.card && !b.active))
+    // The living cards' order once the events have played out: only the
+    // Knight and the Assassin (taking a place) and the Con Man (swapping)
+    // can change it.
+    let mut order: Vec<Killer> = state.row().iter().map(|s| s.card).collect();
+    let place = |order: &[Killer], card: Killer| order.iter().position(|&c| c == card);
+    for event in &events {
+        match *event {
+            Event::Swapped(x, y) => {
+                if let (Some(i), Some(j)) = (place(&order, x), place(&order, y)) {
+                    order.swap(i, j);
+                }
+            }
+            Event::TookPlace { card, of } => {
+                if let (Some(from), Some(to)) = (place(&order, card), place(&order, of)) {
+                    order[to] = card;
+                    order.remove(from);
+                }
+            }
+            _ => {}
+        }
+    }
+    order.retain(|c| !dies.contains(c));
+    let survivors = state
+        .row()
+        .into_iter()
         .map(|s| s.card)
-        .collect();
-    // Only the Knight and the Assassin (taking a place) and the Con Man
-    // (swapping) change the order of the cards that live.
-    let reordered = now.iter().map(|s| s.card).ne(survivors.iter().copied());
-    let moves = match (reordered, mv.copying.unwrap_or(mv.card), mv.target) {
-        (false, _, _) => Vec::new(),
-        (true, Killer::ConMan, Target::Pair(x, y)) => vec![x, y],
-        (true, _, _) => vec![mv.card],
+        .filter(|c| !dies.contains(c));
+    let moves = match events.iter().find_map(|e| match *e {
+        Event::Swapped(x, y) => Some(vec![x, y]),
+        Event::TookPlace { card, .. } => Some(vec![card]),
+        _ => None,
+    }) {
+        Some(moved) if order.iter().copied().ne(survivors) => moved,
+        _ => Vec::new(),
     };
     Some(Preview {
         dies,
         wakes,
         moves,
-        poisons: after.poison_pending() && !state.poison_pending(),
+        poisons: events.contains(&Event::PoisonPending),
     })
 }
 
@@ -302,6 +323,7 @@ pub fn reach(
 mod tests {
     use super::*;
     use engine::murderers_row::Killer::*;
+    use engine::murderers_row::Slot;
 
     fn a(card: Killer) -> Slot {
         Slot { card, active: true }
@@ -443,5 +465,40 @@ mod tests {
             target: Target::Card(Swordsman),
         };
         assert_eq!(preview(&state, far).unwrap().moves, vec![Knight]);
+    }
+
+    /// The preview reads the events: who dies, who wakes, who moves (only
+    /// when the living cards' order changes), whether a poison will wait.
+    #[test]
+    fn the_preview_says_who_dies_wakes_and_moves_and_the_poison() {
+        let mv = |card, target| Move {
+            card,
+            copying: None,
+            target,
+        };
+        let state = pos(&[a(ConMan), i(Knight), a(Medic), a(Poisoner)]);
+        // A pair is named in table order.
+        let swap = preview(&state, mv(ConMan, Target::pair(Knight, Poisoner))).unwrap();
+        assert_eq!(swap.moves, vec![Poisoner, Knight]);
+        assert!(swap.dies.is_empty() && swap.wakes.is_empty() && !swap.poisons);
+        let wake = preview(&state, mv(Medic, Target::Card(Knight))).unwrap();
+        assert_eq!(wake.wakes, vec![Knight]);
+        assert!(wake.moves.is_empty());
+        assert!(preview(&state, mv(Poisoner, Target::None)).unwrap().poisons);
+        // A poisoned Con Man swapping itself with its neighbour dies: the
+        // living keep their order, so nothing is said to move.
+        let poisoned = State::from_parts(
+            &[a(ConMan), a(Tank), a(Medic), i(Knight)],
+            vec![Gunslinger, Arsonist],
+            Vec::new(),
+            true,
+            7,
+        );
+        let shown = preview(&poisoned, mv(ConMan, Target::pair(ConMan, Tank))).unwrap();
+        assert_eq!(shown.dies, vec![ConMan]);
+        assert!(shown.moves.is_empty(), "{shown:?}");
+        // Across a card, the order changes.
+        let shown = preview(&poisoned, mv(ConMan, Target::pair(ConMan, Medic))).unwrap();
+        assert_eq!(shown.moves, vec![Medic, ConMan]);
     }
 }

@@ -3,6 +3,7 @@
 //! state, or why not) is all the view shows. The solver's odds come from the
 //! worker (`solver_client`), never from the page's own thread.
 
+use super::happened::{capitalised, the_cards, what_happened};
 use super::pick::{self, Pick, Stage};
 use super::solver_client;
 use super::thinking::{self, Thinking, ThinkingBar};
@@ -17,7 +18,7 @@ use crate::ui::{
 };
 use engine::murderers_row::advice::{self, Answer, Decision, Hint, Question};
 use engine::murderers_row::difficulty::{Difficulty, Level};
-use engine::murderers_row::{Action, Direction, Killer, Phase, Slot, State, Status, Target};
+use engine::murderers_row::{Action, Direction, Event, Killer, Slot, State, Status, Target};
 use engine::Game;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -67,13 +68,8 @@ impl TryFrom<SavedGame> for MurderersRowGame {
     type Error = &'static str;
 
     fn try_from(saved: SavedGame) -> Result<MurderersRowGame, &'static str> {
-        let mut state = State::replay(saved.seed, &saved.history)
-            .map_err(|_| "its moves do not replay")?
-            .pop()
-            .unwrap_or_else(|| State::new(saved.seed));
-        if saved.assisted {
-            state.mark_assisted();
-        }
+        let state = State::restore(saved.seed, &saved.history, saved.assisted)
+            .map_err(|_| "its moves do not replay")?;
         Ok(MurderersRowGame {
             state,
             counted: saved.counted,
@@ -207,17 +203,17 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
     let Some(mut game) = ctx.game.get_untracked() else {
         return;
     };
-    let before = game.state.clone();
     match game.state.apply(action) {
-        Ok(_) => {
+        Ok(events) => {
             if let Some(result) = result_of(&game.state) {
                 count_result(ctx, &mut game, result);
             }
-            ui.message.set(what_happened(&before, &game.state, action));
+            ui.message.set(what_happened(&events));
             ui.pick.set(Pick::default());
             ui.hint.set(None);
             ui.review.set(None);
             ui.end_dismissed.set(false);
+            mark_falling(&events);
             crate::ui::accepted();
             ctx.game.set(Some(game));
             ctx.save_game();
@@ -229,22 +225,30 @@ fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
     }
 }
 
-/// "the Medic", "the Medic and the Tank"...
-fn the_cards(cards: &[Killer]) -> String {
-    let names: Vec<String> = cards.iter().map(|c| format!("the {c}")).collect();
-    match names.as_slice() {
-        [] => "nothing".to_string(),
-        [one] => one.clone(),
-        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+/// Marks the row's cards that the events kill, so that they fall off the
+/// table when the view shows the new state (`data-falls`, read by
+/// `crate::ui::motion` just before the change).
+fn mark_falling(events: &[Event]) {
+    use wasm_bindgen::JsCast;
+    let dying = super::happened::died(events);
+    if dying.is_empty() {
+        return;
     }
-}
-
-/// `text` with its first letter a capital (our texts start in ASCII).
-fn capitalised(mut text: String) -> String {
-    if let Some(first) = text.get_mut(..1) {
-        first.make_ascii_uppercase();
+    let Ok(cards) = document().query_selector_all(".mr-row [data-card]") else {
+        return;
+    };
+    for i in 0..cards.length() {
+        let Some(element) = cards
+            .item(i)
+            .and_then(|n| n.dyn_into::<web_sys::Element>().ok())
+        else {
+            continue;
+        };
+        let name = element.get_attribute("data-card");
+        if dying.iter().any(|c| name.as_deref() == Some(c.name())) {
+            let _ = element.set_attribute("data-falls", "");
+        }
     }
-    text
 }
 
 /// An action in words, as the player would say it.
@@ -269,52 +273,8 @@ pub fn describe(action: Action) -> String {
         }
         Action::AlsoKill(card) => format!("the Air Strike also kills the {card}"),
         Action::Undo => "undo".to_string(),
+        Action::Hint => "hint".to_string(),
     }
-}
-
-/// The message after an action: what the die showed and who died.
-fn what_happened(before: &State, after: &State, action: Action) -> Option<String> {
-    let died = &after.dead()[before.dead().len().min(after.dead().len())..];
-    let mut text = String::new();
-    if action == Action::Undo {
-        return Some("Taken back.".to_string());
-    }
-    if let (
-        Action::Activate {
-            card,
-            target: Target::Random(direction),
-            ..
-        },
-        Some(die),
-    ) = (action, after.last_die())
-    {
-        // The card the shot reached, counted in the row as it was.
-        let row = before.packed_row();
-        let hit = row
-            .find(card)
-            .and_then(|at| row.at_distance(at, direction, die.pips()))
-            .map(|i| row.card(i));
-        let hit = match hit {
-            Some(c) if c == card => "itself".to_string(),
-            Some(c) => format!("the {c}"),
-            None => "nothing: no card is that far".to_string(),
-        };
-        let pips = die.pips();
-        let plural = if pips == 1 { "" } else { "s" };
-        text = format!("The die card is the {die}: {pips} pip{plural}, so the shot hit {hit}. ");
-        if died.is_empty() && !matches!(after.phase(), Phase::AirStrike { .. }) {
-            text.push_str("Nothing died.");
-        }
-    }
-    if let Phase::AirStrike { target, .. } = after.phase() {
-        text.push_str(&format!(
-            "The Air Strike hits the {target}: choose which card next to it also dies."
-        ));
-    } else if !died.is_empty() {
-        text.push_str(&capitalised(the_cards(died)));
-        text.push_str(" died.");
-    }
-    (!text.is_empty()).then(|| text.trim_end().to_string())
 }
 
 /// A probability as a whole percentage that never rounds a chance to a
@@ -368,9 +328,11 @@ fn ask_hint(ctx: GameCtx, ui: Ui) {
                     }
                     let _ = ui.hint.try_set(Some(hint));
                     let _ = ui.message.try_set(None);
+                    // The game records that a hint was given: a win now
+                    // counts as assisted.
                     ctx.game.update(|g| {
                         if let Some(g) = g {
-                            g.state.mark_assisted();
+                            let _ = g.state.apply(Action::Hint);
                         }
                     });
                     ctx.save_game();
@@ -835,7 +797,7 @@ fn RowCard(
         class
     };
     view! {
-        <button class=class data-card=info.name data-falls="" aria-label=label on:click=move |_| on_card.run(card)>
+        <button class=class data-card=info.name aria-label=label on:click=move |_| on_card.run(card)>
             <span class="mr-card-top" aria-hidden="true">
                 <span class="mr-position">{position + 1}" "</span>
                 <span class="mr-icon" inner_html=super::face::icon_svg(card)></span>
@@ -1150,36 +1112,6 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_random_shot_says_what_the_die_showed_and_what_it_hit() {
-        use engine::murderers_row::{Killer::*, Slot};
-        let a = |card| Slot { card, active: true };
-        // The die deck's top card (last) is the Tank: 2 pips.
-        let before = State::from_parts(
-            &[a(Grenadier), a(Knight), a(Medic), a(Sniper)],
-            vec![Swordsman, Tank],
-            Vec::new(),
-            false,
-            1,
-        );
-        let shot = Action::activate(Grenadier, Target::Random(Direction::Right));
-        let mut after = before.clone();
-        after.apply(shot).unwrap();
-        let text = what_happened(&before, &after, shot).unwrap();
-        assert_eq!(
-            text,
-            "The die card is the Tank: 2 pips, so the shot hit the Medic. The Medic died."
-        );
-        let wide = Action::activate(Grenadier, Target::Random(Direction::Left));
-        let mut after = before.clone();
-        after.apply(wide).unwrap();
-        let text = what_happened(&before, &after, wide).unwrap();
-        assert!(
-            text.ends_with("so the shot hit nothing: no card is that far. Nothing died."),
-            "{text}"
-        );
-    }
-
-    #[test]
     fn percentages_never_round_a_chance_to_a_certainty() {
         assert_eq!(percent(1.0), "100%");
         assert_eq!(percent(0.0), "0%");
@@ -1241,7 +1173,8 @@ mod tests {
             let next = game.state.legal_actions()[0];
             game.state.apply(next).unwrap();
         }
-        game.state.mark_assisted();
+        game.state.apply(Action::Hint).unwrap();
+        assert!(game.state.assisted());
         game.counted = true;
         let text = crate::codec::to_string(&game).unwrap();
         assert!(!text.contains("rng"), "only the deal and the moves: {text}");
