@@ -6,12 +6,14 @@ mod new_game;
 mod stats;
 mod table;
 
-use crate::app::Ctx;
-use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::records::{self, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
-use crate::screens::rules::RulesPage;
-use crate::screens::settings::choice_of;
-use crate::session::{self, Notice, Record};
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use crate::shell::Notice;
+use crate::ui::choice::choice_of;
+use crate::ui::rules::RulesPage;
 use engine::dead_center::{State, Variant};
 use engine::Game;
 use leptos::prelude::*;
@@ -36,7 +38,7 @@ pub(crate) static RECORDS: Records<State, DeadCenterStats> = Records {
 };
 
 /// The player's preferences for Dead Center, named as earlier versions
-/// named them in the settings record (see [`games::Prefs`]).
+/// named them in the settings record (see [`records::Prefs`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 struct DeadCenterPrefs {
@@ -50,9 +52,9 @@ static PREFS: Record<DeadCenterPrefs> = Record {
     validate: session::no_check,
 };
 
-type GameCtx = games::GameCtx<State, DeadCenterStats>;
+type GameCtx = records::GameCtx<State, DeadCenterStats>;
 
-fn prefs() -> games::Prefs<DeadCenterPrefs> {
+fn prefs() -> records::Prefs<DeadCenterPrefs> {
     expect_context()
 }
 
@@ -65,7 +67,7 @@ fn game_ctx() -> GameCtx {
 }
 
 pub(crate) fn route(page: Page) -> Route {
-    crate::games::route(ID, page)
+    crate::module::route(ID, page)
 }
 
 pub(crate) fn deal_route(variant: Variant, seed: u64) -> Route {
@@ -134,7 +136,7 @@ impl GameModule for DeadCenter {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
-        games::Prefs::provide(app, &PREFS, notices);
+        records::Prefs::provide(app, &PREFS, notices);
     }
 
     /// `#/dead-center/<variant>/<deal number>`.

@@ -1,7 +1,7 @@
 //! A new Dead Center game: a variant for a random deal, or a deal by number.
 
 use super::deal_route;
-use crate::app::navigate;
+use crate::shell::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::TopBar;
 use engine::dead_center::Variant;

@@ -2,8 +2,8 @@
 //! (the next state, or why not) is all the view shows.
 
 use super::{deal_route, events, game_ctx, route, GameCtx};
-use crate::app::{navigate, redirect};
 use crate::route::Page;
+use crate::shell::{navigate, redirect};
 use crate::stats::GameResult;
 use crate::ui::deal::{random_seed, DealScreen};
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};

@@ -5,12 +5,14 @@ mod new_game;
 mod stats;
 pub(crate) mod table;
 
-use crate::app::Ctx;
-use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::records::{self, Records};
 use crate::route::{Page, Route};
-use crate::screens::rules::RulesPage;
-use crate::screens::settings::Choice;
-use crate::session::{self, Notice, Record};
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use crate::shell::Notice;
+use crate::ui::choice::Choice;
+use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 use stats::JokerStats;
@@ -45,18 +47,18 @@ static PREFS: Record<JokerPrefs> = Record {
     validate: session::no_check,
 };
 
-type GameCtx = games::GameCtx<JokerGame, JokerStats>;
+type GameCtx = records::GameCtx<JokerGame, JokerStats>;
 
 fn game_ctx() -> GameCtx {
     expect_context::<GameCtx>()
 }
 
-fn prefs() -> games::Prefs<JokerPrefs> {
+fn prefs() -> records::Prefs<JokerPrefs> {
     expect_context()
 }
 
 fn route(page: Page) -> Route {
-    games::route(ID, page)
+    crate::module::route(ID, page)
 }
 
 pub struct Joker;
@@ -111,7 +113,7 @@ impl GameModule for Joker {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
-        games::Prefs::provide(app, &PREFS, notices);
+        records::Prefs::provide(app, &PREFS, notices);
     }
 
     fn in_progress(&self) -> Option<(Route, String)> {

@@ -4,11 +4,11 @@
 
 use super::table::{JokerGame, Mode};
 use super::{game_ctx, route};
-use crate::app::navigate;
 use crate::route::Page;
-use crate::screens::settings::{Choice, PaceChoice};
 use crate::seats::{seat_class, SeatEditor, SeatList, SeatPlan};
 use crate::session;
+use crate::shell::navigate;
+use crate::ui::choice::{Choice, PaceChoice};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::joker::{MAX_PLAYERS, MIN_PLAYERS};

@@ -8,13 +8,13 @@
 //! whether an action is legal, and why not, is the engine's `check`.
 
 use super::{game_ctx, prefs, route, GameCtx};
-use crate::app::redirect;
 use crate::route::Page;
-use crate::screens::settings::Choice;
 use crate::seats::{
     computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
     SeatPlan, TurnBanner,
 };
+use crate::shell::redirect;
+use crate::ui::choice::Choice;
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::joker::{

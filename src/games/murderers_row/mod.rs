@@ -11,12 +11,14 @@ mod stats;
 pub(crate) mod table;
 mod thinking;
 
-use crate::app::Ctx;
-use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::records::{self, Records};
 use crate::route::{parse_deal_number, Deal, Page, Route};
-use crate::screens::rules::RulesPage;
-use crate::session::{self, Notice, Record};
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use crate::shell::Notice;
 use crate::stats::{stats_rows, StatsSection};
+use crate::ui::rules::RulesPage;
 use engine::murderers_row::advice;
 use engine::murderers_row::difficulty::Level;
 use engine::Game;
@@ -46,7 +48,7 @@ pub(crate) static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Record
 };
 
 /// The player's preferences for Murderers' Row, named as earlier versions
-/// named them in the settings record (see [`games::Prefs`]).
+/// named them in the settings record (see [`records::Prefs`]).
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
 struct MurderersRowPrefs {
@@ -88,9 +90,9 @@ static PREFS: Record<MurderersRowPrefs> = Record {
     validate: session::no_check,
 };
 
-type GameCtx = games::GameCtx<MurderersRowGame, MurderersRowStats>;
+type GameCtx = records::GameCtx<MurderersRowGame, MurderersRowStats>;
 
-fn prefs() -> games::Prefs<MurderersRowPrefs> {
+fn prefs() -> records::Prefs<MurderersRowPrefs> {
     expect_context()
 }
 
@@ -99,7 +101,7 @@ fn game_ctx() -> GameCtx {
 }
 
 fn route(page: Page) -> Route {
-    games::route(ID, page)
+    crate::module::route(ID, page)
 }
 
 fn deal_route(seed: u64) -> Route {
@@ -191,7 +193,7 @@ impl GameModule for MurderersRow {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
-        games::Prefs::provide(app, &PREFS, notices);
+        records::Prefs::provide(app, &PREFS, notices);
     }
 
     /// `#/murderers-row/<deal number>`.

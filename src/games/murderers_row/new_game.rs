@@ -4,7 +4,7 @@
 
 use super::deal_route;
 use super::solver_client;
-use crate::app::navigate;
+use crate::shell::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::{TopBar, When};
 use engine::murderers_row::advice::{Answer, Question};

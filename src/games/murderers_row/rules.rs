@@ -1,7 +1,7 @@
 //! Murderers' Row's rules page: our text, with the card table written from
 //! the engine's one table of the 18 cards.
 
-use crate::screens::rules::{escape, fill_mark};
+use crate::ui::rules::{escape, fill_mark};
 
 /// Where the card table goes in `rules.html`.
 const CARD_TABLE_MARK: &str = "<!-- the card table -->";

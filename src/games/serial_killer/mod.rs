@@ -37,7 +37,7 @@ fn game_ctx() -> GameCtx {
 }
 
 fn route(page: Page) -> Route {
-    games::route(ID, page)
+    crate::module::route(ID, page)
 }
 
 pub struct SerialKiller;
