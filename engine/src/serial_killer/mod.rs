@@ -323,6 +323,29 @@ fn sorted_deck() -> Vec<Card> {
     deck
 }
 
+/// Sorts `cards` (as `sort_unstable` would) in linear time: a view is made
+/// for every computer decision, and sorting the stack was most of its cost.
+fn sort_cards(cards: &mut [Card]) {
+    let mut mask = 0u64;
+    for &card in cards.iter() {
+        let bit = match card {
+            Card::Standard { rank, suit } if (1..=KING).contains(&rank) => {
+                u32::from(rank - 1) * 4 + suit as u32
+            }
+            _ => return cards.sort_unstable(),
+        };
+        if mask & 1 << bit != 0 {
+            return cards.sort_unstable();
+        }
+        mask |= 1 << bit;
+    }
+    for slot in cards.iter_mut() {
+        let bit = mask.trailing_zeros();
+        mask &= mask - 1;
+        *slot = Card::new(bit as u8 / 4 + 1, Suit::ALL[bit as usize % 4]);
+    }
+}
+
 /// The `n`-th set bit of `mask` (0-based), if any.
 fn nth_bit(mask: u8, n: u8) -> Option<u8> {
     let mut rest = mask;
@@ -553,7 +576,7 @@ impl State {
         table.seed = 0;
         table.rng = Pcg32::seed_from_u64(0);
         let known = usize::from(table.known_bottom).min(table.stack.len());
-        table.stack[known..].sort_unstable();
+        sort_cards(&mut table.stack[known..]);
         SeatView { seat, table }
     }
 

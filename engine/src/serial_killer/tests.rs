@@ -1740,3 +1740,23 @@ fn strong_decision_time() {
         );
     }
 }
+
+// The views' linear sort of the stack agrees with the library's sort, with
+// duplicates and jokers (never in a valid game) too.
+#[test]
+fn sort_cards_agrees_with_sort_unstable() {
+    let mut rng = Pcg32::seed_from_u64(4);
+    for n in 0..=52 {
+        let mut deck = Card::deck(0);
+        shuffle(&mut deck, &mut rng);
+        deck.truncate(n);
+        let mut ours = deck.clone();
+        sort_cards(&mut ours);
+        assert_eq!(ours, sorted(deck));
+    }
+    for mut odd in [vec![N3, N2, N3], vec![Card::Joker(0), N2, KS], vec![KS, AS]] {
+        let expected = sorted(odd.clone());
+        sort_cards(&mut odd);
+        assert_eq!(odd, expected);
+    }
+}
