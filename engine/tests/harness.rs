@@ -460,8 +460,8 @@ mod serial_killer {
     use super::*;
     use engine::seats::{Level, Seat, SeatKind};
     use engine::serial_killer::{
-        grave_is_open, role, Action, ClueCause, Event, Landing, Phase, ReshuffleCause, Role,
-        State, Tip, CLUES,
+        grave_is_open, role, Action, ClueCause, Event, Landing, Phase, ReshuffleCause, Role, State,
+        Tip, CLUES,
     };
     use engine::Multiplayer;
 
@@ -638,7 +638,12 @@ mod serial_killer {
                         assert_eq!(told.waiting.take().map(|w| w.0), Some(card), "{}", at());
                     }
                     let pile = &mut told.graves[usize::from(grave)];
-                    assert_eq!(pile.last().map(|&c| role(c)), Some(Role::Victim), "{}", at());
+                    assert_eq!(
+                        pile.last().map(|&c| role(c)),
+                        Some(Role::Victim),
+                        "{}",
+                        at()
+                    );
                     pile.push(card);
                     informant = Some((seat, tip));
                 }
@@ -741,7 +746,11 @@ mod serial_killer {
         assert_eq!(told.targets, after.turn_targets(), "{at}");
         assert_eq!(told.drawn, usize::from(after.drawn_this_turn()), "{at}");
         assert_eq!(after.reshuffles(), before.reshuffles() + reshuffles, "{at}");
-        assert_eq!(after.turns(), before.turns() + u32::from(turn_ended), "{at}");
+        assert_eq!(
+            after.turns(),
+            before.turns() + u32::from(turn_ended),
+            "{at}"
+        );
         // The penalty is told exactly when this action ended the draws of a
         // turn without a kill.
         let draws_ended =

@@ -13,7 +13,7 @@
 //!   unless another choice's average share of the win is clearly better.
 
 use super::{
-    role, Action, Phase, Quiet, Role, SeatView, Seat, State, Tip, ACE_BITS, CLUES, GRAVES,
+    role, Action, Phase, Quiet, Role, Seat, SeatView, State, Tip, ACE_BITS, CLUES, GRAVES,
     JACK_BITS,
 };
 use crate::seats::{Bot, Level, SeatKind};

@@ -1056,9 +1056,11 @@ impl State {
         match self.phase {
             Phase::Over => {
                 let expected = match at_large.as_slice() {
-                    [] => !self.winners.is_empty()
-                        && self.winners.windows(2).all(|w| w[0] < w[1])
-                        && self.winners.iter().all(|w| w.index() < players),
+                    [] => {
+                        !self.winners.is_empty()
+                            && self.winners.windows(2).all(|w| w[0] < w[1])
+                            && self.winners.iter().all(|w| w.index() < players)
+                    }
                     [last] => self.winners == [*last],
                     _ => false,
                 };
@@ -1074,10 +1076,9 @@ impl State {
                 // The graves this turn has still to draw for (the one the
                 // drawn card waits at included).
                 let (expected, next) = match phase {
-                    Phase::Draw { grave } => (
-                        nth_bit(self.targets, self.drawn) == Some(grave),
-                        self.drawn,
-                    ),
+                    Phase::Draw { grave } => {
+                        (nth_bit(self.targets, self.drawn) == Some(grave), self.drawn)
+                    }
                     Phase::Drawn { card, grave } => (
                         self.drawn > 0
                             && nth_bit(self.targets, self.drawn - 1) == Some(grave)
