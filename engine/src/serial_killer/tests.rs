@@ -1760,3 +1760,51 @@ fn sort_cards_agrees_with_sort_unstable() {
         assert_eq!(odd, expected);
     }
 }
+
+// The engine never panics, even on states no save that passes `validate`
+// could hold: every action of the space, the views and the checks answer.
+#[test]
+fn no_panic_on_broken_states() {
+    let mut broken = Vec::new();
+    let mut s = mid_turn();
+    s.phase = Phase::Draw { grave: 9 };
+    broken.push(s);
+    let mut s = mid_turn();
+    s.current = Seat(9);
+    broken.push(s);
+    let mut s = mid_turn();
+    s.kinds = vec![SeatKind::Person; 9];
+    broken.push(s);
+    let mut s = mid_turn();
+    s.stack.clear();
+    s.known_bottom = 40;
+    broken.push(s);
+    let mut s = mid_turn();
+    s.phase = Phase::Drawn { card: N7, grave: 8 };
+    broken.push(s);
+    let mut s = mid_turn();
+    s.phase = Phase::Plays;
+    s.held[1] = 0xff;
+    s.clues = [0; MAX_PLAYERS];
+    broken.push(s);
+    for state in broken {
+        assert!(state.validate().is_err());
+        for seat in Seat::all(8) {
+            let view = state.view(seat);
+            let _ = (
+                view.legal_actions(),
+                view.stack_cards(),
+                bot::rules_action(&view),
+            );
+        }
+        for action in state.action_space() {
+            let _ = state.check(&action);
+            let mut copy = state.clone();
+            let _ = copy.apply(action);
+            let _ = (copy.validate(), copy.legal_actions());
+            if !copy.is_over() {
+                let _ = copy.apply(Action::EndTurn);
+            }
+        }
+    }
+}
