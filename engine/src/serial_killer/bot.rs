@@ -1,5 +1,5 @@
-//! Computer players for Serial Killer. They read only a [`View`] (which hides
-//! the order of the victim stack) and keep their own random generator.
+//! Computer players for Serial Killer. They read only a [`SeatView`] (which
+//! hides the order of the victim stack) and keep their own random generator.
 //!
 //! - [`Level::Simple`]: draws when it must, otherwise picks a legal action
 //!   at random (so it buries, holds and informs haphazardly).
@@ -13,7 +13,8 @@
 //!   unless another choice's average share of the win is clearly better.
 
 use super::{
-    role, Action, Game, Phase, Role, Seat, State, Tip, View, ACE_BITS, CLUES, GRAVES, JACK_BITS,
+    role, Action, Phase, Quiet, Role, Seat, SeatView, State, Tip, ACE_BITS, CLUES, GRAVES,
+    JACK_BITS,
 };
 use crate::seats::{Bot, Level, SeatKind};
 use rand::{RngCore, SeedableRng};
@@ -65,10 +66,10 @@ impl SerialKillerBot {
     }
 }
 
-impl Bot<View<'_>> for SerialKillerBot {
+impl Bot<SeatView> for SerialKillerBot {
     type Action = Action;
 
-    fn choose(&mut self, view: &View<'_>) -> Action {
+    fn choose(&mut self, view: &SeatView) -> Action {
         match self.level {
             Level::Simple => simple_action(view, &mut self.rng, &mut self.actions),
             Level::Strong => strong_action(view, self.budget, &mut self.rng),
@@ -77,13 +78,22 @@ impl Bot<View<'_>> for SerialKillerBot {
 }
 
 /// One decision of a bot of `level`, seeded by `seed`: the entry point for
-/// the UI. `EndTurn` if the game is over (it will be refused).
-pub fn choose(view: &View<'_>, level: Level, seed: u64) -> Action {
+/// the UI ([`crate::Multiplayer::bot_action`]). `EndTurn` if the game is
+/// over (it will be refused).
+pub fn choose(view: &SeatView, level: Level, seed: u64) -> Action {
     SerialKillerBot::new(level, seed).choose(view)
 }
 
 /// Simple: a random legal action (the draw when one is due).
-pub fn simple_action(view: &View<'_>, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
+pub fn simple_action(view: &SeatView, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
+    simple(&view.table, rng, actions)
+}
+
+// The bots' reasoning reads a `State`: a seat's view (whose `table` holds
+// no secret) for a decision, a determinised copy of it in the playouts,
+// where building a view at every step would be slow.
+
+fn simple(view: &State, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
     if let Phase::Draw { .. } = view.phase() {
         return Action::Draw;
     }
@@ -95,18 +105,18 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl RngCore, actions: &mut Vec<
 }
 
 /// The opponent at large with the fewest clues (ties: the next clockwise).
-fn weakest_opponent(view: &View<'_>, me: Seat) -> Option<Seat> {
+fn weakest_opponent(view: &State, me: Seat) -> Option<Seat> {
     let players = view.players();
     view.at_large()
         .filter(|&s| s != me && view.clues(s) > 0)
         .min_by_key(|&s| (view.clues(s), (s.index() + players - me.index()) % players))
 }
 
-fn first_free_victim(view: &View<'_>) -> Option<u8> {
+fn first_free_victim(view: &State) -> Option<u8> {
     view.free_victims().next()
 }
 
-fn first_open_grave(view: &View<'_>) -> Option<u8> {
+fn first_open_grave(view: &State) -> Option<u8> {
     (0..GRAVES as u8).find(|&g| view.is_open(usize::from(g)))
 }
 
@@ -124,7 +134,11 @@ fn first_open_grave(view: &View<'_>) -> Option<u8> {
 ///   next player, without closing the last grave, which would reopen all
 ///   six for them);
 /// - end the turn.
-pub fn rules_action(view: &View<'_>) -> Action {
+pub fn rules_action(view: &SeatView) -> Action {
+    rules(&view.table)
+}
+
+fn rules(view: &State) -> Action {
     let me = view.current();
     match view.phase() {
         Phase::Draw { .. } => Action::Draw,
@@ -155,7 +169,7 @@ pub fn rules_action(view: &View<'_>) -> Action {
 }
 
 /// The rules' use of an Ace, if one is to be used now.
-fn rules_inform(view: &View<'_>, me: Seat) -> Option<Action> {
+fn rules_inform(view: &State, me: Seat) -> Option<Action> {
     let grave = first_free_victim(view)?;
     let weakest = weakest_opponent(view, me);
     let tip = match weakest {
@@ -172,7 +186,11 @@ fn rules_inform(view: &View<'_>, me: Seat) -> Option<Action> {
 /// The distinct choices of the player to act: equivalent actions (another
 /// victim to put the informant on, another open grave for a held Jack) are
 /// represented once.
-pub fn distinct_choices(view: &View<'_>) -> Vec<Action> {
+pub fn distinct_choices(view: &SeatView) -> Vec<Action> {
+    choices_of(&view.table)
+}
+
+fn choices_of(view: &State) -> Vec<Action> {
     let me = view.current();
     let mut choices = Vec::new();
     let push_informs = |choices: &mut Vec<Action>| {
@@ -209,26 +227,27 @@ pub fn distinct_choices(view: &View<'_>) -> Vec<Action> {
 /// Plays `state` to the end, every player on [`rules_action`] except the
 /// Simple computers (on [`simple_action`], with `rng`), and returns `seat`'s
 /// share of the win (1, 1/k when shared by k, or 0) and the number of
-/// actions played.
+/// actions played. (The players' choices read only what is public: a
+/// playout's state is a determinised one, its secrets made up.)
 pub fn playout(state: &mut State, seat: Seat, rng: &mut impl RngCore) -> (f64, u32) {
     let mut buffer = Vec::new();
     let mut actions = 0;
-    while actions < MAX_PLAYOUT_ACTIONS && !state.is_over() {
-        let view = state.view(state.current());
+    while actions < MAX_PLAYOUT_ACTIONS && state.in_progress() {
+        let current = state.current();
         // Seats known to be Simple computers are played as such; everyone
         // else (people, Strong computers) by the rules of thumb.
-        let action = match view.seat_kind(view.current()) {
-            Some(SeatKind::Computer(Level::Simple)) if view.current() != seat => {
-                simple_action(&view, rng, &mut buffer)
+        let action = match state.seat_kind(current) {
+            Some(SeatKind::Computer(Level::Simple)) if current != seat => {
+                simple(state, rng, &mut buffer)
             }
-            _ => rules_action(&view),
+            _ => rules(state),
         };
-        if state.apply(action).is_err() {
+        if state.apply_into(action, &mut Quiet).is_err() {
             break;
         }
         actions += 1;
     }
-    let share = if state.is_over() {
+    let share = if !state.in_progress() {
         let winners = state.winners();
         if winners.contains(&seat) {
             1.0 / winners.len() as f64
@@ -254,7 +273,7 @@ const DEPART_Z: f64 = 0.5;
 /// many rounds (one playout per choice) as `budget` simulated actions allow,
 /// at least one. It plays the rules' choice unless another does better by a
 /// clear margin.
-pub fn strong_action(view: &View<'_>, budget: u32, rng: &mut impl RngCore) -> Action {
+pub fn strong_action(view: &SeatView, budget: u32, rng: &mut impl RngCore) -> Action {
     let choices = distinct_choices(view);
     match choices.len() {
         0 => return Action::EndTurn,
@@ -276,7 +295,7 @@ pub fn strong_action(view: &View<'_>, budget: u32, rng: &mut impl RngCore) -> Ac
         for (choice, result) in choices.iter().zip(results.iter_mut()) {
             let mut rollout_rng = Pcg32::seed_from_u64(seed);
             let mut sample = view.determinise(&mut rollout_rng);
-            *result = if sample.apply(*choice).is_ok() {
+            *result = if sample.apply_into(*choice, &mut Quiet).is_ok() {
                 let (share, actions) = playout(&mut sample, me, &mut rollout_rng);
                 spent = spent.saturating_add(actions + PLAYOUT_OVERHEAD);
                 share

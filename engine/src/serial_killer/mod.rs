@@ -13,7 +13,11 @@
 //! turn began (a drawn Jack or Ace then waits for [`Action::Bury`],
 //! [`Action::Inform`] or [`Action::Hold`]); then the clue penalty (automatic);
 //! then any plays of held cards and [`Action::EndTurn`], which makes the
-//! arrests and passes the turn on.
+//! arrests and passes the turn on. Each action says what it did as
+//! [`Event`]s, in the order it happened.
+//!
+//! Everything is public but the order of the victim stack: a seat's
+//! [`SeatView`] holds the rest, and events need no redaction.
 
 pub mod bot;
 #[cfg(test)]
@@ -22,7 +26,7 @@ mod tests;
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
-use crate::game::Game;
+use crate::game::{self, Game, Multiplayer};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -302,12 +306,44 @@ pub struct State {
     /// Times the graves were shuffled back into the stack.
     reshuffles: u32,
     winners: Vec<Seat>,
+    /// Actions applied so far, for [`Multiplayer::bot_seed`]. Saves written
+    /// before it was kept read as 0, and a 0 is not written, so that they
+    /// are written back unchanged.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    actions: u64,
+}
+
+fn is_zero(n: &u64) -> bool {
+    *n == 0
 }
 
 fn sorted_deck() -> Vec<Card> {
     let mut deck = Card::deck(0);
     deck.sort();
     deck
+}
+
+/// Sorts `cards` (as `sort_unstable` would) in linear time: a view is made
+/// for every computer decision, and sorting the stack was most of its cost.
+fn sort_cards(cards: &mut [Card]) {
+    let mut mask = 0u64;
+    for &card in cards.iter() {
+        let bit = match card {
+            Card::Standard { rank, suit } if (1..=KING).contains(&rank) => {
+                u32::from(rank - 1) * 4 + suit as u32
+            }
+            _ => return cards.sort_unstable(),
+        };
+        if mask & 1 << bit != 0 {
+            return cards.sort_unstable();
+        }
+        mask |= 1 << bit;
+    }
+    for slot in cards.iter_mut() {
+        let bit = mask.trailing_zeros();
+        mask &= mask - 1;
+        *slot = Card::new(bit as u8 / 4 + 1, Suit::ALL[bit as usize % 4]);
+    }
 }
 
 /// The `n`-th set bit of `mask` (0-based), if any.
@@ -381,8 +417,9 @@ impl State {
             turns: 0,
             reshuffles: 0,
             winners: Vec::new(),
+            actions: 0,
         };
-        state.begin_turn(first);
+        state.begin_turn(first, &mut Quiet);
         Ok(state)
     }
 
@@ -533,82 +570,215 @@ impl State {
         self.phase != Phase::Over
     }
 
-    /// What `seat` may see: everything but the order of the victim stack.
-    pub fn view(&self, seat: Seat) -> View<'_> {
-        View { state: self, seat }
+    /// What `seat` may know: everything but the order of the victim stack.
+    pub fn view(&self, seat: Seat) -> SeatView {
+        let mut table = self.clone();
+        table.seed = 0;
+        table.rng = Pcg32::seed_from_u64(0);
+        let known = usize::from(table.known_bottom).min(table.stack.len());
+        sort_cards(&mut table.stack[known..]);
+        SeatView { seat, table }
+    }
+
+    /// This game with what no seat knows dealt again from `seed`: the part
+    /// of the victim stack not seen going under it shuffled anew, and the
+    /// generator (the later shuffles) seeded anew; everything else kept.
+    /// Every seat's view stays the same (what the tests of views check).
+    pub fn redeal(&self, seed: u64) -> State {
+        self.redeal_with(&mut Pcg32::seed_from_u64(seed))
+    }
+
+    fn redeal_with(&self, rng: &mut impl RngCore) -> State {
+        let mut state = self.clone();
+        state.rng = Pcg32::seed_from_u64(rng.next_u64());
+        let known = usize::from(state.known_bottom).min(state.stack.len());
+        let hidden = &mut state.stack[known..];
+        hidden.sort_unstable();
+        shuffle(hidden, rng);
+        state
     }
 
     // ------------------------------------------------------------ rules ----
 
-    fn begin_turn(&mut self, seat: Seat) {
+    /// `action` applied if [`Game::check`] allows it, its events told to
+    /// `sink` (the same as `apply`'s, or none at all for the bots'
+    /// playouts, which need speed).
+    pub(crate) fn apply_into(
+        &mut self,
+        action: Action,
+        sink: &mut impl Sink,
+    ) -> Result<(), RuleError> {
+        self.check_action(&action)?;
+        self.actions = self.actions.wrapping_add(1);
+        match action {
+            Action::Draw => self.draw(sink),
+            Action::Hold => self.hold(sink),
+            Action::Bury { grave } => self.bury(grave, sink),
+            Action::Inform { grave, tip } => self.inform(grave, tip, sink),
+            Action::EndTurn => self.end_turn(sink),
+        }
+        Ok(())
+    }
+
+    /// Whether `action` may be applied now, or why not.
+    fn check_action(&self, action: &Action) -> Result<(), RuleError> {
+        match *action {
+            Action::Draw => match self.phase {
+                Phase::Draw { .. } => Ok(()),
+                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                Phase::Plays => Err(RuleError::NotDrawing),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+            Action::Hold => match self.phase {
+                Phase::Drawn { .. } => Ok(()),
+                Phase::Draw { .. } => Err(RuleError::MustDraw),
+                Phase::Plays => Err(RuleError::NothingToHold),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+            Action::Bury { grave } => {
+                let (jack, _) = self.card_to_play(Role::Corpse)?;
+                if usize::from(grave) >= GRAVES {
+                    return Err(RuleError::NoSuchGrave(grave));
+                }
+                if let Phase::Drawn {
+                    grave: addressed, ..
+                } = self.phase
+                {
+                    if addressed != grave {
+                        return Err(RuleError::NotItsGrave { card: jack, grave });
+                    }
+                }
+                if !self.is_open(usize::from(grave)) {
+                    return Err(RuleError::GraveClosed(grave));
+                }
+                Ok(())
+            }
+            Action::Inform { grave, tip } => {
+                self.card_to_play(Role::Informant)?;
+                if usize::from(grave) >= GRAVES {
+                    return Err(RuleError::NoSuchGrave(grave));
+                }
+                if !grave_has_free_victim(self.grave(usize::from(grave))) {
+                    return Err(RuleError::NoFreeVictim(grave));
+                }
+                self.check_tip(tip)
+            }
+            Action::EndTurn => match self.phase {
+                Phase::Plays => Ok(()),
+                Phase::Draw { .. } => Err(RuleError::MustDraw),
+                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                Phase::Over => Err(RuleError::GameOver),
+            },
+        }
+    }
+
+    fn begin_turn(&mut self, seat: Seat, sink: &mut impl Sink) {
         self.current = seat;
         self.targets = (0..GRAVES)
             .filter(|&g| grave_is_open(&self.graves[g]))
             .fold(0u8, |m, g| m | 1 << g);
         self.drawn = 0;
         self.killed = false;
-        self.next_draw_or_penalty();
+        sink.emit(|| Event::TurnBegan {
+            seat,
+            graves: self.turn_targets(),
+        });
+        self.next_draw_or_penalty(sink);
     }
 
     /// After a card of the draw phase is dealt with: the next draw, or the
     /// end-of-turn clue penalty (step 1) and the optional plays (step 2).
-    fn next_draw_or_penalty(&mut self) {
+    fn next_draw_or_penalty(&mut self, sink: &mut impl Sink) {
         match nth_bit(self.targets, self.drawn) {
             Some(grave) => self.phase = Phase::Draw { grave },
             None => {
-                if !self.killed {
-                    let c = &mut self.clues[self.current.index()];
-                    *c = c.saturating_sub(1);
-                }
                 self.phase = Phase::Plays;
+                if !self.killed {
+                    self.lose_clue(self.current, ClueCause::NoVictim, sink);
+                }
             }
         }
     }
 
+    /// `seat` loses a clue to the police (if it has one left).
+    fn lose_clue(&mut self, seat: Seat, cause: ClueCause, sink: &mut impl Sink) {
+        if let Some(clues) = self.clues.get_mut(seat.index()).filter(|c| **c > 0) {
+            *clues -= 1;
+            let clues = *clues;
+            sink.emit(|| Event::ClueLost { seat, clues, cause });
+        }
+    }
+
     /// Every card in the graves and the stack shuffled into a new stack.
-    fn reshuffle(&mut self) {
+    fn reshuffle(&mut self, cause: ReshuffleCause, sink: &mut impl Sink) {
         for grave in &mut self.graves {
             self.stack.append(grave);
         }
         shuffle(&mut self.stack, &mut self.rng);
         self.known_bottom = 0;
         self.reshuffles = self.reshuffles.saturating_add(1);
+        let stack = self.stack.len() as u8;
+        sink.emit(|| Event::Reshuffled { cause, stack });
     }
 
     /// Puts a card on a grave; if that closed the last open grave, the
     /// graves are shuffled back into the stack at once.
-    fn place(&mut self, grave: u8, card: Card) {
-        self.graves[usize::from(grave)].push(card);
+    fn place(&mut self, grave: u8, card: Card, sink: &mut impl Sink) {
+        if let Some(pile) = self.graves.get_mut(usize::from(grave)) {
+            pile.push(card);
+        }
         if role(card) != Role::Number && self.graves.iter().all(|g| !grave_is_open(g)) {
-            self.reshuffle();
+            self.reshuffle(ReshuffleCause::GravesClosed, sink);
         }
     }
 
-    fn draw(&mut self, grave: u8) {
+    fn draw(&mut self, sink: &mut impl Sink) {
+        let Phase::Draw { grave } = self.phase else {
+            return;
+        };
         if self.stack.is_empty() {
-            self.reshuffle();
+            self.reshuffle(ReshuffleCause::StackEmpty, sink);
         }
+        self.drawn = self.drawn.saturating_add(1);
         let Some(card) = self.stack.pop() else {
             // Only the eight Jacks and Aces can be held, so the graves and
             // the stack never run dry; a broken save just skips the draw.
-            self.drawn += 1;
-            self.next_draw_or_penalty();
+            self.next_draw_or_penalty(sink);
             return;
         };
         self.known_bottom = self.known_bottom.min(self.stack.len() as u8);
-        self.drawn += 1;
-        match role(card) {
-            Role::Number => {
-                self.place(grave, card);
-                self.next_draw_or_penalty();
+        let seat = self.current;
+        let landing = match role(card) {
+            Role::Number => Landing::Missed,
+            Role::Victim => Landing::Killed,
+            Role::Corpse | Role::Informant => Landing::Waiting,
+        };
+        sink.emit(|| Event::Drawn {
+            seat,
+            card,
+            grave,
+            landing,
+        });
+        match landing {
+            Landing::Waiting => self.phase = Phase::Drawn { card, grave },
+            Landing::Killed | Landing::Missed => {
+                self.killed |= landing == Landing::Killed;
+                self.place(grave, card, sink);
+                self.next_draw_or_penalty(sink);
             }
-            Role::Victim => {
-                self.killed = true;
-                self.place(grave, card);
-                self.next_draw_or_penalty();
-            }
-            Role::Corpse | Role::Informant => self.phase = Phase::Drawn { card, grave },
         }
+    }
+
+    fn hold(&mut self, sink: &mut impl Sink) {
+        let Phase::Drawn { card, .. } = self.phase else {
+            return;
+        };
+        let seat = self.current;
+        if let Some(held) = self.held.get_mut(seat.index()) {
+            *held |= special_bit(card);
+        }
+        sink.emit(|| Event::Held { seat, card });
+        self.next_draw_or_penalty(sink);
     }
 
     /// Whether `tip` may be given by the current player now.
@@ -632,26 +802,28 @@ impl State {
         Ok(())
     }
 
-    fn give_tip(&mut self, tip: Tip) {
+    fn give_tip(&mut self, tip: Tip, sink: &mut impl Sink) {
+        let by = self.current;
         match tip {
             Tip::Discredit => {
-                let c = &mut self.clues[self.current.index()];
-                *c = (*c + 1).min(CLUES);
+                if let Some(clues) = self.clues.get_mut(by.index()).filter(|c| **c < CLUES) {
+                    *clues += 1;
+                    let clues = *clues;
+                    sink.emit(|| Event::ClueTakenBack { seat: by, clues });
+                }
             }
-            Tip::InformOn(seat) => {
-                let c = &mut self.clues[seat.index()];
-                *c = c.saturating_sub(1);
-            }
+            Tip::InformOn(seat) => self.lose_clue(seat, ClueCause::InformedOn { by }, sink),
         }
     }
 
     /// The card a Bury or Inform plays: the drawn card waiting (which must
-    /// be of `wanted` role), or a held one after the draw phase.
+    /// be of `wanted` role), or a held one after the draw phase (then
+    /// `true`, from the hand).
     fn card_to_play(&self, wanted: Role) -> Result<(Card, bool), RuleError> {
         match self.phase {
             Phase::Draw { .. } => Err(RuleError::MustDraw),
             Phase::Over => Err(RuleError::GameOver),
-            Phase::Drawn { card, .. } if role(card) == wanted => Ok((card, true)),
+            Phase::Drawn { card, .. } if role(card) == wanted => Ok((card, false)),
             Phase::Drawn { card, .. } if wanted == Role::Corpse => Err(RuleError::NotAJack(card)),
             Phase::Drawn { card, .. } => Err(RuleError::NotAnAce(card)),
             Phase::Plays => {
@@ -661,92 +833,102 @@ impl State {
                     (ACE_BITS, RuleError::NoAceHeld)
                 };
                 let held = self.held_mask(self.current) & bits;
-                cards_of(held).next().map(|c| (c, false)).ok_or(missing)
+                cards_of(held).next().map(|c| (c, true)).ok_or(missing)
             }
         }
     }
 
-    fn bury(&mut self, grave: u8) -> Result<(), RuleError> {
-        let (jack, from_draw) = self.card_to_play(Role::Corpse)?;
-        if usize::from(grave) >= GRAVES {
-            return Err(RuleError::NoSuchGrave(grave));
+    /// A checked [`Action::Bury`].
+    fn bury(&mut self, grave: u8, sink: &mut impl Sink) {
+        let Ok((card, from_hand)) = self.card_to_play(Role::Corpse) else {
+            return;
+        };
+        let seat = self.current;
+        if from_hand {
+            self.take_held(card);
         }
-        if let Phase::Drawn {
-            grave: addressed, ..
-        } = self.phase
-        {
-            if addressed != grave {
-                return Err(RuleError::NotItsGrave { card: jack, grave });
-            }
+        sink.emit(|| Event::Buried {
+            seat,
+            card,
+            grave,
+            from_hand,
+        });
+        self.place(grave, card, sink);
+        if !from_hand {
+            self.next_draw_or_penalty(sink);
         }
-        if !grave_is_open(&self.graves[usize::from(grave)]) {
-            return Err(RuleError::GraveClosed(grave));
-        }
-        if !from_draw {
-            self.held[self.current.index()] &= !special_bit(jack);
-        }
-        self.place(grave, jack);
-        if from_draw {
-            self.next_draw_or_penalty();
-        }
-        Ok(())
     }
 
-    fn inform(&mut self, grave: u8, tip: Tip) -> Result<(), RuleError> {
-        let (ace, from_draw) = self.card_to_play(Role::Informant)?;
-        if usize::from(grave) >= GRAVES {
-            return Err(RuleError::NoSuchGrave(grave));
+    /// A checked [`Action::Inform`].
+    fn inform(&mut self, grave: u8, tip: Tip, sink: &mut impl Sink) {
+        let Ok((card, from_hand)) = self.card_to_play(Role::Informant) else {
+            return;
+        };
+        let seat = self.current;
+        if from_hand {
+            self.take_held(card);
         }
-        if !grave_has_free_victim(&self.graves[usize::from(grave)]) {
-            return Err(RuleError::NoFreeVictim(grave));
+        if let Some(pile) = self.graves.get_mut(usize::from(grave)) {
+            pile.push(card);
         }
-        self.check_tip(tip)?;
-        if !from_draw {
-            self.held[self.current.index()] &= !special_bit(ace);
+        sink.emit(|| Event::Informed {
+            seat,
+            card,
+            grave,
+            tip,
+            from_hand,
+        });
+        self.give_tip(tip, sink);
+        if !from_hand {
+            self.next_draw_or_penalty(sink);
         }
-        self.graves[usize::from(grave)].push(ace);
-        self.give_tip(tip);
-        if from_draw {
-            self.next_draw_or_penalty();
-        }
-        Ok(())
     }
 
-    /// Step 3 of the end of the turn: arrests (held cards go under the
-    /// stack), then the winner or the next player.
-    fn end_turn(&mut self) {
+    /// The current player's held `card` leaves their hand.
+    fn take_held(&mut self, card: Card) {
+        if let Some(held) = self.held.get_mut(self.current.index()) {
+            *held &= !special_bit(card);
+        }
+    }
+
+    /// A checked [`Action::EndTurn`]: step 3 of the end of the turn,
+    /// arrests (held cards go under the stack), then the winner or the next
+    /// player.
+    fn end_turn(&mut self, sink: &mut impl Sink) {
         let players = self.players();
+        sink.emit(|| Event::TurnEnded { seat: self.current });
         let mut arrested_now = Vec::new();
-        for seat in Seat::all(players) {
+        for seat in Seat::all(players.min(MAX_PLAYERS)) {
             let i = seat.index();
             if !self.arrested[i] && self.clues[i] == 0 {
                 self.arrested[i] = true;
                 arrested_now.push(seat);
                 let held = std::mem::take(&mut self.held[i]);
-                let cards: Vec<Card> = cards_of(held).collect();
-                self.stack.splice(0..0, cards.iter().copied());
-                self.known_bottom = self.known_bottom.saturating_add(cards.len() as u8);
+                let returned: Vec<Card> = cards_of(held).collect();
+                self.stack.splice(0..0, returned.iter().copied());
+                self.known_bottom = self.known_bottom.saturating_add(returned.len() as u8);
+                sink.emit(|| Event::Arrested { seat, returned });
             }
         }
         self.turns = self.turns.saturating_add(1);
         let at_large: Vec<Seat> = self.at_large().collect();
-        match at_large.len() {
-            0 => {
-                self.winners = arrested_now;
-                self.phase = Phase::Over;
-            }
-            1 => {
-                self.winners = at_large;
-                self.phase = Phase::Over;
-            }
+        let winners = match at_large.len() {
+            0 => arrested_now,
+            1 => at_large,
             _ => {
                 let mut next = self.current.next(players);
                 while self.is_arrested(next) {
                     next = next.next(players);
                 }
-                self.begin_turn(next);
+                self.begin_turn(next, sink);
+                return;
             }
-        }
+        };
+        self.winners = winners;
+        self.phase = Phase::Over;
+        sink.emit(|| Event::GameOver {
+            winners: self.winners.clone(),
+        });
     }
 
     /// The legal actions, written into `out` (cleared first), without other
@@ -797,9 +979,24 @@ impl State {
         discredit.into_iter().chain(others)
     }
 
-    /// Checks a state read from outside (a save): 2–6 players, the 52 cards
-    /// once each, well-formed graves, clues in range, a phase that matches
-    /// the turn.
+    /// Checks a state read from outside (a save): what every state the
+    /// rules reach keeps.
+    ///
+    /// - 2–6 players; the 52 cards once each (the stack, the graves, the
+    ///   held cards and the drawn card waiting);
+    /// - graves in an order play can make (numbers, then at most a victim
+    ///   with perhaps an informant on it, or a corpse), not all six closed;
+    /// - clues 0–6, nothing for seats not at the table, the arrested with
+    ///   no clue and nothing held; only Jacks and Aces known under the
+    ///   stack, no more of them than it holds;
+    /// - seats in range; the turn's graves a non-empty set of the six, the
+    ///   cards drawn at most one per grave, the graves still to be drawn
+    ///   for open;
+    /// - a phase that matches the turn: a draw for the next grave of the
+    ///   turn, a drawn Jack or Ace for the last, the plays once every grave
+    ///   had its card; while the game runs, two players or more at large
+    ///   and the current one among them; once over, the one left at large
+    ///   the winner, or (none left) those arrested last.
     pub fn validate(&self) -> Result<(), String> {
         let players = self.players();
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&players) {
@@ -839,62 +1036,178 @@ impl State {
         if usize::from(self.known_bottom) > self.stack.len() {
             return Err("more known cards under the stack than cards".into());
         }
+        if self
+            .stack_known_bottom()
+            .iter()
+            .any(|&c| !matches!(role(c), Role::Corpse | Role::Informant))
+        {
+            return Err("a card known under the stack was never held".into());
+        }
         if self.first.index() >= players || self.current.index() >= players {
             return Err("a seat is out of range".into());
         }
-        if self.targets >> GRAVES != 0 || u32::from(self.drawn) > self.targets.count_ones() {
+        if self.targets == 0
+            || self.targets >> GRAVES != 0
+            || u32::from(self.drawn) > self.targets.count_ones()
+        {
             return Err("the turn's draws do not match its graves".into());
         }
-        let at_large = self.at_large().count();
+        let at_large: Vec<Seat> = self.at_large().collect();
         match self.phase {
             Phase::Over => {
-                if self.winners.is_empty()
-                    || self.winners.iter().any(|w| w.index() >= players)
-                    || at_large > 1
-                {
-                    return Err("the game is over without a winner".into());
+                let expected = match at_large.as_slice() {
+                    [] => {
+                        !self.winners.is_empty()
+                            && self.winners.windows(2).all(|w| w[0] < w[1])
+                            && self.winners.iter().all(|w| w.index() < players)
+                    }
+                    [last] => self.winners == [*last],
+                    _ => false,
+                };
+                if !expected {
+                    return Err("the game is over without its winners".into());
                 }
             }
             phase => {
-                if at_large < 2 || self.is_arrested(self.current) || !self.winners.is_empty() {
+                if at_large.len() < 2 || self.is_arrested(self.current) || !self.winners.is_empty()
+                {
                     return Err("the game should be over".into());
                 }
-                let expected = match phase {
+                // The graves this turn has still to draw for (the one the
+                // drawn card waits at included).
+                let (expected, next) = match phase {
                     Phase::Draw { grave } => {
-                        nth_bit(self.targets, self.drawn) == Some(grave)
-                            && usize::from(grave) < GRAVES
+                        (nth_bit(self.targets, self.drawn) == Some(grave), self.drawn)
                     }
-                    Phase::Drawn { card, grave } => {
+                    Phase::Drawn { card, grave } => (
                         self.drawn > 0
                             && nth_bit(self.targets, self.drawn - 1) == Some(grave)
-                            && matches!(role(card), Role::Corpse | Role::Informant)
-                            && !self.all_pieces_except_drawn().contains(&card)
-                    }
-                    _ => u32::from(self.drawn) == self.targets.count_ones(),
+                            && matches!(role(card), Role::Corpse | Role::Informant),
+                        self.drawn.saturating_sub(1),
+                    ),
+                    _ => (
+                        u32::from(self.drawn) == self.targets.count_ones(),
+                        self.drawn,
+                    ),
                 };
                 if !expected {
                     return Err("the phase does not match the turn".into());
+                }
+                let mut ahead = (next..GRAVES as u8).map_while(|n| nth_bit(self.targets, n));
+                if ahead.any(|g| !self.is_open(usize::from(g))) {
+                    return Err("a grave still to be drawn for this turn is closed".into());
                 }
             }
         }
         Ok(())
     }
+}
 
-    fn all_pieces_except_drawn(&self) -> Vec<Card> {
-        let mut cards = self.stack.clone();
-        for grave in &self.graves {
-            cards.extend_from_slice(grave);
-        }
-        for &mask in &self.held {
-            cards.extend(cards_of(mask));
-        }
-        cards
+/// Where a drawn card went.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Landing {
+    /// A number card, placed on its grave, which stays open: a missed
+    /// opportunity.
+    Missed,
+    /// A King or Queen, placed on its grave, which closes: a kill.
+    Killed,
+    /// A Jack or an Ace, waiting for the player's decision: a Jack buried in
+    /// its grave or held, an Ace used as an informant or held.
+    Waiting,
+}
+
+/// Why a player lost a clue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ClueCause {
+    /// The turn's draws brought no victim (end of turn, step 1).
+    NoVictim,
+    /// Another player's informant.
+    InformedOn { by: Seat },
+}
+
+/// Why the graves went back into the victim stack.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum ReshuffleCause {
+    /// All six graves were closed.
+    GravesClosed,
+    /// A card had to be drawn from an empty victim stack.
+    StackEmpty,
+}
+
+/// What an action did, in the order it happened. Everything in it is
+/// public (the new stack's order is never told).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Event {
+    /// `seat` drew `card` from the victim stack, addressed to `grave`.
+    Drawn {
+        seat: Seat,
+        card: Card,
+        grave: u8,
+        landing: Landing,
+    },
+    /// The drawn Jack or Ace is held face up; its grave is skipped.
+    Held { seat: Seat, card: Card },
+    /// A Jack buried as a corpse in `grave`, closing it: the drawn one, or
+    /// (`from_hand`) a held one after the draw phase.
+    Buried {
+        seat: Seat,
+        card: Card,
+        grave: u8,
+        from_hand: bool,
+    },
+    /// An Ace used as an informant, placed on the victim in `grave`: the
+    /// drawn one, or (`from_hand`) a held one. The clue it moves follows as
+    /// [`Event::ClueTakenBack`] or [`Event::ClueLost`].
+    Informed {
+        seat: Seat,
+        card: Card,
+        grave: u8,
+        tip: Tip,
+        from_hand: bool,
+    },
+    /// `seat` lost a clue to the police and has `clues` left.
+    ClueLost {
+        seat: Seat,
+        clues: u8,
+        cause: ClueCause,
+    },
+    /// `seat` took a clue back from the police and has `clues` now.
+    ClueTakenBack { seat: Seat, clues: u8 },
+    /// Every card in the graves and the stack shuffled into a new victim
+    /// stack of `stack` cards (held cards stay held).
+    Reshuffled { cause: ReshuffleCause, stack: u8 },
+    /// `seat` ended the turn (the arrests follow).
+    TurnEnded { seat: Seat },
+    /// `seat` had no clue left and is out; the cards it held went under the
+    /// victim stack, face up for all to see.
+    Arrested { seat: Seat, returned: Vec<Card> },
+    /// `seat`'s turn begins: one card to draw for each of `graves`, the open
+    /// ones, left to right.
+    TurnBegan { seat: Seat, graves: Vec<u8> },
+    /// The game is over: the last player at large, or those arrested last
+    /// together.
+    GameOver { winners: Vec<Seat> },
+}
+
+/// Where the rules tell what happened: `apply`'s events, or nowhere (the
+/// bots' playouts, which need speed and no record). An event is built only
+/// when it is kept.
+pub(crate) trait Sink {
+    fn emit(&mut self, event: impl FnOnce() -> Event);
+}
+
+impl Sink for Vec<Event> {
+    fn emit(&mut self, event: impl FnOnce() -> Event) {
+        self.push(event());
     }
 }
 
-/// Transitional: what an action did, filled in with the game's conversion.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Event {}
+/// A [`Sink`] that keeps nothing.
+pub(crate) struct Quiet;
+
+impl Sink for Quiet {
+    fn emit(&mut self, _: impl FnOnce() -> Event) {}
+}
 
 impl Game for State {
     type Action = Action;
@@ -921,45 +1234,15 @@ impl Game for State {
         actions
     }
 
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        // Transitional: the events come with the game's conversion.
-        let result: Result<(), RuleError> = (|| match action {
-            Action::Draw => match self.phase {
-                Phase::Draw { grave } => {
-                    self.draw(grave);
-                    Ok(())
-                }
-                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
-                Phase::Plays => Err(RuleError::NotDrawing),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-            Action::Hold => match self.phase {
-                Phase::Drawn { card, .. } => {
-                    self.held[self.current.index()] |= special_bit(card);
-                    self.next_draw_or_penalty();
-                    Ok(())
-                }
-                Phase::Draw { .. } => Err(RuleError::MustDraw),
-                Phase::Plays => Err(RuleError::NothingToHold),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-            Action::Bury { grave } => self.bury(grave),
-            Action::Inform { grave, tip } => self.inform(grave, tip),
-            Action::EndTurn => match self.phase {
-                Phase::Plays => {
-                    self.end_turn();
-                    Ok(())
-                }
-                Phase::Draw { .. } => Err(RuleError::MustDraw),
-                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-        })();
-        result.map(|()| Vec::new())
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.check_action(action)
     }
 
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.clone().apply(action.clone()).map(drop)
+    /// [`Game::check`], then the change, which cannot fail.
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        let mut events = Vec::new();
+        self.apply_into(action, &mut events)?;
+        Ok(events)
     }
 
     fn validate(&self) -> Result<(), String> {
@@ -973,7 +1256,13 @@ impl Game for State {
     /// The stack, the graves, the held cards and the drawn card waiting for
     /// a decision.
     fn all_pieces(&self) -> Vec<Card> {
-        let mut cards = self.all_pieces_except_drawn();
+        let mut cards = self.stack.clone();
+        for grave in &self.graves {
+            cards.extend_from_slice(grave);
+        }
+        for &mask in &self.held {
+            cards.extend(cards_of(mask));
+        }
         if let Phase::Drawn { card, .. } = self.phase {
             cards.push(card);
         }
@@ -981,177 +1270,207 @@ impl Game for State {
     }
 }
 
-/// What one seat sees: in Serial Killer everything is public (graves, clues,
-/// held cards face up) except the order of the victim stack, which this view
-/// does not give: only its length, the cards it holds as a sorted list, and
-/// the cards everyone saw put under it.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    state: &'a State,
-    seat: Seat,
-}
+impl Multiplayer for State {
+    type SeatView = SeatView;
 
-/// Written by hand: a derived `Debug` would print the stack in order.
-impl fmt::Debug for View<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let s = self.state;
-        f.debug_struct("View")
-            .field("seat", &self.seat)
-            .field("current", &s.current)
-            .field("phase", &s.phase)
-            .field("graves", &s.graves)
-            .field("clues", &&s.clues[..s.players()])
-            .field("arrested", &&s.arrested[..s.players()])
-            .field(
-                "held",
-                &Seat::all(s.players())
-                    .map(|p| s.held(p))
-                    .collect::<Vec<_>>(),
-            )
-            .field("stack_len", &s.stack.len())
-            .field("stack_known_bottom", &s.stack_known_bottom())
-            .field("winners", &s.winners)
-            .finish_non_exhaustive()
+    fn seat_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.in_progress().then_some(self.current)
+    }
+
+    fn view(&self, seat: Seat) -> SeatView {
+        State::view(self, seat)
+    }
+
+    /// The identity: every event is public (a reshuffle never tells the new
+    /// order, the only secret).
+    fn redact(&self, event: &Event, _seat: Seat) -> Event {
+        event.clone()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.winners.clone()
+    }
+
+    fn bot_seed(&self) -> u64 {
+        game::bot_seed(self.seed, self.actions)
+    }
+
+    fn bot_action(view: &SeatView, level: Level, seed: u64) -> Action {
+        bot::choose(view, level, seed)
     }
 }
 
-impl<'a> View<'a> {
+/// What one seat may know. In Serial Killer everything is public (graves,
+/// clues, held cards face up, the drawn card, the first-player draw)
+/// except the order of the victim stack: this view gives its length, the
+/// cards it holds (sorted), and the cards everyone saw go under it, in
+/// their order. An owned value (serde) that the table draws and the bots
+/// decide from.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatView {
+    seat: Seat,
+    /// The game with its secrets taken out: the part of the stack no one
+    /// saw go under it sorted, no seed, a generator seeded with 0. Equal for
+    /// any two games that differ only in those.
+    table: State,
+}
+
+impl SeatView {
     /// The seat looking.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
     pub fn players(&self) -> usize {
-        self.state.players()
+        self.table.players()
     }
 
     pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.state.seat_kind(seat)
+        self.table.seat_kind(seat)
     }
 
-    pub fn first_draws(&self) -> &'a [Vec<(Seat, Card)>] {
-        self.state.first_draws()
+    pub fn seat_kinds(&self) -> &[SeatKind] {
+        self.table.seat_kinds()
+    }
+
+    pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
+        self.table.first_draws()
+    }
+
+    pub fn first_player(&self) -> Seat {
+        self.table.first_player()
     }
 
     pub fn current(&self) -> Seat {
-        self.state.current
+        self.table.current
     }
 
     /// Whether the seat looking must act now.
     pub fn to_act(&self) -> bool {
-        self.state.in_progress() && self.state.current == self.seat
+        self.table.in_progress() && self.table.current == self.seat
+    }
+
+    pub fn in_progress(&self) -> bool {
+        self.table.in_progress()
+    }
+
+    pub fn is_over(&self) -> bool {
+        !self.table.in_progress()
     }
 
     pub fn phase(&self) -> Phase {
-        self.state.phase
+        self.table.phase
     }
 
     pub fn status(&self) -> Status {
-        self.state.status()
+        self.table.status()
     }
 
-    pub fn graves(&self) -> &'a [Vec<Card>; GRAVES] {
-        &self.state.graves
+    pub fn graves(&self) -> &[Vec<Card>; GRAVES] {
+        &self.table.graves
     }
 
-    pub fn grave(&self, grave: usize) -> &'a [Card] {
-        self.state.grave(grave)
+    pub fn grave(&self, grave: usize) -> &[Card] {
+        self.table.grave(grave)
     }
 
     pub fn is_open(&self, grave: usize) -> bool {
-        self.state.is_open(grave)
+        self.table.is_open(grave)
     }
 
     pub fn open_graves(&self) -> usize {
-        self.state.open_graves()
+        self.table.open_graves()
     }
 
-    pub fn free_victims(&self) -> impl Iterator<Item = u8> + 'a {
-        self.state.free_victims()
+    pub fn free_victims(&self) -> impl Iterator<Item = u8> + '_ {
+        self.table.free_victims()
     }
 
     pub fn clues(&self, seat: Seat) -> u8 {
-        self.state.clues(seat)
+        self.table.clues(seat)
     }
 
     pub fn police(&self, seat: Seat) -> u8 {
-        self.state.police(seat)
+        self.table.police(seat)
     }
 
     pub fn is_arrested(&self, seat: Seat) -> bool {
-        self.state.is_arrested(seat)
+        self.table.is_arrested(seat)
     }
 
-    pub fn at_large(&self) -> impl Iterator<Item = Seat> + 'a {
-        self.state.at_large()
+    pub fn at_large(&self) -> impl Iterator<Item = Seat> + '_ {
+        self.table.at_large()
     }
 
     pub fn held(&self, seat: Seat) -> Vec<Card> {
-        self.state.held(seat)
+        self.table.held(seat)
     }
 
     pub fn stack_len(&self) -> usize {
-        self.state.stack_len()
+        self.table.stack_len()
     }
 
-    pub fn stack_known_bottom(&self) -> &'a [Card] {
-        self.state.stack_known_bottom()
+    pub fn stack_known_bottom(&self) -> &[Card] {
+        self.table.stack_known_bottom()
     }
 
     /// The cards in the victim stack, sorted (their order stays hidden).
     pub fn stack_cards(&self) -> Vec<Card> {
-        let mut cards = self.state.stack.clone();
-        cards.sort();
+        let mut cards = self.table.stack.clone();
+        cards.sort_unstable();
         cards
     }
 
     pub fn turn_targets(&self) -> Vec<u8> {
-        self.state.turn_targets()
+        self.table.turn_targets()
     }
 
     pub fn drawn_this_turn(&self) -> u8 {
-        self.state.drawn
+        self.table.drawn
     }
 
     pub fn killed_this_turn(&self) -> bool {
-        self.state.killed
+        self.table.killed
     }
 
     pub fn turns(&self) -> u32 {
-        self.state.turns
+        self.table.turns
     }
 
-    pub fn winners(&self) -> &'a [Seat] {
-        &self.state.winners
+    pub fn reshuffles(&self) -> u32 {
+        self.table.reshuffles
+    }
+
+    pub fn winners(&self) -> &[Seat] {
+        &self.table.winners
     }
 
     pub fn legal_actions(&self) -> Vec<Action> {
-        self.state.legal_actions()
+        self.table.legal_actions()
     }
 
     pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        self.state.legal_actions_into(out)
+        self.table.legal_actions_into(out)
     }
 
-    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + 'a {
-        self.state.legal_tips()
+    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + '_ {
+        self.table.legal_tips()
     }
 
-    pub(crate) fn held_mask(&self, seat: Seat) -> u8 {
-        self.state.held_mask(seat)
+    /// Whether the player to act may take `action` now, or why not.
+    pub fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.table.check_action(action)
     }
 
     /// A full game state consistent with everything this seat sees: the
     /// hidden part of the stack in a random order drawn from `rng`, and a
     /// fresh generator for later shuffles. What look-ahead bots play on;
-    /// the result depends only on public facts and `rng`.
+    /// the result depends only on the view and `rng`.
     pub fn determinise(&self, rng: &mut impl RngCore) -> State {
-        let mut state = self.state.clone();
-        state.rng = Pcg32::seed_from_u64(rng.next_u64());
-        let known = usize::from(state.known_bottom).min(state.stack.len());
-        let hidden = &mut state.stack[known..];
-        hidden.sort();
-        shuffle(hidden, rng);
-        state
+        self.table.redeal_with(rng)
     }
 }

@@ -41,7 +41,7 @@ fn table(players: usize, graves: [&[Card]; GRAVES], top: &[Card], current: u8) -
         .collect();
     s.stack.extend(top.iter().rev());
     s.graves = graves.map(|g| g.to_vec());
-    s.begin_turn(Seat(current));
+    s.begin_turn(Seat(current), &mut Quiet);
     s
 }
 
@@ -54,19 +54,35 @@ fn give(s: &mut State, seat: u8, card: Card) {
 const EMPTY: [&[Card]; GRAVES] = [&[], &[], &[], &[], &[], &[]];
 
 fn applied(s: &State, action: Action) -> State {
-    let mut next = s.clone();
-    next.apply(action)
-        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
-    assert!(next.validate().is_ok(), "{:?}", next.validate());
-    next
+    applied_with_events(s, action).0
 }
 
+/// `action` applied to a copy of `s` (which `check` allows first), with
+/// its events.
+fn applied_with_events(s: &State, action: Action) -> (State, Vec<Event>) {
+    assert_eq!(s.check(&action), Ok(()), "{action:?}");
+    let mut next = s.clone();
+    let events = next
+        .apply(action)
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+    assert!(next.validate().is_ok(), "{:?}", next.validate());
+    (next, events)
+}
+
+/// The events of `action` applied to `s`.
+fn events_of(s: &State, action: Action) -> Vec<Event> {
+    applied_with_events(s, action).1
+}
+
+/// Refuses `action` on `s`: `apply` leaves the state unchanged, and `check`
+/// gives the same error.
 fn refused(s: &State, action: Action) -> RuleError {
     let mut copy = s.clone();
     let err = copy
         .apply(action)
         .expect_err("the action should be refused");
     assert_eq!(&copy, s, "refusing {action:?} changed the state");
+    assert_eq!(s.check(&action), Err(err), "check and apply disagree");
     assert!(!err.to_string().is_empty());
     assert!(!s.legal_actions().contains(&action));
     err
@@ -803,33 +819,757 @@ fn save_and_load_is_exact() {
     }
 }
 
-// A broken save is refused by `validate`.
+// ------------------------------------------------------------ validate ----
+
+/// `state` is refused by `validate`, for the reason containing `why`.
+fn invalid(state: &State, why: &str) {
+    match state.validate() {
+        Ok(()) => panic!("validate accepts a broken state ({why}): {state:?}"),
+        Err(e) => assert!(e.contains(why), "expected {why:?}, got {e:?}"),
+    }
+}
+
+/// A valid table in the middle of a turn: seat 1 of 3 has drawn for graves
+/// 0 and 2 and must draw for grave 3; seat 0 holds the Jack of clubs.
+fn mid_turn() -> State {
+    let graves: [&[Card]; GRAVES] = [&[], &[KS], &[N2], &[], &[JD], &[]];
+    let mut s = table(3, graves, &[N3, N4, N5, N6], 1);
+    give(&mut s, 0, JC);
+    let s = run(&s, &draws(2));
+    assert_eq!(s.phase(), Phase::Draw { grave: 3 });
+    assert_eq!(s.validate(), Ok(()));
+    s
+}
+
+/// Moves `card` from the stack onto `grave`.
+fn onto(s: &mut State, grave: usize, card: Card) {
+    s.stack.retain(|&c| c != card);
+    s.graves[grave].push(card);
+}
+
 #[test]
-fn validate_rejects_broken_saves() {
-    let good = State::with_players(3, 4).unwrap();
-    assert!(good.validate().is_ok());
-    let mut lost = good.clone();
-    lost.stack.pop();
-    assert!(lost.validate().is_err());
-    let mut clues = good.clone();
-    clues.clues[0] = 7;
-    assert!(clues.validate().is_err());
-    let mut order = good.clone();
-    let k = order.stack.iter().position(|&c| c == KS).unwrap();
-    order.stack.remove(k);
-    let n = order.stack.iter().position(|&c| c == N2).unwrap();
-    order.stack.remove(n);
-    order.graves[0] = vec![KS, N2];
-    assert!(order.validate().is_err());
-    let mut seat = good.clone();
-    seat.current = Seat(5);
-    assert!(seat.validate().is_err());
-    let mut phase = good.clone();
-    phase.phase = Phase::Plays;
-    assert!(phase.validate().is_err());
-    let mut over = good.clone();
-    over.phase = Phase::Over;
-    assert!(over.validate().is_err());
+fn validate_refuses_a_lost_card() {
+    let mut s = mid_turn();
+    s.stack.pop();
+    invalid(&s, "52 cards");
+}
+
+#[test]
+fn validate_refuses_a_card_twice() {
+    let mut s = mid_turn();
+    s.stack[0] = s.stack[1];
+    invalid(&s, "52 cards");
+    // A held card also in the stack.
+    let mut s = mid_turn();
+    s.stack[0] = JC;
+    invalid(&s, "52 cards");
+}
+
+#[test]
+fn validate_refuses_a_drawn_card_also_elsewhere() {
+    let s = table(2, EMPTY, &[JH_, N2], 0);
+    let mut s = applied(&s, Action::Draw);
+    assert!(matches!(s.phase(), Phase::Drawn { card: JH_, .. }));
+    let i = s.stack.iter().position(|&c| c == N2).unwrap();
+    s.stack[i] = JH_;
+    invalid(&s, "52 cards");
+}
+
+#[test]
+fn validate_refuses_a_grave_in_an_impossible_order() {
+    // A number on a victim.
+    let mut s = mid_turn();
+    onto(&mut s, 1, N7);
+    invalid(&s, "impossible order");
+    // An Ace on a corpse.
+    let mut s = mid_turn();
+    onto(&mut s, 4, AS);
+    invalid(&s, "impossible order");
+}
+
+#[test]
+fn validate_refuses_six_closed_graves() {
+    let mut s = mid_turn();
+    s.phase = Phase::Plays;
+    s.drawn = 4;
+    for (grave, card) in [(0, QH), (2, KH), (3, c(KING, Clubs)), (5, c(QUEEN, Clubs))] {
+        onto(&mut s, grave, card);
+    }
+    invalid(&s, "all six graves are closed");
+}
+
+#[test]
+fn validate_refuses_clues_out_of_range() {
+    let mut s = mid_turn();
+    s.clues[0] = CLUES + 1;
+    invalid(&s, "clues or held cards");
+}
+
+#[test]
+fn validate_refuses_an_arrested_player_with_clues_or_cards() {
+    let mut s = mid_turn();
+    s.arrested[2] = true;
+    invalid(&s, "clues or held cards");
+    let mut s = mid_turn();
+    s.arrested[0] = true;
+    s.clues[0] = 0;
+    invalid(&s, "clues or held cards");
+}
+
+#[test]
+fn validate_refuses_an_empty_seat_with_clues() {
+    let mut s = mid_turn();
+    s.clues[4] = 2;
+    invalid(&s, "clues or held cards");
+}
+
+#[test]
+fn validate_refuses_more_known_cards_under_the_stack_than_it_holds() {
+    let mut s = mid_turn();
+    s.known_bottom = s.stack.len() as u8 + 1;
+    invalid(&s, "more known cards");
+}
+
+#[test]
+fn validate_refuses_a_known_card_under_the_stack_that_was_never_held() {
+    let mut s = mid_turn();
+    s.stack.sort_by_key(|&c| c != N7);
+    s.known_bottom = 1;
+    invalid(&s, "never held");
+}
+
+#[test]
+fn validate_refuses_a_seat_out_of_range() {
+    let mut s = mid_turn();
+    s.current = Seat(3);
+    invalid(&s, "seat is out of range");
+    let mut s = mid_turn();
+    s.first = Seat(6);
+    invalid(&s, "seat is out of range");
+}
+
+#[test]
+fn validate_refuses_a_turn_without_graves_or_with_too_many_draws() {
+    let mut s = mid_turn();
+    s.targets = 0;
+    invalid(&s, "draws do not match");
+    let mut s = mid_turn();
+    s.targets |= 1 << 6;
+    invalid(&s, "draws do not match");
+    let mut s = mid_turn();
+    s.drawn = 5;
+    invalid(&s, "draws do not match");
+}
+
+#[test]
+fn validate_refuses_a_draw_for_the_wrong_grave() {
+    let mut s = mid_turn();
+    s.phase = Phase::Draw { grave: 5 };
+    invalid(&s, "phase does not match");
+}
+
+#[test]
+fn validate_refuses_a_drawn_card_that_cannot_wait() {
+    let mut s = mid_turn();
+    s.stack.retain(|&c| c != N7);
+    s.drawn = 3;
+    s.phase = Phase::Drawn { card: N7, grave: 3 };
+    invalid(&s, "phase does not match");
+}
+
+#[test]
+fn validate_refuses_the_plays_before_the_draws_are_done() {
+    let mut s = mid_turn();
+    s.phase = Phase::Plays;
+    invalid(&s, "phase does not match");
+}
+
+#[test]
+fn validate_refuses_a_closed_grave_still_to_be_drawn_for() {
+    let mut s = mid_turn();
+    onto(&mut s, 5, QH);
+    invalid(&s, "still to be drawn for");
+}
+
+#[test]
+fn validate_refuses_a_game_running_with_one_player_at_large() {
+    let mut s = mid_turn();
+    for seat in [0, 2] {
+        s.arrested[seat] = true;
+        s.clues[seat] = 0;
+    }
+    let jack = std::mem::take(&mut s.held[0]);
+    s.stack.extend(cards_of(jack));
+    invalid(&s, "should be over");
+}
+
+#[test]
+fn validate_refuses_an_arrested_player_to_act() {
+    let mut s = mid_turn();
+    s.arrested[1] = true;
+    s.clues[1] = 0;
+    invalid(&s, "should be over");
+}
+
+#[test]
+fn validate_refuses_a_game_over_without_its_winners() {
+    let mut s = mid_turn();
+    s.phase = Phase::Over;
+    invalid(&s, "without its winners");
+    // Two players still at large.
+    s.winners = vec![Seat(1)];
+    s.arrested[2] = true;
+    s.clues[2] = 0;
+    invalid(&s, "without its winners");
+    // One left at large, but another named the winner.
+    s.arrested[0] = true;
+    s.clues[0] = 0;
+    let jack = std::mem::take(&mut s.held[0]);
+    s.stack.extend(cards_of(jack));
+    s.winners = vec![Seat(0)];
+    invalid(&s, "without its winners");
+    s.winners = vec![Seat(1)];
+    assert_eq!(s.validate(), Ok(()));
+}
+
+#[test]
+fn validate_refuses_a_table_of_the_wrong_size() {
+    let mut s = mid_turn();
+    s.kinds.truncate(1);
+    invalid(&s, "number of players");
+}
+
+// -------------------------------------------------------------- events ----
+
+const JH_: Card = c(JACK, Hearts);
+
+#[test]
+fn event_drawn_number_card_missed() {
+    let s = table(2, EMPTY, &[N7], 0);
+    assert_eq!(
+        events_of(&s, Action::Draw),
+        [Event::Drawn {
+            seat: Seat(0),
+            card: N7,
+            grave: 0,
+            landing: Landing::Missed
+        }]
+    );
+}
+
+#[test]
+fn event_drawn_victim_killed_and_no_clue_lost() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[JC], &[JD], &[], &[N2]];
+    let s = table(2, graves, &[QH, N3], 1);
+    let (s, events) = applied_with_events(&s, Action::Draw);
+    assert_eq!(
+        events,
+        [Event::Drawn {
+            seat: Seat(1),
+            card: QH,
+            grave: 4,
+            landing: Landing::Killed
+        }]
+    );
+    // The last draw of a turn with a kill: no clue lost.
+    assert_eq!(
+        events_of(&s, Action::Draw),
+        [Event::Drawn {
+            seat: Seat(1),
+            card: N3,
+            grave: 5,
+            landing: Landing::Missed
+        }]
+    );
+}
+
+#[test]
+fn event_clue_lost_for_drawing_no_victim() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[JC], &[JD], &[QH], &[N2]];
+    let s = table(3, graves, &[N3], 1);
+    assert_eq!(
+        events_of(&s, Action::Draw),
+        [
+            Event::Drawn {
+                seat: Seat(1),
+                card: N3,
+                grave: 5,
+                landing: Landing::Missed
+            },
+            Event::ClueLost {
+                seat: Seat(1),
+                clues: CLUES - 1,
+                cause: ClueCause::NoVictim
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_drawn_jack_waiting_then_held() {
+    let s = table(2, EMPTY, &[JC, N2], 0);
+    let (s, events) = applied_with_events(&s, Action::Draw);
+    assert_eq!(
+        events,
+        [Event::Drawn {
+            seat: Seat(0),
+            card: JC,
+            grave: 0,
+            landing: Landing::Waiting
+        }]
+    );
+    assert_eq!(
+        events_of(&s, Action::Hold),
+        [Event::Held {
+            seat: Seat(0),
+            card: JC
+        }]
+    );
+}
+
+#[test]
+fn event_buried_drawn_jack_and_held_jack() {
+    let s = table(2, EMPTY, &[N2, JC], 0);
+    let s = run(&s, &draws(2));
+    assert_eq!(
+        events_of(&s, Action::Bury { grave: 1 }),
+        [Event::Buried {
+            seat: Seat(0),
+            card: JC,
+            grave: 1,
+            from_hand: false
+        }]
+    );
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[N2]];
+    let mut s = table(3, graves, &[N3, N5], 2);
+    give(&mut s, 2, JC);
+    let s = run(&s, &draws(2));
+    assert_eq!(
+        events_of(&s, Action::Bury { grave: 5 }),
+        [Event::Buried {
+            seat: Seat(2),
+            card: JC,
+            grave: 5,
+            from_hand: true
+        }]
+    );
+}
+
+#[test]
+fn event_informed_discredit_and_clue_taken_back() {
+    let graves: [&[Card]; GRAVES] = [&[], &[], &[N2, KS], &[], &[], &[]];
+    let mut s = table(3, graves, &[AS, N3], 0);
+    s.clues[0] = 4;
+    let s = applied(&s, Action::Draw);
+    assert_eq!(
+        events_of(
+            &s,
+            Action::Inform {
+                grave: 2,
+                tip: Tip::Discredit
+            }
+        ),
+        [
+            Event::Informed {
+                seat: Seat(0),
+                card: AS,
+                grave: 2,
+                tip: Tip::Discredit,
+                from_hand: false
+            },
+            Event::ClueTakenBack {
+                seat: Seat(0),
+                clues: 5
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_informed_on_another_player_who_loses_a_clue() {
+    let graves: [&[Card]; GRAVES] = [&[N2], &[KH], &[], &[], &[], &[]];
+    let s = table(2, graves, &[AH], 0);
+    let s = applied(&s, Action::Draw);
+    let tip = Tip::InformOn(Seat(1));
+    assert_eq!(
+        events_of(&s, Action::Inform { grave: 1, tip }),
+        [
+            Event::Informed {
+                seat: Seat(0),
+                card: AH,
+                grave: 1,
+                tip,
+                from_hand: false
+            },
+            Event::ClueLost {
+                seat: Seat(1),
+                clues: CLUES - 1,
+                cause: ClueCause::InformedOn { by: Seat(0) }
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_informed_from_hand_after_the_penalty() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[JC], &[JD], &[QH], &[N2]];
+    let mut s = table(2, graves, &[N3], 0);
+    give(&mut s, 0, AH);
+    s.clues[0] = 1;
+    let (s, events) = applied_with_events(&s, Action::Draw);
+    assert_eq!(
+        events.last(),
+        Some(&Event::ClueLost {
+            seat: Seat(0),
+            clues: 0,
+            cause: ClueCause::NoVictim
+        })
+    );
+    assert_eq!(
+        events_of(
+            &s,
+            Action::Inform {
+                grave: 4,
+                tip: Tip::Discredit
+            }
+        ),
+        [
+            Event::Informed {
+                seat: Seat(0),
+                card: AH,
+                grave: 4,
+                tip: Tip::Discredit,
+                from_hand: true
+            },
+            Event::ClueTakenBack {
+                seat: Seat(0),
+                clues: 1
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_reshuffled_when_all_six_graves_close() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH, AS], &[N4], &[JD], &[QH], &[N2, N3]];
+    let mut s = table(3, graves, &[c(QUEEN, Clubs), c(KING, Clubs)], 1);
+    give(&mut s, 2, AH);
+    let s = applied(&s, Action::Draw);
+    assert_eq!(
+        events_of(&s, Action::Draw),
+        [
+            Event::Drawn {
+                seat: Seat(1),
+                card: c(KING, Clubs),
+                grave: 5,
+                landing: Landing::Killed
+            },
+            Event::Reshuffled {
+                cause: ReshuffleCause::GravesClosed,
+                stack: 51
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_reshuffled_when_a_buried_jack_closes_the_last_grave_before_the_penalty() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[c(QUEEN, Clubs)]];
+    let s = table(2, graves, &[JC], 0);
+    let s = applied(&s, Action::Draw);
+    assert_eq!(
+        events_of(&s, Action::Bury { grave: 2 }),
+        [
+            Event::Buried {
+                seat: Seat(0),
+                card: JC,
+                grave: 2,
+                from_hand: false
+            },
+            Event::Reshuffled {
+                cause: ReshuffleCause::GravesClosed,
+                stack: 52
+            },
+            Event::ClueLost {
+                seat: Seat(0),
+                clues: CLUES - 1,
+                cause: ClueCause::NoVictim
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_reshuffled_when_the_stack_is_empty() {
+    let mut s = table(2, EMPTY, &[], 0);
+    let deck = std::mem::take(&mut s.stack);
+    for (i, card) in deck.into_iter().enumerate() {
+        s.graves[1 + i % 5].push(card);
+    }
+    // Graves 1–5 each end on a card that keeps them in a valid order.
+    s.targets = 1;
+    s.drawn = 0;
+    s.phase = Phase::Draw { grave: 0 };
+    let mut t = s.clone();
+    let events = t.apply(Action::Draw).unwrap();
+    assert_eq!(
+        events[0],
+        Event::Reshuffled {
+            cause: ReshuffleCause::StackEmpty,
+            stack: 52
+        }
+    );
+    assert!(matches!(
+        events[1],
+        Event::Drawn {
+            seat: Seat(0),
+            grave: 0,
+            ..
+        }
+    ));
+}
+
+#[test]
+fn event_turn_ended_then_the_next_turn_began() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[JC]];
+    let mut s = table(4, graves, &[N3, N5], 3);
+    s.arrested[0] = true;
+    s.clues[0] = 0;
+    let s = applied(&s, Action::Draw);
+    assert_eq!(
+        events_of(&s, Action::EndTurn),
+        [
+            Event::TurnEnded { seat: Seat(3) },
+            Event::TurnBegan {
+                seat: Seat(1),
+                graves: vec![2]
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_arrested_with_the_held_cards_returned_and_game_over() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[N2]];
+    let mut s = table(3, graves, &[N3, N5], 0);
+    give(&mut s, 0, AS);
+    give(&mut s, 0, JC);
+    give(&mut s, 2, AH);
+    s.clues[0] = 1;
+    s.clues[2] = 0;
+    let s = run(&s, &draws(2));
+    assert_eq!(
+        events_of(&s, Action::EndTurn),
+        [
+            Event::TurnEnded { seat: Seat(0) },
+            Event::Arrested {
+                seat: Seat(0),
+                returned: vec![AS, JC]
+            },
+            Event::Arrested {
+                seat: Seat(2),
+                returned: vec![AH]
+            },
+            Event::GameOver {
+                winners: vec![Seat(1)]
+            }
+        ]
+    );
+}
+
+#[test]
+fn event_game_over_shared_by_the_last_arrested() {
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[JC]];
+    let mut s = table(3, graves, &[N3], 0);
+    give(&mut s, 0, AH);
+    s.clues = [1, 1, 0, 0, 0, 0];
+    let s = run(
+        &s,
+        &[
+            Action::Draw,
+            Action::Inform {
+                grave: 0,
+                tip: Tip::InformOn(Seat(1)),
+            },
+        ],
+    );
+    let events = events_of(&s, Action::EndTurn);
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameOver {
+            winners: vec![Seat(0), Seat(1), Seat(2)]
+        })
+    );
+    assert_eq!(
+        events
+            .iter()
+            .filter(|e| matches!(e, Event::Arrested { .. }))
+            .count(),
+        3
+    );
+}
+
+// Events are public: redaction changes nothing; they travel through serde.
+#[test]
+fn events_are_public_and_serialisable() {
+    let s = State::with_players(3, 12).unwrap();
+    let events = s.clone().apply(Action::Draw).unwrap();
+    for event in &events {
+        for seat in Seat::all(3) {
+            assert_eq!(&s.redact(event, seat), event);
+        }
+        let json = serde_json::to_string(event).unwrap();
+        assert_eq!(&serde_json::from_str::<Event>(&json).unwrap(), event);
+    }
+}
+
+// A refused action leaves the state untouched and yields no event, and
+// `check` says the same; `check` accepts exactly the legal actions.
+#[test]
+fn check_agrees_with_legal_actions_and_apply() {
+    let mut s = State::with_players(4, 40).unwrap();
+    let mut rng = Pcg32::seed_from_u64(2);
+    let mut buffer = Vec::new();
+    while !s.is_over() {
+        let legal = s.legal_actions();
+        for action in s.action_space() {
+            let mut copy = s.clone();
+            match copy.apply(action) {
+                Ok(_) => {
+                    assert!(legal.contains(&action));
+                    assert_eq!(s.check(&action), Ok(()));
+                }
+                Err(e) => {
+                    assert!(!legal.contains(&action));
+                    assert_eq!(s.check(&action), Err(e));
+                    assert_eq!(copy, s);
+                }
+            }
+        }
+        let action = bot::simple_action(&s.view(s.current()), &mut rng, &mut buffer);
+        s.apply(action).unwrap();
+    }
+}
+
+// ------------------------------------------------- seats, views, seeds ----
+
+// The bots' seed comes from the game's seed and the actions applied so far.
+#[test]
+fn bot_seed_from_the_seed_and_the_actions_applied() {
+    let s = State::with_players(3, 9).unwrap();
+    assert_eq!(s.bot_seed(), game::bot_seed(9, 0));
+    refused(&s, Action::EndTurn);
+    let s = applied(&s, Action::Draw);
+    assert_eq!(s.bot_seed(), game::bot_seed(9, 1));
+    let s = applied(&s, s.legal_actions()[0]);
+    assert_eq!(s.bot_seed(), game::bot_seed(9, 2));
+    // A re-deal keeps it: it tells nothing of the hidden cards.
+    assert_eq!(s.redeal(5).bot_seed(), s.bot_seed());
+}
+
+// Saves written before the action count was kept load (as 0) and are
+// written back unchanged; the count is saved once there is one.
+#[test]
+fn saves_without_the_action_count_load_and_write_back_unchanged() {
+    let fresh = State::with_players(3, 9).unwrap();
+    let text = serde_json::to_string(&fresh).unwrap();
+    assert!(!text.contains("\"actions\""));
+    let loaded: State = serde_json::from_str(&text).unwrap();
+    assert_eq!(loaded, fresh);
+    let played = applied(&fresh, Action::Draw);
+    let text = serde_json::to_string(&played).unwrap();
+    assert!(text.ends_with(",\"actions\":1}"), "{text}");
+    let old = text.replace(",\"actions\":1", "");
+    let loaded: State = serde_json::from_str(&old).unwrap();
+    assert_eq!(loaded.actions, 0);
+    assert_eq!(serde_json::to_string(&loaded).unwrap(), old);
+}
+
+// Who acts, the seats, the winners, through the multiplayer contract.
+#[test]
+fn multiplayer_seats_to_act_and_winners() {
+    let s = State::with_players(4, 3).unwrap();
+    assert_eq!(s.seat_count(), 4);
+    assert_eq!(Multiplayer::to_act(&s), Some(s.current()));
+    assert!(Multiplayer::winners(&s).is_empty());
+    let graves: [&[Card]; GRAVES] = [&[KS], &[KH], &[N4], &[JD], &[QH], &[JC]];
+    let mut s = table(2, graves, &[N3], 0);
+    s.clues[0] = 1;
+    let s = run(&s, &[Action::Draw, Action::EndTurn]);
+    assert_eq!(Multiplayer::to_act(&s), None);
+    assert_eq!(Multiplayer::winners(&s), vec![Seat(1)]);
+}
+
+// Every seat's view is the same value after the hidden cards are dealt
+// again (the stack's order, the generator); the re-deal does change them.
+#[test]
+fn views_are_unchanged_by_a_redeal_of_the_hidden_cards() {
+    let mut s = State::with_players(5, 17).unwrap();
+    let mut rng = Pcg32::seed_from_u64(8);
+    let mut buffer = Vec::new();
+    for step in 0..300 {
+        if s.is_over() {
+            break;
+        }
+        let other = s.redeal(step);
+        assert_ne!(other.rng, s.rng);
+        if s.stack.len() > s.known_bottom as usize + 1 {
+            assert_ne!(other.stack, s.stack);
+        }
+        assert_eq!(sorted(other.stack.clone()), sorted(s.stack.clone()));
+        assert_eq!(other.validate(), Ok(()));
+        for seat in Seat::all(5) {
+            assert_eq!(other.view(seat), s.view(seat));
+            assert_eq!(
+                serde_json::to_string(&other.view(seat)).unwrap(),
+                serde_json::to_string(&s.view(seat)).unwrap()
+            );
+        }
+        let action = bot::simple_action(&s.view(s.current()), &mut rng, &mut buffer);
+        s.apply(action).unwrap();
+    }
+}
+
+// A view is an owned value that saves and loads, and holds no seed and no
+// generator of the game's.
+#[test]
+fn a_view_serialises_without_secrets() {
+    let s = State::with_players(3, 23).unwrap();
+    let view = s.view(Seat(2));
+    let json = serde_json::to_string(&view).unwrap();
+    let back: SeatView = serde_json::from_str(&json).unwrap();
+    assert_eq!(back, view);
+    assert_eq!(back.seat(), Seat(2));
+    assert!(!json.contains(&serde_json::to_string(&s.rng).unwrap()));
+    assert!(!json.contains("\"seed\":23"));
+    let stack = serde_json::to_string(&s.stack).unwrap();
+    assert!(!json.contains(&stack), "the stack's order");
+    assert_eq!(view.stack_cards(), sorted(s.stack.clone()));
+}
+
+// The computer's choice, from the view alone, is legal.
+#[test]
+fn bot_action_from_the_view_is_legal() {
+    let mut s = State::new(
+        &[
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Computer(Level::Strong),
+        ],
+        31,
+    )
+    .unwrap();
+    while !s.is_over() {
+        let seat = s.to_act().unwrap();
+        let level = s.seat_kind(seat).and_then(SeatKind::level).unwrap();
+        let level = if level == Level::Strong && s.turns() > 6 {
+            Level::Simple
+        } else {
+            level
+        };
+        let action = State::bot_action(&s.view(seat), level, s.bot_seed());
+        assert!(s.legal_actions().contains(&action), "{action:?}");
+        s.apply(action).unwrap();
+    }
 }
 
 // ------------------------------------------------------------------ bots ----
@@ -998,5 +1738,73 @@ fn strong_decision_time() {
             "{players} players: {count} Strong decisions, mean {:.2} ms, max {max:.2} ms",
             total / f64::from(count)
         );
+    }
+}
+
+// The views' linear sort of the stack agrees with the library's sort, with
+// duplicates and jokers (never in a valid game) too.
+#[test]
+fn sort_cards_agrees_with_sort_unstable() {
+    let mut rng = Pcg32::seed_from_u64(4);
+    for n in 0..=52 {
+        let mut deck = Card::deck(0);
+        shuffle(&mut deck, &mut rng);
+        deck.truncate(n);
+        let mut ours = deck.clone();
+        sort_cards(&mut ours);
+        assert_eq!(ours, sorted(deck));
+    }
+    for mut odd in [vec![N3, N2, N3], vec![Card::Joker(0), N2, KS], vec![KS, AS]] {
+        let expected = sorted(odd.clone());
+        sort_cards(&mut odd);
+        assert_eq!(odd, expected);
+    }
+}
+
+// The engine never panics, even on states no save that passes `validate`
+// could hold: every action of the space, the views and the checks answer.
+#[test]
+fn no_panic_on_broken_states() {
+    let mut broken = Vec::new();
+    let mut s = mid_turn();
+    s.phase = Phase::Draw { grave: 9 };
+    broken.push(s);
+    let mut s = mid_turn();
+    s.current = Seat(9);
+    broken.push(s);
+    let mut s = mid_turn();
+    s.kinds = vec![SeatKind::Person; 9];
+    broken.push(s);
+    let mut s = mid_turn();
+    s.stack.clear();
+    s.known_bottom = 40;
+    broken.push(s);
+    let mut s = mid_turn();
+    s.phase = Phase::Drawn { card: N7, grave: 8 };
+    broken.push(s);
+    let mut s = mid_turn();
+    s.phase = Phase::Plays;
+    s.held[1] = 0xff;
+    s.clues = [0; MAX_PLAYERS];
+    broken.push(s);
+    for state in broken {
+        assert!(state.validate().is_err());
+        for seat in Seat::all(8) {
+            let view = state.view(seat);
+            let _ = (
+                view.legal_actions(),
+                view.stack_cards(),
+                bot::rules_action(&view),
+            );
+        }
+        for action in state.action_space() {
+            let _ = state.check(&action);
+            let mut copy = state.clone();
+            let _ = copy.apply(action);
+            let _ = (copy.validate(), copy.legal_actions());
+            if !copy.is_over() {
+                let _ = copy.apply(Action::EndTurn);
+            }
+        }
     }
 }

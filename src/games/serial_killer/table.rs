@@ -1,9 +1,10 @@
 //! The Serial Killer table. A button (or key) becomes an engine action; the
-//! engine's answer is all the view shows, read through the seat's `View`
-//! (which never gives the order of the victim stack). Computer seats act on
-//! a timer, one action at a time, so the table stays responsive and people
-//! can follow. The game log is derived by comparing the state before and
-//! after each action.
+//! engine's answer is all the view shows, read through the seat's
+//! `SeatView` (which never gives the order of the victim stack). Computer
+//! seats act on a timer, one action at a time, from their own view and the
+//! game's bot seed, so the table stays responsive and people can follow.
+//! The game log and the clues' flights are made from the events each action
+//! returns ([`log_lines`]).
 
 use super::{game_ctx, route, GameCtx};
 use crate::app::redirect;
@@ -17,9 +18,10 @@ use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::cards::Card;
 use engine::serial_killer::{
-    bot, role, Action, Phase, Role, Seat, SeatKind, State, Status, Tip, View, GRAVES,
+    role, Action, Event, Landing, Phase, ReshuffleCause, Role, Seat, SeatKind, SeatView, State,
+    Status, Tip, GRAVES,
 };
-use engine::Game;
+use engine::{Game, Multiplayer};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -70,7 +72,7 @@ impl SerialKillerGame {
 
     /// What the table shows: the view of the seat to act (everything is
     /// public in this game except the stack's order, which a view never gives).
-    pub fn view(&self) -> View<'_> {
+    pub fn view(&self) -> SeatView {
         self.state.view(self.state.current())
     }
 
@@ -83,96 +85,112 @@ fn grave_name(grave: u8) -> String {
     format!("grave {}", u16::from(grave) + 1)
 }
 
-/// What an action did, as log lines (from public facts only: the drawn
-/// card, graves, clues, arrests): the action itself, then every clue
-/// lost or won back, every arrest, a reshuffle and the end of the game.
-pub fn log_lines(before: &State, after: &State, action: Action, names: &[String]) -> Vec<String> {
-    let who = name_of(names, before.current());
-    let mut lines = Vec::new();
-    match (action, before.phase()) {
-        (Action::Draw, Phase::Draw { grave }) => {
-            let line = if let Phase::Drawn { card, .. } = after.phase() {
-                format!("{who} draws the {} for {}.", card.name(), grave_name(grave))
-            } else if let Some(&card) = after
-                .grave(usize::from(grave))
-                .get(before.grave(usize::from(grave)).len())
-            {
-                let what = match role(card) {
-                    Role::Victim => ": a kill",
-                    _ => ": a missed opportunity",
+/// What an action did, as log lines, from its events alone (every one is
+/// public) and the names at the table: the action itself, then every clue
+/// lost or won back, every arrest, a reshuffle, the next turn or the end of
+/// the game, in the order they happened.
+pub fn log_lines(events: &[Event], names: &[String]) -> Vec<String> {
+    let name = |seat: Seat| name_of(names, seat);
+    events
+        .iter()
+        .map(|event| match event {
+            Event::Drawn {
+                seat,
+                card,
+                grave,
+                landing,
+            } => {
+                let what = match landing {
+                    Landing::Waiting => "",
+                    Landing::Killed => ": a kill",
+                    Landing::Missed => ": a missed opportunity",
                 };
                 format!(
-                    "{who} draws the {} for {}{what}.",
+                    "{} draws the {} for {}{what}.",
+                    name(*seat),
                     card.name(),
-                    grave_name(grave)
+                    grave_name(*grave)
                 )
-            } else {
-                // The card closed the last open grave and was shuffled back
-                // at once: only a victim does that when drawn.
-                format!("{who} draws a victim for {}: a kill.", grave_name(grave))
-            };
-            lines.push(line);
-        }
-        (Action::Hold, Phase::Drawn { card, .. }) => {
-            lines.push(format!("{who} holds the {} face up.", card.name()))
-        }
-        (Action::Bury { grave }, _) => lines.push(format!(
-            "{who} buries a Jack in {} as a corpse.",
-            grave_name(grave)
-        )),
-        (Action::Inform { grave, tip }, _) => {
-            let effect = match tip {
-                Tip::Discredit => "to discredit a clue".to_string(),
-                Tip::InformOn(seat) => format!("to inform on {}", name_of(names, seat)),
-            };
-            lines.push(format!(
-                "{who} places an Ace on the victim in {} {effect}.",
-                grave_name(grave)
-            ));
-        }
-        (Action::EndTurn, _) => lines.push(format!("{who} ends the turn.")),
-        _ => {}
-    }
-    for seat in Seat::all(before.players()) {
-        let name = name_of(names, seat);
-        let (was, is) = (before.clues(seat), after.clues(seat));
-        if is < was {
-            let plural = if is == 1 { "" } else { "s" };
-            lines.push(format!(
-                "{name} loses a clue to the police ({is} clue{plural} left)."
-            ));
-        } else if is > was {
-            lines.push(format!(
-                "{name} takes a clue back from the police ({is} left)."
-            ));
-        }
-    }
-    for seat in Seat::all(before.players()) {
-        if after.is_arrested(seat) && !before.is_arrested(seat) {
-            lines.push(format!("{} is arrested!", name_of(names, seat)));
-        }
-    }
-    if after.reshuffles() > before.reshuffles() {
-        lines.push(
-            "Every grave is closed: the graves are shuffled back into the victim stack.".into(),
-        );
-    }
-    match after.status() {
-        Status::Over { winners } => {
-            let winners: Vec<String> = winners.iter().map(|&s| name_of(names, s)).collect();
-            let verb = if winners.len() == 1 {
-                "wins"
-            } else {
-                "share the win"
-            };
-            lines.push(format!("{} {verb}: still on the loose!", joined(&winners)));
-        }
-        Status::Playing { seat, .. } if seat != before.current() => {
-            lines.push(format!("{}'s turn.", name_of(names, seat)));
-        }
-        Status::Playing { .. } => {}
-    }
-    lines
+            }
+            Event::Held { seat, card } => {
+                format!("{} holds the {} face up.", name(*seat), card.name())
+            }
+            Event::Buried { seat, grave, .. } => format!(
+                "{} buries a Jack in {} as a corpse.",
+                name(*seat),
+                grave_name(*grave)
+            ),
+            Event::Informed {
+                seat, grave, tip, ..
+            } => {
+                let effect = match tip {
+                    Tip::Discredit => "to discredit a clue".to_string(),
+                    Tip::InformOn(other) => format!("to inform on {}", name(*other)),
+                };
+                format!(
+                    "{} places an Ace on the victim in {} {effect}.",
+                    name(*seat),
+                    grave_name(*grave)
+                )
+            }
+            Event::ClueLost { seat, clues, .. } => {
+                let plural = if *clues == 1 { "" } else { "s" };
+                format!(
+                    "{} loses a clue to the police ({clues} clue{plural} left).",
+                    name(*seat)
+                )
+            }
+            Event::ClueTakenBack { seat, clues } => format!(
+                "{} takes a clue back from the police ({clues} left).",
+                name(*seat)
+            ),
+            Event::Reshuffled { cause, .. } => match cause {
+                ReshuffleCause::GravesClosed => {
+                    "Every grave is closed: the graves are shuffled back into the victim stack."
+                        .to_string()
+                }
+                ReshuffleCause::StackEmpty => {
+                    "The victim stack is empty: the graves are shuffled back into it.".to_string()
+                }
+            },
+            Event::TurnEnded { seat } => format!("{} ends the turn.", name(*seat)),
+            Event::Arrested { seat, .. } => format!("{} is arrested!", name(*seat)),
+            Event::TurnBegan { seat, .. } => format!("{}'s turn.", name(*seat)),
+            Event::GameOver { winners } => {
+                let winners: Vec<String> = winners.iter().map(|&s| name(s)).collect();
+                let verb = if winners.len() == 1 {
+                    "wins"
+                } else {
+                    "share the win"
+                };
+                format!("{} {verb}: still on the loose!", joined(&winners))
+            }
+        })
+        .collect()
+}
+
+/// The clues an action moved, in order: for each, the seat and whether it
+/// went to the police (`true`) or came back from them.
+pub fn clue_moves(events: &[Event]) -> Vec<(Seat, bool)> {
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::ClueLost { seat, .. } => Some((seat, true)),
+            Event::ClueTakenBack { seat, .. } => Some((seat, false)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// The action of the computer seat that must act now, if one must: its
+/// level's choice from that seat's view alone, with the game's bot seed.
+pub fn computer_choice(state: &State) -> Option<Action> {
+    let (seat, level) = computer_to_act(state)?;
+    Some(State::bot_action(
+        &state.view(seat),
+        level,
+        state.bot_seed(),
+    ))
 }
 
 /// One button of the choice panel.
@@ -187,7 +205,7 @@ pub enum Choice {
 
 /// The buttons for the player to act, in order, with their labels: the
 /// engine's legal actions, an Ace's grave chosen before its effect.
-pub fn choices(state: &View<'_>, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
+pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
     let legal = state.legal_actions();
     let held_or_drawn = match state.phase() {
         Phase::Drawn { card, .. } => format!("the drawn {}", card.name()),
@@ -273,15 +291,13 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
     let Some(mut game) = ctx.game.get_untracked() else {
         return;
     };
-    let before = game.state.clone();
     match game.state.apply(action) {
-        Ok(_) => {
-            let lines = log_lines(&before, &game.state, action, &game.names);
-            game.log.extend(lines);
+        Ok(events) => {
+            game.log.extend(log_lines(&events, &game.names));
             record_result(ctx, &mut game);
             message.set(None);
             crate::ui::accepted();
-            fly_clues(&before, &game.state);
+            fly_clues(&events);
             ctx.game.set(Some(game));
             ctx.save_game();
         }
@@ -294,16 +310,14 @@ fn dispatch(ctx: GameCtx, message: RwSignal<Option<String>>, action: Action) {
 
 /// Each clue that changed hands flies between its player and the police
 /// investigation pile.
-fn fly_clues(before: &State, after: &State) {
+fn fly_clues(events: &[Event]) {
     let police = ".sk-police";
-    for seat in Seat::all(after.players()) {
+    for (seat, to_police) in clue_moves(events) {
         let counters = format!(".player.{} .sk-counters", seat_class(seat));
-        let (was, now) = (before.police(seat), after.police(seat));
-        for _ in now..was {
-            crate::ui::motion::fly_counter(police, &counters, "●", &seat_class(seat));
-        }
-        for _ in was..now {
+        if to_police {
             crate::ui::motion::fly_counter(&counters, police, "●", &seat_class(seat));
+        } else {
+            crate::ui::motion::fly_counter(police, &counters, "●", &seat_class(seat));
         }
     }
 }
@@ -362,17 +376,14 @@ fn Table() -> impl IntoView {
                 .with(|g| g.as_ref().and_then(|g| computer_to_act(&g.state)).is_some())
         },
         move || {
-            let Some(game) = ctx.game.try_get_untracked().flatten() else {
+            // `try_`: the table may be gone by the time the timer fires.
+            let Some(action) = ctx
+                .game
+                .try_with_untracked(|g| g.as_ref().and_then(|g| computer_choice(&g.state)))
+                .flatten()
+            else {
                 return;
             };
-            let Some((seat, level)) = computer_to_act(&game.state) else {
-                return;
-            };
-            let seed = game
-                .state
-                .seed()
-                .wrapping_add((game.log.len() as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15));
-            let action = bot::choose(&game.state.view(seat), level, seed);
             dispatch(ctx, message, action);
         },
     );
@@ -517,9 +528,10 @@ fn WhoseTurn() -> impl IntoView {
     let text = move || {
         ctx.game.with(|g| {
             let g = g.as_ref()?;
-            let seat = g.view().current();
+            let v = g.view();
+            let seat = v.current();
             let who = g.name(seat);
-            let what = match g.view().phase() {
+            let what = match v.phase() {
                 Phase::Draw { grave } => format!("draw a card for {}.", grave_name(grave)),
                 Phase::Drawn { card, grave } if role(card) == Role::Corpse => format!(
                     "bury the {} in {} or hold it.",
@@ -532,7 +544,7 @@ fn WhoseTurn() -> impl IntoView {
                 Phase::Plays => "play held cards, or end the turn.".to_string(),
                 Phase::Over => return Some((seat, "The game is over.".to_string())),
             };
-            let kind = computer_note(g.view().seat_kind(seat));
+            let kind = computer_note(v.seat_kind(seat));
             Some((seat, format!("{who}'s turn{kind}: {what}")))
         })
     };
@@ -673,8 +685,9 @@ fn Players() -> impl IntoView {
     let police_total = move || {
         ctx.game.with(|g| {
             g.as_ref().map_or(0, |g| {
-                Seat::all(g.view().players())
-                    .map(|s| u32::from(g.view().police(s)))
+                let v = g.view();
+                Seat::all(v.players())
+                    .map(|s| u32::from(v.police(s)))
                     .sum::<u32>()
             })
         })
@@ -685,8 +698,8 @@ fn Players() -> impl IntoView {
                 // A memo: a player's panel is drawn again only when it changes.
                 let info = Memo::new(move |_| ctx.game.with(|g| g.as_ref().map(|g| {
                     let v = g.view();
-                    (g.name(seat), g.view().seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
-                        v.to_act() && v.current() == seat, g.view().winners().contains(&seat))
+                    (g.name(seat), v.seat_kind(seat), v.clues(seat), v.police(seat), v.is_arrested(seat), v.held(seat),
+                        v.to_act() && v.current() == seat, v.winners().contains(&seat))
                 })));
                 move || info.get().map(|(name, kind, clues, police, arrested, held, current, winner)| {
                     let kind = match kind {
@@ -835,9 +848,8 @@ mod tests {
                     },
                     Choice::CancelAce => panic!("no cancel first"),
                 };
-                let before = game.state.clone();
-                game.state.apply(action).unwrap();
-                let lines = log_lines(&before, &game.state, action, &game.names);
+                let events = game.state.apply(action).unwrap();
+                let lines = log_lines(&events, &game.names);
                 assert!(!lines.is_empty(), "{action:?} says what it did");
                 game.log.extend(lines);
                 steps += 1;
@@ -849,6 +861,188 @@ mod tests {
             assert!(log.contains("loses a clue to the police"));
             assert!(log.contains(": a kill."));
         }
+    }
+
+    use engine::cards::{Card, Suit};
+    use engine::serial_killer::{ClueCause, ReshuffleCause};
+
+    fn lines(events: &[Event]) -> Vec<String> {
+        log_lines(events, &names())
+    }
+
+    #[test]
+    fn the_log_says_where_each_drawn_card_went() {
+        let king = Card::new(13, Suit::Spades);
+        let drawn = |card, landing| Event::Drawn {
+            seat: Seat(1),
+            card,
+            grave: 2,
+            landing,
+        };
+        assert_eq!(
+            lines(&[
+                drawn(king, Landing::Killed),
+                drawn(Card::new(7, Suit::Hearts), Landing::Missed),
+                drawn(Card::new(11, Suit::Clubs), Landing::Waiting),
+            ]),
+            [
+                "Ben draws the King of spades for grave 3: a kill.",
+                "Ben draws the 7 of hearts for grave 3: a missed opportunity.",
+                "Ben draws the Jack of clubs for grave 3.",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_log_says_what_jacks_and_aces_did_and_the_clues_they_moved() {
+        let ace = Card::new(1, Suit::Hearts);
+        let jack = Card::new(11, Suit::Clubs);
+        assert_eq!(
+            lines(&[
+                Event::Held {
+                    seat: Seat(0),
+                    card: jack
+                },
+                Event::Buried {
+                    seat: Seat(0),
+                    card: jack,
+                    grave: 5,
+                    from_hand: true
+                },
+                Event::Informed {
+                    seat: Seat(0),
+                    card: ace,
+                    grave: 0,
+                    tip: Tip::InformOn(Seat(2)),
+                    from_hand: false
+                },
+                Event::ClueLost {
+                    seat: Seat(2),
+                    clues: 1,
+                    cause: ClueCause::InformedOn { by: Seat(0) }
+                },
+                Event::Informed {
+                    seat: Seat(0),
+                    card: ace,
+                    grave: 1,
+                    tip: Tip::Discredit,
+                    from_hand: true
+                },
+                Event::ClueTakenBack {
+                    seat: Seat(0),
+                    clues: 4
+                },
+                Event::ClueLost {
+                    seat: Seat(0),
+                    clues: 3,
+                    cause: ClueCause::NoVictim
+                },
+            ]),
+            [
+                "Ana holds the Jack of clubs face up.",
+                "Ana buries a Jack in grave 6 as a corpse.",
+                "Ana places an Ace on the victim in grave 1 to inform on Cy.",
+                "Cy loses a clue to the police (1 clue left).",
+                "Ana places an Ace on the victim in grave 2 to discredit a clue.",
+                "Ana takes a clue back from the police (4 left).",
+                "Ana loses a clue to the police (3 clues left).",
+            ]
+        );
+    }
+
+    #[test]
+    fn the_log_tells_reshuffles_arrests_turns_and_the_end() {
+        assert_eq!(
+            lines(&[
+                Event::Reshuffled {
+                    cause: ReshuffleCause::GravesClosed,
+                    stack: 50
+                },
+                Event::Reshuffled {
+                    cause: ReshuffleCause::StackEmpty,
+                    stack: 48
+                },
+                Event::TurnEnded { seat: Seat(2) },
+                Event::Arrested {
+                    seat: Seat(1),
+                    returned: vec![]
+                },
+                Event::TurnBegan {
+                    seat: Seat(0),
+                    graves: vec![0, 3]
+                },
+                Event::GameOver {
+                    winners: vec![Seat(0)]
+                },
+                Event::GameOver {
+                    winners: vec![Seat(0), Seat(2)]
+                },
+            ]),
+            [
+                "Every grave is closed: the graves are shuffled back into the victim stack.",
+                "The victim stack is empty: the graves are shuffled back into it.",
+                "Cy ends the turn.",
+                "Ben is arrested!",
+                "Ana's turn.",
+                "Ana wins: still on the loose!",
+                "Ana and Cy share the win: still on the loose!",
+            ]
+        );
+    }
+
+    #[test]
+    fn clues_fly_as_the_events_move_them() {
+        let events = [
+            Event::TurnEnded { seat: Seat(0) },
+            Event::ClueLost {
+                seat: Seat(1),
+                clues: 2,
+                cause: ClueCause::NoVictim,
+            },
+            Event::ClueTakenBack {
+                seat: Seat(2),
+                clues: 6,
+            },
+        ];
+        assert_eq!(clue_moves(&events), [(Seat(1), true), (Seat(2), false)]);
+    }
+
+    /// The computers choose from their seat's view with the engine's bot
+    /// seed: the log (its wording, its length) plays no part.
+    #[test]
+    fn computers_play_from_their_view_and_the_engine_seed() {
+        let plans = vec![
+            SeatPlan {
+                name: "Ana".into(),
+                kind: SeatKind::Computer(Level::Simple),
+            },
+            SeatPlan {
+                name: "Ben".into(),
+                kind: SeatKind::Person,
+            },
+        ];
+        let mut game = SerialKillerGame::new(&plans, 11).unwrap();
+        let mut checked = 0;
+        while !game.state.is_over() {
+            let seat = game.state.current();
+            let choice = computer_choice(&game.state);
+            let action = if seat == Seat(0) {
+                let expected =
+                    State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
+                assert_eq!(choice, Some(expected));
+                let mut longer = game.clone();
+                longer.log.push("An extra line.".into());
+                assert_eq!(computer_choice(&longer.state), choice);
+                checked += 1;
+                expected
+            } else {
+                assert_eq!(choice, None);
+                game.state.legal_actions()[0]
+            };
+            let events = game.state.apply(action).unwrap();
+            game.log.extend(log_lines(&events, &game.names));
+        }
+        assert!(checked > 5);
     }
 
     #[test]
