@@ -5,11 +5,13 @@ mod new_game;
 mod stats;
 pub(crate) mod table;
 
-use crate::app::Ctx;
-use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::records::{self, Records};
 use crate::route::{Page, Route};
-use crate::screens::rules::RulesPage;
-use crate::session::{self, Notice, Record};
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use crate::shell::Notice;
+use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
 use stats::SerialKillerStats;
 use table::SerialKillerGame;
@@ -30,7 +32,7 @@ pub(crate) static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Record
     },
 };
 
-type GameCtx = games::GameCtx<SerialKillerGame, SerialKillerStats>;
+type GameCtx = records::GameCtx<SerialKillerGame, SerialKillerStats>;
 
 fn game_ctx() -> GameCtx {
     expect_context::<GameCtx>()

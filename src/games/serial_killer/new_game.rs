@@ -3,11 +3,11 @@
 
 use super::table::SerialKillerGame;
 use super::{game_ctx, route};
-use crate::app::navigate;
 use crate::route::Page;
-use crate::screens::settings::PaceChoice;
 use crate::seats::{SeatEditor, SeatList};
 use crate::session;
+use crate::shell::navigate;
+use crate::ui::choice::PaceChoice;
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::serial_killer::{MAX_PLAYERS, MIN_PLAYERS};

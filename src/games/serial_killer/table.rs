@@ -7,12 +7,12 @@
 //! returns ([`log_lines`]).
 
 use super::{game_ctx, route, GameCtx};
-use crate::app::redirect;
 use crate::route::Page;
 use crate::seats::{
     computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
     SeatPlan, TurnBanner,
 };
+use crate::shell::redirect;
 use crate::ui::card::colour_classes;
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};
@@ -67,7 +67,7 @@ impl SerialKillerGame {
         if self.names.len() != self.state.players() {
             return Err("the names do not match the seats".into());
         }
-        Ok(())
+        crate::seats::check_names(&self.names)
     }
 
     /// What the table shows: the view of the seat to act (everything is
