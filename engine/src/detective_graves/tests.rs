@@ -4,10 +4,12 @@
 //! and per ruling decided in the module's doc (`ruling_…`); then the errors,
 //! the view, saves and the computer player.
 
-use super::bot::{self, GravesBot};
+use super::bot;
 use super::data::DEUCE_TEXT;
+use super::players::{self, GravesBot};
 use super::strong;
 use super::*;
+use crate::game::Multiplayer;
 use crate::seats::Bot;
 use rand::SeedableRng;
 use Suit::{Briefcase, MagnifyingGlass, Notebook, QuestionMark, Shoeprint};
@@ -130,6 +132,17 @@ fn set_row(s: &mut State, row: &[Location]) {
         s.tokens[i] = location.time();
         s.trumps[i] = location.trump();
     }
+}
+
+/// Ends the location at `index` as if it had resolved, won by `winner`
+/// (none: a tie), without play.
+fn award(s: &mut State, index: usize, winner: Option<Role>) {
+    let place = EvidenceAt::Location(index as u8);
+    for e in s.evidence_in(place) {
+        s.evidence[e.index()] = winner.map_or(EvidenceAt::Unseen, EvidenceAt::Won);
+    }
+    s.outcomes[index] = winner.map_or(Outcome::Tied, Outcome::Won);
+    s.tokens[index] = 0;
 }
 
 /// A game of two people, seat 0 the first Detective, its row as dealt.
@@ -596,7 +609,7 @@ fn rule_a_pass_may_swap_one_card() {
     assert_eq!(s2.actor(), M);
     // The discard is face down: only the passer sees which card it was.
     assert!(log_json(&s2, Seat(0)).contains(&serde_json::to_string(&card).unwrap()));
-    let theirs = s2.view(Seat(1)).log();
+    let theirs = s2.view(Seat(1)).log().to_vec();
     assert!(theirs.contains(&Event::Passed {
         seat: Seat(0),
         swapped: true,
@@ -649,6 +662,7 @@ fn rule_resolution_totals_trumps_double_winner_takes_evidence_and_leads() {
     let resolved = |seat| {
         s.view(seat)
             .log()
+            .to_vec()
             .into_iter()
             .find_map(|e| match e {
                 Event::Resolved { evidence, .. } => Some(evidence),
@@ -719,11 +733,16 @@ fn ruling_an_empty_deck_gives_no_draw() {
     let s = played(&s, &[Action::EndPlay]);
     assert_eq!(s.tokens(0), 4, "a new round");
     assert_eq!(s.hand(D).len(), hand, "nothing drawn");
-    assert!(s.log().contains(&Event::Drew {
-        seat: Seat(0),
-        count: 0,
-        from_discard: 0
-    }));
+    assert!(s.log().iter().any(|e| matches!(
+        e,
+        Event::Drew {
+            seat: Seat(0),
+            count: 0,
+            from_discard: 0,
+            why: DrawFor::Round,
+            ..
+        }
+    )));
 }
 
 // Ruling: "A player with an empty hand and an empty deck shuffles their
@@ -790,6 +809,7 @@ fn ability_stakeout_shows_the_mastermind_hand_to_the_detective_only() {
     let event = |seat: Seat| {
         s.view(seat)
             .log()
+            .to_vec()
             .into_iter()
             .find_map(|e| match e {
                 Event::Stakeout { hand, .. } => Some(hand),
@@ -1241,6 +1261,7 @@ fn location_river_lets_the_detective_swap_the_whole_hand() {
 fn ruling_river_without_a_hand_or_with_a_short_deck() {
     let mut s = table(&[Location::Station]);
     s.row[1] = Location::River;
+    award(&mut s, 0, None);
     let hand = s.hands[0].clone();
     set_discard(&mut s, D, &hand);
     let mut empty = s.clone();
@@ -1391,7 +1412,11 @@ fn location_slums_change_the_time_here_and_next() {
 fn ruling_slums_last_in_the_row_change_only_themselves() {
     let mut s = table(&[Location::Station]);
     s.row[4] = Location::Slums;
+    s.trumps[4] = Location::Slums.trump();
     s.tokens[4] = 4;
+    for i in 0..4 {
+        award(&mut s, i, None);
+    }
     s.start_location(4, D);
     assert_eq!(s.phase(), Phase::Slums);
     assert_eq!(s.legal_actions().len(), 3);
@@ -1432,7 +1457,9 @@ fn location_museum_draws_from_the_discard_and_removes_ability_cards() {
     assert!(s.log().contains(&Event::Drew {
         seat: Seat(0),
         count: 1,
-        from_discard: 1
+        from_discard: 1,
+        why: DrawFor::Round,
+        cards: Some(CardSet::from_iter([d(Notebook, ACE)])),
     }));
 }
 
@@ -1465,8 +1492,7 @@ fn ruling_museum_pass_draws_from_the_deck_and_removed_cards_return() {
 #[test]
 fn rule_reveal_gives_the_detective_two() {
     let mut s = table(&[Location::Station]);
-    let left: Vec<Evidence> = s.evidence_in(EvidenceAt::Location(0));
-    s.evidence[left[0].index()] = EvidenceAt::Won(M);
+    set_pile(&mut s, 0, M, &[m(Shoeprint, 9)]);
     let s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.actor()), (Phase::Unmask, M));
     let s = applied(&s, Action::Reveal);
@@ -1510,8 +1536,9 @@ fn rule_accusation_right_three_wrong_one() {
 fn ruling_any_identity_may_be_accused() {
     let mut s = table(&[Location::Station]);
     let e = s.evidence_in(EvidenceAt::Location(0))[0];
-    s.evidence[e.index()] = EvidenceAt::Won(D);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
     let s = played(&skip_to_unmasking(&s), &[Action::StayHidden]);
+    assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
     assert_eq!(s.legal_actions().len(), 5);
     applied(&s, Action::Accuse(e.cleared[0]));
 }
@@ -1630,10 +1657,14 @@ fn variant_the_mastermind_knows_all() {
     let s = applied(&s, Action::Pass);
     assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
     let seen = |seat: Seat| {
-        s.view(seat).log().into_iter().find_map(|ev| match ev {
-            Event::Resolved { evidence, .. } => Some(evidence),
-            _ => None,
-        })
+        s.view(seat)
+            .log()
+            .to_vec()
+            .into_iter()
+            .find_map(|ev| match ev {
+                Event::Resolved { evidence, .. } => Some(evidence),
+                _ => None,
+            })
     };
     assert_eq!(seen(Seat(1)), Some(Some(e)));
     assert_eq!(seen(Seat(0)), Some(Some(e)));
@@ -1658,9 +1689,8 @@ fn variant_the_single_case() {
         ..Variant::default()
     };
     assert_eq!(variant.cases(), 1);
-    let mut s = game(variant, 9);
-    let e = s.evidence_in(EvidenceAt::Location(2))[0];
-    s.evidence[e.index()] = EvidenceAt::Won(D);
+    let mut s = played(&game(variant, 9), &[Action::KeepHand, Action::KeepHand]);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
     let s = skip_to_unmasking(&s);
     assert_eq!(s.phase(), Phase::Accuse);
     let identity = s.identity();
@@ -1855,11 +1885,11 @@ fn view_hides_the_other_seats_secrets() {
         "the identity in the Detective's view"
     );
     assert!(mm.contains(&identity));
-    // No evidence at all in the Detective's view; the set-aside card only
-    // in the Mastermind's.
+    // No evidence at all in the Detective's view, nor the set-aside card in
+    // the Mastermind's.
     assert!(!det.contains("cleared"));
     let set_aside = serde_json::to_string(&s.evidence_in(EvidenceAt::SetAside)[0]).unwrap();
-    assert!(mm.contains(&set_aside));
+    assert!(!mm.contains(&set_aside));
     for i in 0..ROW {
         let e = serde_json::to_string(&s.evidence_in(EvidenceAt::Location(i as u8))[0]).unwrap();
         assert!(
@@ -1870,12 +1900,9 @@ fn view_hides_the_other_seats_secrets() {
     // Nor the deck order: only sizes.
     let view = s.view(Seat(0));
     assert_eq!(view.deck_size(M), s.deck(M).len());
-    assert_eq!(view.hidden_cards(D).len(), s.deck(D).len());
-    // The whole Mastermind deck is hidden from the Detective: nothing of
-    // it is placed yet.
-    assert_eq!(view.hidden_cards(M).len(), 45);
+    assert_eq!(view.discard_size(D), s.discard(D).len());
     assert!(format!("{view:?}").contains("hand"));
-    assert!(view.identity().is_none() && view.set_aside().is_none());
+    assert!(view.identity().is_none());
     assert_eq!(s.view(Seat(1)).identity(), Some(s.identity()));
     // A seat that is not at the table sees no secret at all.
     let stranger = serde_json::to_string(&s.view(Seat(5))).unwrap();
@@ -1987,7 +2014,7 @@ fn simple_bot_plays_both_roles_to_the_end() {
     }
     // A seat that need not act gets an action that is refused.
     let s = game(Variant::default(), 1);
-    let action = bot::choose(&s.view(Seat(1)), Level::Simple, 3);
+    let action = State::bot_action(&s.view(Seat(1)), Level::Simple, 3);
     assert!(s.clone().apply(action).is_err() || s.to_act() == Some(Seat(1)));
 }
 
@@ -1998,9 +2025,8 @@ fn simple_bot_estimates_the_detective_chance() {
     let mut s = table(&[Location::Station]);
     assert!((bot::detective_chance(&s.view(Seat(1))) - 0.2).abs() < 1e-9);
     assert_eq!(bot::detective_chance(&s.view(Seat(0))), 0.0);
-    for i in 0..ROW as u8 {
-        let e = s.evidence_in(EvidenceAt::Location(i))[0];
-        s.evidence[e.index()] = EvidenceAt::Won(D);
+    for i in 0..ROW {
+        award(&mut s, i, Some(D));
     }
     assert_eq!(bot::detective_chance(&s.view(Seat(1))), 1.0);
 }
@@ -2056,7 +2082,7 @@ fn strong_bot_plays_both_roles_to_the_end() {
     assert!(decisions.iter().all(|&n| n > 200), "{decisions:?}");
     // A seat that need not act gets an action that is refused.
     let s = game(Variant::default(), 1);
-    let action = bot::choose(&s.view(Seat(1)), Level::Strong, 3);
+    let action = State::bot_action(&s.view(Seat(1)), Level::Strong, 3);
     assert!(s.clone().apply(action).is_err());
 }
 
@@ -2124,15 +2150,15 @@ fn strong_bot_is_legal_and_deterministic_for_a_seed() {
         }
         roles[view.role().index()] += 1;
         let seed = k as u64;
-        let action = bot::choose(&view, Level::Strong, seed);
+        let action = State::bot_action(&view, Level::Strong, seed);
         assert!(legal.contains(&action), "{action:?}");
         // The app's sliced search decides the same.
-        let mut search = bot::strong_search(&view, seed);
+        let mut search = players::strong_search(&view, seed);
         assert_eq!(
             std::iter::repeat_with(|| search.step(500)).flatten().next(),
             Some(action)
         );
-        assert_eq!(bot::choose(&view, Level::Strong, seed), action);
+        assert_eq!(State::bot_action(&view, Level::Strong, seed), action);
         let mut a = GravesBot::new(Level::Strong, seed);
         let mut b = GravesBot::new(Level::Strong, seed);
         assert_eq!(a.choose(&view), b.choose(&view));
@@ -2183,7 +2209,7 @@ fn strong_bot_makes_its_hand_suit_the_trump_to_win() {
         let simple = bot::simple_action(&view, &mut Pcg32::seed_from_u64(seed));
         assert_eq!(simple, Action::Trump(Briefcase));
         assert_eq!(
-            bot::choose(&view, Level::Strong, seed),
+            State::bot_action(&view, Level::Strong, seed),
             Action::Trump(Notebook)
         );
     }
@@ -2204,12 +2230,17 @@ fn last_unmasking(detective: usize, mastermind: usize) -> State {
     let mut s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.to_act()), (Phase::Unmask, Some(Seat(0))));
     for (k, e) in s.evidence_in(EvidenceAt::Unseen).into_iter().enumerate() {
-        if k < detective {
-            s.evidence[e.index()] = EvidenceAt::Won(D);
+        let winner = if k < detective {
+            D
         } else if k < detective + mastermind {
-            s.evidence[e.index()] = EvidenceAt::Won(M);
-        }
+            M
+        } else {
+            continue;
+        };
+        s.evidence[e.index()] = EvidenceAt::Won(winner);
+        s.outcomes[k] = Outcome::Won(winner);
     }
+    assert_eq!(s.validate(), Ok(()));
     s
 }
 
@@ -2226,14 +2257,17 @@ fn strong_bot_reveals_itself_to_secure_the_game() {
     assert!((bot::detective_chance(&view) - 1.0 / 3.0).abs() < 1e-9);
     let simple = bot::simple_action(&view, &mut Pcg32::seed_from_u64(1));
     assert_eq!(simple, Action::StayHidden);
-    assert_eq!(bot::choose(&view, Level::Strong, 1), Action::Reveal);
+    assert_eq!(State::bot_action(&view, Level::Strong, 1), Action::Reveal);
     assert_eq!(applied(&s, Action::Reveal).winners(), [Seat(0)]);
     let named = played(&s, &[Action::StayHidden, Action::Accuse(s.identity())]);
     assert_eq!(named.winners(), [Seat(1)]);
 
     let s = last_unmasking(0, 3);
     let view = s.view(Seat(0));
-    assert_eq!(bot::choose(&view, Level::Strong, 1), Action::StayHidden);
+    assert_eq!(
+        State::bot_action(&view, Level::Strong, 1),
+        Action::StayHidden
+    );
     let named = played(&s, &[Action::StayHidden, Action::Accuse(s.identity())]);
     assert_eq!(named.winners(), [Seat(0)]);
 }
