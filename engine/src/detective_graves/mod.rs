@@ -1785,16 +1785,6 @@ impl State {
     /// aside, one on each open location, one won or discarded unseen for
     /// each resolved location, as it ended.
     fn check_evidence(&self) -> Result<(), String> {
-        let mut in_play: Vec<Evidence> = Evidence::ALL
-            .into_iter()
-            .filter(|e| self.evidence[e.index()] != EvidenceAt::Box)
-            .collect();
-        in_play.sort();
-        let mut left: Vec<Evidence> = Evidence::left_by(self.identity).collect();
-        left.sort();
-        if in_play != left {
-            return Err("the evidence in play does not fit the Mastermind's identity".into());
-        }
         if self.evidence_in(EvidenceAt::SetAside).len() != 1 {
             return Err("not exactly one evidence card is set aside".into());
         }
@@ -1815,6 +1805,16 @@ impl State {
             || self.evidence_in(EvidenceAt::Unseen).len() != count(Outcome::Tied)
         {
             return Err("the evidence won does not match the locations' outcomes".into());
+        }
+        let mut in_play: Vec<Evidence> = Evidence::ALL
+            .into_iter()
+            .filter(|e| self.evidence[e.index()] != EvidenceAt::Box)
+            .collect();
+        in_play.sort();
+        let mut left: Vec<Evidence> = Evidence::left_by(self.identity).collect();
+        left.sort();
+        if in_play != left {
+            return Err("the evidence in play does not fit the Mastermind's identity".into());
         }
         Ok(())
     }

@@ -632,6 +632,58 @@ mod tests {
         }
     }
 
+    // The log's lines are a pure function of the events as the seat learnt
+    // them: the draws that belong to a deal, a mulligan, the River or a
+    // pass, an ability card's going to the discard pile and the game's end
+    // have no line of their own; the others read as before.
+    #[test]
+    fn what_happened_is_worded_from_the_events_alone() {
+        use engine::detective_graves::{CardSet, Suit};
+        let names = vec!["Ana".to_string(), "Ben".to_string()];
+        let row = [Location::Station; ROW];
+        let card = Card::new(Role::Detective, Suit::Notebook, 3);
+        let drew = |why| Event::Drew {
+            seat: Seat(0),
+            count: 2,
+            from_discard: 0,
+            why,
+            cards: Some(CardSet::from_iter([card])),
+        };
+        let events = [
+            Event::IdentityDrawn {
+                seat: Seat(1),
+                identity: Some(Identity::Banker),
+            },
+            Event::IdentityDrawn {
+                seat: Seat(1),
+                identity: None,
+            },
+            drew(DrawFor::Deal),
+            drew(DrawFor::Mulligan),
+            drew(DrawFor::River),
+            drew(DrawFor::Swap),
+            drew(DrawFor::Round),
+            drew(DrawFor::Ability),
+            Event::AbilitySpent {
+                seat: Seat(0),
+                card,
+                removed: false,
+            },
+            Event::GameEnded {
+                winner: Some(Seat(0)),
+            },
+        ];
+        assert_eq!(
+            event_lines(&events, Seat(0), row, &names),
+            [
+                "Ben draws The Banker as their secret identity.",
+                "Ben draws a secret identity.",
+                "Ana draws 2 cards.",
+                "Ana draws 2 cards.",
+            ]
+        );
+    }
+
     #[test]
     fn choice_labels_name_what_they_do() {
         assert_eq!(
