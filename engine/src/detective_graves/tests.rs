@@ -2101,7 +2101,7 @@ fn ruling_an_ability_card_is_discarded_after_its_effect_and_never_drawn_by_it() 
         // the deck lies in the pile here).
         let deck = s.decks[r].clone();
         set_discard(&mut s, role, &deck[..1]);
-        s.piles[0][r].extend(s.decks[r].drain(..));
+        s.piles[0][r].append(&mut s.decks[r]);
         let (t, _) = events_of(&s, Action::UseAbility(card));
         assert_eq!(
             t.hand(role),
@@ -2145,7 +2145,7 @@ fn ruling_a_pass_swap_reshuffles_before_its_draw() {
     set_hand(&mut s, D, &[d(Shoeprint, 9)]);
     let deck = s.decks[0].clone();
     set_discard(&mut s, D, &deck[..2]);
-    s.piles[0][0].extend(s.decks[0].drain(..));
+    s.piles[0][0].append(&mut s.decks[0]);
     let (s, events) = events_of(&s, Action::PassSwap(d(Shoeprint, 9)));
     assert_eq!(s.hand(D).len(), 1, "the swap drew from the reshuffled pile");
     assert_eq!(s.deck(D).len(), 2);
