@@ -727,7 +727,7 @@ mod detective_graves {
         } else {
             Level::Simple
         };
-        State::bot_action(&state.view(seat), level, state.bot_seed())
+        State::bot_action(&Multiplayer::view(state, seat), level, state.bot_seed())
     }
 
     /// The save checks out; time tokens stay within the box; locations
@@ -1142,8 +1142,11 @@ mod detective_graves {
         follow(before, after, events);
         // Redaction agrees with the log each view shows.
         for seat in [Seat(0), Seat(1)] {
-            let redacted: Vec<Event> = events.iter().map(|e| after.redact(e, seat)).collect();
-            let view = after.view(seat);
+            let redacted: Vec<Event> = events
+                .iter()
+                .map(|e| Multiplayer::redact(after, e, seat))
+                .collect();
+            let view = Multiplayer::view(after, seat);
             assert_eq!(&view.log()[before.log().len()..], redacted, "{seat:?}");
         }
     }
@@ -1166,7 +1169,9 @@ mod detective_graves {
                 // The two players, and a spectator (the table between two
                 // people's turns): seat 2 sees the public part only.
                 seats: |_| 3,
-                view: |state, seat| serde_json::to_string(&state.view(seat)).expect("a view saves"),
+                view: |state, seat| {
+                    serde_json::to_string(&Multiplayer::view(state, seat)).expect("a view saves")
+                },
                 redeal: |state, seat, seed| state.redeal(seat, &mut Pcg32::seed_from_u64(seed)),
             }),
         }
