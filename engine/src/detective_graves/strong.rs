@@ -143,10 +143,8 @@ impl<R: Rng> Search<R> {
     /// action, the unmasking and the accusation are answered at once.
     pub fn new(view: &SeatView, budget: Budget, params: Params, rng: R) -> Search<R> {
         let legal = view.legal_actions();
-        // Any generator would do: only the seat's view of the copy is read
-        // (and not its log, which the playouts do not need).
-        let mut known = view.determinise(&mut Pcg32::seed_from_u64(0));
-        known.log.clear();
+        // Any generator would do: only the seat's view of the copy is read.
+        let known = view.determinise(&mut Pcg32::seed_from_u64(0));
         let mut search = Search {
             known,
             seat: view.seat(),

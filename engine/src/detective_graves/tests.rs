@@ -197,7 +197,7 @@ fn skip_to_unmasking(s: &State) -> State {
 
 /// The seat's log as JSON.
 fn log_json(s: &State, seat: Seat) -> String {
-    serde_json::to_string(&s.view(seat).log()).unwrap()
+    serde_json::to_string(&s.events_seen_by(seat)).unwrap()
 }
 
 // ------------------------------------------------------------ components ----
@@ -609,7 +609,7 @@ fn rule_a_pass_may_swap_one_card() {
     assert_eq!(s2.actor(), M);
     // The discard is face down: only the passer sees which card it was.
     assert!(log_json(&s2, Seat(0)).contains(&serde_json::to_string(&card).unwrap()));
-    let theirs = s2.view(Seat(1)).log().to_vec();
+    let theirs = s2.events_seen_by(Seat(1));
     assert!(theirs.contains(&Event::Passed {
         seat: Seat(0),
         swapped: true,
@@ -660,8 +660,7 @@ fn rule_resolution_totals_trumps_double_winner_takes_evidence_and_leads() {
     assert_eq!(s.lead(), D);
     // The winner sees the card in the log; the other does not.
     let resolved = |seat| {
-        s.view(seat)
-            .log()
+        s.events_seen_by(seat)
             .to_vec()
             .into_iter()
             .find_map(|e| match e {
@@ -775,7 +774,7 @@ fn ability_fresh_lead_draws_two() {
     assert_eq!(s.discard(D), [d(Briefcase, 3)]);
     assert_eq!(s.phase(), Phase::Play);
     // Revealed: the other player's log shows the card.
-    assert!(s.view(Seat(1)).log().contains(&Event::AbilityUsed {
+    assert!(s.events_seen_by(Seat(1)).contains(&Event::AbilityUsed {
         seat: Seat(0),
         card: d(Briefcase, 3)
     }));
@@ -807,8 +806,7 @@ fn ability_stakeout_shows_the_mastermind_hand_to_the_detective_only() {
     assert_eq!(seen, hand);
     assert_eq!(s.view(Seat(1)).stakeout(), None);
     let event = |seat: Seat| {
-        s.view(seat)
-            .log()
+        s.events_seen_by(seat)
             .to_vec()
             .into_iter()
             .find_map(|e| match e {
@@ -906,7 +904,7 @@ fn ability_warrant_makes_the_mastermind_discard_at_random() {
     assert!(before.contains(&lost) && !s.hand(M).contains(&lost));
     let lost_json = serde_json::to_string(&lost).unwrap();
     assert!(log_json(&s, Seat(1)).contains(&lost_json));
-    assert!(s.view(Seat(0)).log().contains(&Event::RandomDiscard {
+    assert!(s.events_seen_by(Seat(0)).contains(&Event::RandomDiscard {
         seat: Seat(1),
         card: None
     }));
@@ -1333,11 +1331,11 @@ fn location_park_charges_a_discard_for_big_non_trump_cards() {
     assert_eq!(s.discard(D), [d(Briefcase, 3)]);
     assert_eq!(s.pile(0, D).len(), 3);
     // Unseen by the other player.
-    assert!(s.view(Seat(1)).log().contains(&Event::ParkDiscard {
+    assert!(s.events_seen_by(Seat(1)).contains(&Event::ParkDiscard {
         seat: Seat(0),
         card: None
     }));
-    assert!(s.view(Seat(0)).log().contains(&Event::ParkDiscard {
+    assert!(s.events_seen_by(Seat(0)).contains(&Event::ParkDiscard {
         seat: Seat(0),
         card: Some(d(Briefcase, 3))
     }));
@@ -1657,8 +1655,7 @@ fn variant_the_mastermind_knows_all() {
     let s = applied(&s, Action::Pass);
     assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
     let seen = |seat: Seat| {
-        s.view(seat)
-            .log()
+        s.events_seen_by(seat)
             .to_vec()
             .into_iter()
             .find_map(|ev| match ev {
@@ -1668,6 +1665,9 @@ fn variant_the_mastermind_knows_all() {
     };
     assert_eq!(seen(Seat(1)), Some(Some(e)));
     assert_eq!(seen(Seat(0)), Some(Some(e)));
+    assert_eq!(s.view(Seat(1)).evidence_known(D), [e]);
+    assert_eq!(s.view(Seat(0)).evidence_known(D), [e]);
+    assert_eq!(s.view(Seat(1)).evidence_won(), []);
     let s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.actor()), (Phase::Accuse, D), "no reveal");
     assert_eq!(
@@ -1677,6 +1677,12 @@ fn variant_the_mastermind_knows_all() {
     // Without the variant, the Mastermind sees no location's evidence.
     let plain = game(Variant::default(), 4);
     assert!((0..ROW).all(|i| plain.view(Seat(1)).evidence_on(i).is_none()));
+    // Nor the evidence the Detective won.
+    let mut plain = played(&plain, &[Action::KeepHand, Action::KeepHand]);
+    set_pile(&mut plain, 0, D, &[d(Shoeprint, 9)]);
+    let plain = played(&plain, &[Action::Pass, Action::Pass]);
+    assert_eq!(plain.view(Seat(0)).evidence_known(D).len(), 1);
+    assert!(plain.view(Seat(1)).evidence_known(D).is_empty());
 }
 
 // The Single Case: "Evidence is worth 3 points each. The Mastermind may not

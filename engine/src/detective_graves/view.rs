@@ -1,6 +1,8 @@
 //! What one seat of Detective Graves may know: its [`SeatView`], an owned
 //! value (what the table draws, what the computer players decide from), and
-//! events as that seat may learn them. And the reverse: a game dealt again
+//! events as that seat may learn them (the log the table shows is the
+//! game's events so redacted, [`State::events_seen_by`]: it is not part of
+//! the view, which would otherwise grow with every action). And the reverse: a game dealt again
 //! in everything a seat cannot see ([`State::redeal`] from the game,
 //! [`SeatView::determinise`] from the view alone), for the look-ahead bot
 //! and for the tests that check that a view shows nothing more.
@@ -11,7 +13,8 @@
 //! rest of the turn the Mastermind's hand as a Stakeout showed it. The
 //! set-aside evidence card is seen by nobody. Everything else is public:
 //! piles, trumps, time, sizes of hands, decks and discard piles, who won
-//! which location, the results, the log with others' secrets blanked.
+//! which location, the results; and the events, with others' secrets
+//! blanked.
 
 use super::{
     other, pile_total, possible_identities, Action, Card, CardSet, CaseResult, Event, Evidence,
@@ -59,13 +62,14 @@ pub struct SeatView {
     discard_sizes: [usize; 2],
     results: Vec<CaseResult>,
     winners: Vec<Seat>,
-    /// The log as this seat may know it.
-    log: Vec<Event>,
     // This seat's secrets.
     hand: Vec<Card>,
     /// The Mastermind's, or everyone's once the game is over.
     identity: Option<Identity>,
-    evidence_won: Vec<Evidence>,
+    /// By role, the evidence won this case that this seat knows: its own,
+    /// and the Detective's too for the Mastermind in The Mastermind Knows
+    /// All (who saw it on the locations).
+    evidence_known: [Vec<Evidence>; 2],
     /// The Mastermind's in The Mastermind Knows All.
     evidence_on: [Option<Evidence>; ROW],
     /// The Detective's look at the Mastermind's hand, this turn.
@@ -109,11 +113,16 @@ impl State {
             discard_sizes: sizes(&self.discards),
             results: self.results.clone(),
             winners: self.winners.clone(),
-            log: self.log_seen_by(seat),
             hand: me.map_or_else(Vec::new, |role| self.hands[role.index()].clone()),
             identity: (me == Some(Role::Mastermind) || self.phase == Phase::Over)
                 .then_some(self.identity),
-            evidence_won: me.map_or_else(Vec::new, |role| self.evidence_in(EvidenceAt::Won(role))),
+            evidence_known: Role::ALL.map(|role| {
+                if Some(role) == me || knows_all {
+                    self.evidence_in(EvidenceAt::Won(role))
+                } else {
+                    Vec::new()
+                }
+            }),
             evidence_on: std::array::from_fn(|i| {
                 let place = EvidenceAt::Location(i as u8);
                 knows_all
@@ -132,9 +141,9 @@ impl State {
         event.redacted(seat, self.seat_of(Role::Mastermind), self.variant.knows_all)
     }
 
-    /// The log with what `seat` may not know blanked, each event as the
-    /// seat learnt it in its own case.
-    fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
+    /// The game's events so far (its log) as `seat` learnt them, each
+    /// redacted for it in its own case: what its table's log shows.
+    pub fn events_seen_by(&self, seat: Seat) -> Vec<Event> {
         let knows_all = self.variant.knows_all;
         let mut mastermind = other(self.first_detective);
         self.log
@@ -511,7 +520,15 @@ impl SeatView {
 
     /// The evidence this seat won in this case.
     pub fn evidence_won(&self) -> Vec<Evidence> {
-        self.evidence_won.clone()
+        self.me()
+            .map_or_else(Vec::new, |role| self.evidence_known[role.index()].clone())
+    }
+
+    /// The evidence `role` won in this case as far as this seat knows it:
+    /// its own, and the Detective's for the Mastermind in The Mastermind
+    /// Knows All; empty otherwise.
+    pub fn evidence_known(&self, role: Role) -> &[Evidence] {
+        &self.evidence_known[role.index()]
     }
 
     /// How many evidence cards `role` won in this case (public).
@@ -533,7 +550,7 @@ impl SeatView {
     pub fn possible_identities(&self) -> Vec<Identity> {
         match self.identity {
             Some(identity) => vec![identity],
-            None => possible_identities(&self.evidence_won),
+            None => possible_identities(&self.evidence_won()),
         }
     }
 
@@ -576,14 +593,9 @@ impl SeatView {
         &self.winners
     }
 
-    /// The log with other seats' secrets blanked.
-    pub fn log(&self) -> &[Event] {
-        &self.log
-    }
-
     /// A whole game consistent with this view, its hidden parts drawn from
     /// `rng` ([`State::redeal`] of a game built from the view alone, with a
-    /// fresh generator): what look-ahead bots play on. Depends only on the
+    /// fresh generator and no log): what look-ahead bots play on. Depends only on the
     /// view and `rng`; its view for this seat is this view.
     pub fn determinise(&self, rng: &mut impl RngCore) -> State {
         self.skeleton().redeal(self.seat, rng)
@@ -625,7 +637,7 @@ impl SeatView {
             discards[r] = take(self.discard_sizes[r]);
         }
         let identity = self.identity.unwrap_or_else(|| {
-            possible_identities(&self.evidence_won)
+            possible_identities(&self.evidence_won())
                 .first()
                 .copied()
                 .unwrap_or(Identity::Professor)
@@ -643,36 +655,13 @@ impl SeatView {
             });
         }
         let mut known: Vec<(Evidence, EvidenceAt)> = Vec::new();
-        if let Some(role) = me {
-            known.extend(
-                self.evidence_won
-                    .iter()
-                    .map(|&e| (e, EvidenceAt::Won(role))),
-            );
+        for role in Role::ALL {
+            let won = &self.evidence_known[role.index()];
+            known.extend(won.iter().map(|&e| (e, EvidenceAt::Won(role))));
         }
         for (i, e) in self.evidence_on.iter().enumerate() {
             if let Some(e) = e {
                 known.push((*e, EvidenceAt::Location(i as u8)));
-            }
-        }
-        if self.variant.knows_all && me == Some(Role::Mastermind) {
-            let detective = Some(self.detective);
-            let case_start = self
-                .log
-                .iter()
-                .rposition(|e| matches!(e, Event::CaseStarted { .. }))
-                .unwrap_or(0);
-            for e in &self.log[case_start..] {
-                if let Event::Resolved {
-                    winner,
-                    evidence: Some(e),
-                    ..
-                } = *e
-                {
-                    if winner == detective {
-                        known.push((e, EvidenceAt::Won(Role::Detective)));
-                    }
-                }
             }
         }
         for &(e, place) in &known {
@@ -713,7 +702,7 @@ impl SeatView {
             identity,
             evidence,
             results: self.results.clone(),
-            log: self.log.clone(),
+            log: Vec::new(),
             winners: self.winners.clone(),
             resolving: self.resolving,
             actions: 0,

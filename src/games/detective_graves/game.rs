@@ -202,9 +202,10 @@ pub fn outcome_text(view: &SeatView, names: &[String], index: usize) -> String {
     }
 }
 
-/// The game so far, as this viewer may know it, oldest first.
-pub fn log_lines(view: &SeatView, names: &[String]) -> Vec<String> {
-    event_lines(view.log(), view.seat(), view.row(), names)
+/// The game so far, as the seat `me` may know it, oldest first: its
+/// events (see [`event_lines`]).
+pub fn log_lines(state: &State, me: Seat, names: &[String]) -> Vec<String> {
+    event_lines(&state.events_seen_by(me), me, state.row(), names)
 }
 
 /// What `events` (as the seat `me` learnt them, oldest first) say, one line
@@ -575,13 +576,13 @@ mod tests {
         let secret = format!("draws {}", identity.name());
         let mastermind = game.state.seat_of(Role::Mastermind);
         let detective = game.state.seat_of(Role::Detective);
-        let theirs = log_lines(&game.state.view(mastermind), &game.names).join("\n");
+        let theirs = log_lines(&game.state, mastermind, &game.names).join("\n");
         assert!(theirs.contains(&secret), "{theirs}");
-        let mine = log_lines(&game.state.view(detective), &game.names).join("\n");
+        let mine = log_lines(&game.state, detective, &game.names).join("\n");
         assert!(!mine.contains(identity.name()), "{mine}");
         assert!(mine.contains("draws a secret identity"));
         play_to_end(&mut game);
-        let end = log_lines(&game.state.view(detective), &game.names).join("\n");
+        let end = log_lines(&game.state, detective, &game.names).join("\n");
         assert!(end.contains("Case 1: Ana is the Detective"), "{end}");
         assert!(end.contains("Case 2: Ben is the Detective"), "{end}");
         assert!(end.contains(" resolves: "), "{end}");

@@ -292,7 +292,7 @@ fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
                 </div>
                 <div class="dg-side">
                     <Players viewer/>
-                    <GameLog lines=Signal::derive(move || with_view(ctx, viewer, |g, v| log_lines(v, &g.names)))/>
+                    <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map_or_else(Vec::new, |g| log_lines(&g.state, viewer, &g.names))))/>
                 </div>
             </div>
         </div>
