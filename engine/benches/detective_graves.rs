@@ -1,6 +1,7 @@
 //! Detective Graves: full games of two Simple computers per second
-//! (single-threaded), standard game (two cases), and the time of one Strong
-//! decision in each role.
+//! (single-threaded), standard game (two cases), each decision asked as the
+//! app asks it (the seat's owned view built, then `bot_action` with the
+//! game's bot seed), and the time of one Strong decision in each role.
 //!
 //! Budgets (`cargo bench -p engine --bench detective_graves`, the bench
 //! profile, i.e. opt-level 3): at least 1,000 Simple games per second
@@ -17,9 +18,9 @@
 //! then Criterion measures the mean.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use engine::detective_graves::{bot, strong, Role, State, Variant};
+use engine::detective_graves::{bot, players, strong, Role, State, Variant};
 use engine::seats::{Level, Seat, SeatKind};
-use engine::Game;
+use engine::{Game, Multiplayer};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 use std::hint::black_box;
@@ -29,13 +30,13 @@ use std::time::Instant;
 const GAMES: u64 = 100;
 
 /// Plays one game of two Simple computers; returns its length in actions.
-fn simple_game(seed: u64, rng: &mut Pcg32) -> u32 {
+fn simple_game(seed: u64) -> u32 {
     let kinds = [SeatKind::Computer(Level::Simple); 2];
     let first = Seat::new(seed as usize % 2);
     let mut state = State::new(kinds, first, Variant::default(), seed).expect("a valid game");
     let mut actions = 0;
     while let Some(seat) = state.to_act() {
-        let action = bot::simple_action(&state.view(seat), rng);
+        let action = State::bot_action(&state.view(seat), Level::Simple, state.bot_seed());
         state.apply(action).expect("the bot plays legal actions");
         actions += 1;
     }
@@ -46,13 +47,12 @@ fn simple_games(c: &mut Criterion) {
     let mut group = c.benchmark_group("detective_graves_simple_games");
     group.throughput(Throughput::Elements(GAMES));
     group.bench_function("standard", |b| {
-        let mut rng = Pcg32::seed_from_u64(0xD6);
         let mut seed = 0u64;
         b.iter(|| {
             let mut actions = 0u64;
             for _ in 0..GAMES {
                 seed = seed.wrapping_add(1);
-                actions += u64::from(simple_game(seed, &mut rng));
+                actions += u64::from(simple_game(seed));
             }
             black_box(actions)
         });
@@ -91,14 +91,14 @@ fn positions(role: Role, count: usize) -> Vec<State> {
 /// One Strong decision at `state`, with the app's budget.
 fn strong_decision_at(state: &State, seed: u64) -> engine::detective_graves::Action {
     let view = state.view(state.to_act().expect("a seat to act"));
-    bot::choose(&view, Level::Strong, seed)
+    State::bot_action(&view, Level::Strong, seed)
 }
 
 /// The longest single step (one playout) of the Strong search at `state`,
 /// in milliseconds.
 fn longest_step(state: &State, seed: u64) -> f64 {
     let view = state.view(state.to_act().expect("a seat to act"));
-    let mut search = bot::strong_search(&view, seed);
+    let mut search = players::strong_search(&view, seed);
     let mut longest = 0.0f64;
     loop {
         let start = Instant::now();

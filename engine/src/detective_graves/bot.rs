@@ -1,109 +1,143 @@
-//! Computer players for Detective Graves, in both roles. They read only a
-//! [`View`] and keep their own random generator.
+//! The Simple computer player for Detective Graves, in both roles. It
+//! reads only what its seat may know ([`Sight`]: the seat's [`SeatView`])
+//! and a random generator of its own.
 //!
-//! - [`Level::Simple`]: rules of thumb with a little chance. At each location
-//!   it places cards (its best suit plus trumps, highest first) until it
-//!   leads by a small random margin, gives up a location it cannot catch, and
-//!   takes a pass that resolves a location it leads. Abilities: draws when
-//!   short of cards, time up when behind and down when ahead, random discards
-//!   against a full hand, Cover-up when a target helps, a Stakeout now and
-//!   then; a deuce makes the suit that helps it most the trump. It mulligans
-//!   a weak hand, swaps a weak hand at the River, reveals itself as
-//!   Mastermind when the Detective's chance of naming it is above 3 in 4
-//!   (the reveal then costs less than the expected accusation), and accuses
-//!   one of the identities its evidence leaves.
-//! - [`Level::Strong`]: a determinised Monte-Carlo search
-//!   ([`strong::strong_action`]). For a decision with a choice it samples
-//!   whole deals consistent with its view ([`View::determinise`]: the other
-//!   hand, the order of both decks and discard piles, and the identity and
-//!   evidence it has not seen), plays each candidate action on each deal
-//!   and then Simple players for both seats to the end of the case, and
-//!   takes the candidate with the best mean score: its points less the
-//!   other's over the game, plus a bonus for a won game (a malus for a lost
-//!   one) when the playout ends the game. Candidates are the legal actions,
-//!   those differing only in a card given up merged (an ability of a rank,
-//!   the Park's payment, the Alley's room, a pass's swap: the cheapest is
-//!   kept); the Simple choice starts slightly ahead. The budget is spent by
-//!   successive halving: each round plays the remaining candidates on new
-//!   deals (the same deals and playout generators for all of them, so that
-//!   their differences are theirs) and keeps the better half. It is counted
-//!   in playouts and simulated actions ([`strong::BUDGET`]), not time, so
-//!   that a seed replays a decision. The unmasking is worked out exactly
-//!   (the Detective's chance of naming it, and whether the points or the
-//!   tie-break then decide the game); the accusation names one of the
-//!   identities its evidence leaves, each as likely.
+//! Rules of thumb with a little chance. At each location it places cards
+//! (its best suit plus trumps, highest first) until it leads by a small
+//! random margin, gives up a location it cannot catch, and takes a pass
+//! that resolves a location it leads. Abilities: draws when short of cards,
+//! time up when behind and down when ahead, random discards against a full
+//! hand, Cover-up when a target helps, a Stakeout now and then; a deuce
+//! makes the suit that helps it most the trump. It mulligans a weak hand,
+//! swaps a weak hand at the River, reveals itself as Mastermind when the
+//! Detective's chance of naming it is above 3 in 4 (the reveal then costs
+//! less than the expected accusation), and accuses one of the identities
+//! its evidence leaves.
+//!
+//! The Strong player ([`super::strong`]) plays this one for both seats in
+//! its playouts; [`super::players`] gives both to the app.
 
-use super::strong;
+use super::view::SeatView;
 use super::{
-    possible_identities, Action, Card, Evidence, Identity, Location, Phase, Role, Source, Suit,
-    View,
+    possible_identities, Action, Card, Evidence, Identity, Location, Phase, Role, RuleError, Seat,
+    Source, Suit,
 };
-use crate::seats::{Bot, Level};
-use rand::{Rng, SeedableRng};
-use rand_pcg::Pcg32;
+use rand::Rng;
 
-/// A computer player of a given level with its own generator.
-#[derive(Clone, Debug)]
-pub struct GravesBot {
-    level: Level,
-    rng: Pcg32,
+/// What the Simple player reads: one seat's knowledge, from its
+/// [`SeatView`] (the app's computer player) or straight from a game the
+/// Strong search simulates (where building a view at every step would cost
+/// more than the decision). Every method gives what the seat may know, as
+/// the view's method of the same name does.
+pub trait Sight {
+    fn seat(&self) -> Seat;
+    fn role(&self) -> Role;
+    /// Whether the seat must act now.
+    fn to_act(&self) -> bool;
+    fn phase(&self) -> Phase;
+    fn hand(&self) -> &[Card];
+    fn legal_actions(&self) -> Vec<Action>;
+    fn check(&self, action: &Action) -> Result<(), RuleError>;
+    fn location(&self) -> Location;
+    fn active(&self) -> usize;
+    fn trump(&self, index: usize) -> Option<Suit>;
+    fn tokens(&self, index: usize) -> u8;
+    fn pile(&self, index: usize, role: Role) -> &[Card];
+    fn total(&self, index: usize, role: Role) -> u32;
+    fn play_suit(&self) -> Option<Suit>;
+    fn acted(&self) -> bool;
+    fn passes(&self) -> u8;
+    fn hand_size(&self, role: Role) -> usize;
+    fn deck_size(&self, role: Role) -> usize;
+    fn identity(&self) -> Option<Identity>;
+    fn evidence_won(&self) -> Vec<Evidence>;
+    fn evidence_count(&self, role: Role) -> usize;
+    fn possible_identities(&self) -> Vec<Identity>;
 }
 
-impl GravesBot {
-    pub fn new(level: Level, seed: u64) -> GravesBot {
-        GravesBot {
-            level,
-            rng: Pcg32::seed_from_u64(seed),
-        }
+impl Sight for SeatView {
+    fn seat(&self) -> Seat {
+        SeatView::seat(self)
     }
-
-    pub fn level(&self) -> Level {
-        self.level
+    fn role(&self) -> Role {
+        SeatView::role(self)
     }
-}
-
-impl Bot<View<'_>> for GravesBot {
-    type Action = Action;
-
-    fn choose(&mut self, view: &View<'_>) -> Action {
-        match self.level {
-            Level::Simple => simple_action(view, &mut self.rng),
-            Level::Strong => strong::strong_action(view, &mut self.rng),
-        }
+    fn to_act(&self) -> bool {
+        SeatView::to_act(self)
     }
-}
-
-/// One decision of a bot of `level`, seeded by `seed`: the entry point for
-/// the UI. Whatever it returns when the seat need not act is refused.
-pub fn choose(view: &View<'_>, level: Level, seed: u64) -> Action {
-    GravesBot::new(level, seed).choose(view)
-}
-
-/// The Strong decision [`choose`] makes for `seed`, as a search to be worked
-/// on in slices ([`strong::Search::step`]) so that the page never freezes.
-pub fn strong_search(view: &View<'_>, seed: u64) -> strong::Search<Pcg32> {
-    strong::Search::new(
-        view,
-        strong::BUDGET,
-        strong::Params::default(),
-        Pcg32::seed_from_u64(seed),
-    )
+    fn phase(&self) -> Phase {
+        SeatView::phase(self)
+    }
+    fn hand(&self) -> &[Card] {
+        SeatView::hand(self)
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        SeatView::legal_actions(self)
+    }
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        SeatView::check(self, action)
+    }
+    fn location(&self) -> Location {
+        SeatView::location(self)
+    }
+    fn active(&self) -> usize {
+        SeatView::active(self)
+    }
+    fn trump(&self, index: usize) -> Option<Suit> {
+        SeatView::trump(self, index)
+    }
+    fn tokens(&self, index: usize) -> u8 {
+        SeatView::tokens(self, index)
+    }
+    fn pile(&self, index: usize, role: Role) -> &[Card] {
+        SeatView::pile(self, index, role)
+    }
+    fn total(&self, index: usize, role: Role) -> u32 {
+        SeatView::total(self, index, role)
+    }
+    fn play_suit(&self) -> Option<Suit> {
+        SeatView::play_suit(self)
+    }
+    fn acted(&self) -> bool {
+        SeatView::acted(self)
+    }
+    fn passes(&self) -> u8 {
+        SeatView::passes(self)
+    }
+    fn hand_size(&self, role: Role) -> usize {
+        SeatView::hand_size(self, role)
+    }
+    fn deck_size(&self, role: Role) -> usize {
+        SeatView::deck_size(self, role)
+    }
+    fn identity(&self) -> Option<Identity> {
+        SeatView::identity(self)
+    }
+    fn evidence_won(&self) -> Vec<Evidence> {
+        SeatView::evidence_won(self)
+    }
+    fn evidence_count(&self, role: Role) -> usize {
+        SeatView::evidence_count(self, role)
+    }
+    fn possible_identities(&self) -> Vec<Identity> {
+        SeatView::possible_identities(self)
+    }
 }
 
 /// What `card` adds to a pile at the active location now.
-pub(super) fn worth(view: &View<'_>, card: Card) -> u32 {
+pub(super) fn worth(view: &impl Sight, card: Card) -> u32 {
     let aces_high = view.location() == Location::RecordOffice;
     let trump = view.trump(view.active()) == Some(card.suit);
     card.value(aces_high) * if trump { 2 } else { 1 }
 }
 
 /// Whether the seat to act may take `action` now.
-fn allowed(view: &View<'_>, action: Action) -> bool {
-    view.check(action).is_ok()
+fn allowed(view: &impl Sight, action: Action) -> bool {
+    view.check(&action).is_ok()
 }
 
 /// The first of the legal actions (a pass when there is none).
-fn first_legal(view: &View<'_>) -> Action {
+fn first_legal(view: &impl Sight) -> Action {
     view.legal_actions()
         .first()
         .copied()
@@ -114,7 +148,7 @@ fn first_legal(view: &View<'_>) -> Action {
 /// must act. Legality is checked action by action (no list of all legal
 /// actions is made but at the Slums): the bot is also the playout policy of
 /// the Strong search, where its speed counts.
-pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
+pub fn simple_action(view: &impl Sight, rng: &mut impl Rng) -> Action {
     if !view.to_act() {
         return Action::Pass;
     }
@@ -195,7 +229,7 @@ pub fn simple_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
 }
 
 /// My total minus the other's at the active location.
-fn margin(view: &View<'_>) -> i64 {
+fn margin(view: &impl Sight) -> i64 {
     let i = view.active();
     let me = view.role();
     i64::from(view.total(i, me)) - i64::from(view.total(i, me.other()))
@@ -203,7 +237,7 @@ fn margin(view: &View<'_>) -> i64 {
 
 /// The placement adding most, among the legal ones, preferring cards of the
 /// suit whose placeable cards add most when the play has no suit yet.
-fn best_place(view: &View<'_>) -> Option<Action> {
+fn best_place(view: &impl Sight) -> Option<Action> {
     let cards: Vec<Card> = view
         .hand()
         .iter()
@@ -234,7 +268,7 @@ fn best_place(view: &View<'_>) -> Option<Action> {
 }
 
 /// The suit that helps most as trump here, or keeping it.
-fn best_trump(view: &View<'_>) -> Action {
+fn best_trump(view: &impl Sight) -> Action {
     let i = view.active();
     let me = view.role();
     let aces_high = view.location() == Location::RecordOffice;
@@ -264,7 +298,7 @@ fn best_trump(view: &View<'_>) -> Action {
 }
 
 /// A step of a turn.
-fn play(view: &View<'_>, rng: &mut impl Rng) -> Action {
+fn play(view: &impl Sight, rng: &mut impl Rng) -> Action {
     let i = view.active();
     let me = view.role();
     let them = me.other();
@@ -341,14 +375,14 @@ fn play(view: &View<'_>, rng: &mut impl Rng) -> Action {
 /// Detective's won cards are any of the right number among those the
 /// Mastermind has not seen placed elsewhere, and the Detective names one of
 /// the identities they leave, each as likely.
-pub fn detective_chance(view: &View<'_>) -> f64 {
+pub fn detective_chance(view: &impl Sight) -> f64 {
     let Some(identity) = view.identity() else {
         return 0.0;
     };
     let mine = view.evidence_won();
-    let set_aside = view.set_aside();
+    // The set-aside card is among them: nobody has seen it.
     let unknown: Vec<Evidence> = Evidence::left_by(identity)
-        .filter(|e| !mine.contains(e) && Some(*e) != set_aside)
+        .filter(|e| !mine.contains(e))
         .collect();
     let k = view.evidence_count(Role::Detective);
     if k > unknown.len() {

@@ -41,18 +41,25 @@
 //!   when all 28 are on the table. A location that resolves returns its
 //!   tokens to the box.
 //! - **Empty deck**: nothing is drawn. The moment a player has neither hand
-//!   nor deck (checked after every action and before every draw), their
+//!   nor deck (checked after every action and before every draw: the
+//!   round's, a pass's replacement, Fresh Lead and Accomplice, the
+//!   mulligan, the River, the Countryside, the Bank Vault's card), their
 //!   discard pile is shuffled into a new deck.
 //! - **Abilities** may be used even when they can do nothing (Fresh Lead on
 //!   an empty deck, Cover-up with no target): the card is still spent. The
-//!   card leaves the hand first (to the discard pile, or out of the game at
-//!   the Museum), then its effect resolves. A random discard (Warrant,
+//!   card leaves the hand, shown, and is set apart ([`State::resolving`])
+//!   while its effect resolves in full, its choice included; only then does
+//!   it go to the discard pile (or out of the game at the Museum), so that
+//!   it never comes back into play during its own effect (a Fresh Lead
+//!   never reshuffles itself into the deck it draws from). A random discard (Warrant,
 //!   Bribe) draws from the state's seeded generator and is seen by its owner
 //!   only; the Stakeout's look is the Detective's only, for that turn.
 //! - **Cover-up** takes a card that is non-trump at that moment, of rank 2–6.
 //! - **Pass**: the replacement draw is from the deck (also at the Museum,
 //!   whose option is for the round's draws); with an empty deck the passer
-//!   may still discard, and draws nothing.
+//!   may still discard, and draws nothing unless that left them with no
+//!   card in hand: then the discard pile (the swapped card included) is
+//!   shuffled into a new deck first, and the card drawn from it.
 //! - **Mulligan**: the hand goes to the discard pile (not back into the
 //!   deck) and 5 are drawn.
 //! - **Bank Vault** reveals the Detective's card first, then the
@@ -74,7 +81,8 @@
 //!   10), so no 2, 3 or 4 is placed there; abilities may still be used.
 //! - **Evidence won** is seen by its winner only (and by the Mastermind in
 //!   The Mastermind Knows All, who saw it on the location). The set-aside
-//!   card is the Mastermind's to see, as the spec says.
+//!   card is seen by nobody, the Mastermind included, in every variant and
+//!   after the case too: no view shows it and no bot reads it.
 //! - **Accusation**: the Detective may name any identity, even one cleared
 //!   by their evidence. A premature reveal is not a correct deduction.
 //! - **End of game tie**: the player with more correct accusations as
@@ -88,11 +96,21 @@
 //!   location, then the previous winner, the same lead after a tie) draws
 //!   first and plays first; the Detective decides first at the mulligan.
 
+//!
+//! The files, each importing only those before it (no circle): [`data`]
+//! (the printed components), this one (state, actions, events, rules,
+//! invariants), [`view`] (what a seat sees, redaction, re-dealing what it
+//! cannot see), [`bot`] (the Simple player), [`strong`] (the Strong
+//! player's search), [`players`] (the two-seat contract: views and
+//! computer players for the app).
+
 pub mod bot;
 pub mod data;
+pub mod players;
 pub mod strong;
 #[cfg(test)]
 mod tests;
+pub mod view;
 
 pub use crate::seats::{Level, Seat, SeatKind};
 pub use data::{
@@ -101,7 +119,7 @@ pub use data::{
 
 use crate::cards::shuffle;
 use crate::game::Game;
-use rand::{Rng, RngCore, SeedableRng};
+use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
 use std::fmt;
@@ -413,23 +431,59 @@ impl FromIterator<Card> for CardSet {
     }
 }
 
-/// What happened, oldest first. Fields holding a secret are `Option`s: the
-/// log a [`View`] gives has them `None` for whoever may not see them.
+/// Why a player drew: what the log says of a [`Event::Drew`] (the draws
+/// that are part of a mulligan, a River swap or a pass are told by that
+/// event's own line).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum DrawFor {
+    /// A round's draws (and every draw of a save written before the reason
+    /// was kept).
+    #[default]
+    Round,
+    /// The starting hand of a case.
+    Deal,
+    /// The new hand of a mulligan.
+    Mulligan,
+    /// The River's new hand.
+    River,
+    /// Fresh Lead or Accomplice.
+    Ability,
+    /// The Countryside's 3 cards on arrival.
+    Countryside,
+    /// A pass's replacement card.
+    Swap,
+}
+
+/// What happened: the game's log, oldest first, and what [`Game::apply`]
+/// returns for each action (the events it added to the log). Every change
+/// of a card's zone, of the time, the trump, a location's outcome, the case
+/// and the game has its event, in the order it happened, so that the app
+/// can tell, and animate, what an action did from its events alone.
+///
+/// Fields holding a secret are `Option`s: a seat's view and
+/// [`crate::Multiplayer::redact`] give them as `None` to whoever may not see
+/// them (another seat's cards drawn or discarded face down, the identity,
+/// the evidence won, the Stakeout's look). Fields added since the first
+/// saves default, so that an old log still loads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Event {
-    /// A case begins (0-based) with this Detective and row of locations.
+    /// A case begins (0-based) with this Detective and row of locations:
+    /// every card is back in its shuffled deck, the time tokens and trumps
+    /// printed on the locations.
     CaseStarted {
         case: u8,
         detective: Seat,
         row: [Location; ROW],
     },
-    /// The Mastermind drew an identity and set an evidence card aside
-    /// (both secret to them).
+    /// The Mastermind drew an identity (secret to them) and set an evidence
+    /// card aside, seen by nobody. (Saves written before this ruling name
+    /// the set-aside card in a field that is no longer read.)
     IdentityDrawn {
         seat: Seat,
         identity: Option<Identity>,
-        set_aside: Option<Evidence>,
     },
+    /// `seat` kept the starting hand, or put it on their discard pile
+    /// (`taken`); the new hand is the [`Event::Drew`] that follows.
     Mulligan {
         seat: Seat,
         taken: bool,
@@ -445,13 +499,20 @@ pub enum Event {
         seat: Seat,
         card: Card,
     },
-    /// `seat` drew `count` cards, `from_discard` of them from their discard
-    /// pile (the Museum).
+    /// `seat` drew `count` cards into their hand, `from_discard` of them
+    /// from the top of their discard pile (the Museum), the rest from their
+    /// deck; `cards` are the cards drawn (secret to `seat`).
     Drew {
         seat: Seat,
         count: u8,
         from_discard: u8,
+        #[serde(default)]
+        why: DrawFor,
+        #[serde(default)]
+        cards: Option<CardSet>,
     },
+    /// The River: `seat` put their whole hand (`discarded` cards) on their
+    /// discard pile; the [`Event::Drew`] that follows brings `drew` cards.
     RiverRedraw {
         seat: Seat,
         discarded: u8,
@@ -462,18 +523,31 @@ pub enum Event {
         here: i8,
         next: i8,
     },
+    /// `card` went from `seat`'s hand into their pile at the active
+    /// location.
     Placed {
         seat: Seat,
         card: Card,
     },
+    /// The deuce just placed made `suit` the trump at the active location.
     TrumpChanged {
         seat: Seat,
         suit: Suit,
     },
-    /// `seat` discarded `card` (shown) for its ability.
+    /// `seat` took `card` from their hand, shown, for its ability; it goes
+    /// to the discard pile once the effect has resolved
+    /// ([`Event::AbilitySpent`]).
     AbilityUsed {
         seat: Seat,
         card: Card,
+    },
+    /// The ability card's effect has resolved: `card` went to `seat`'s
+    /// discard pile, or out of the game until the case ends (`removed`, at
+    /// the Museum).
+    AbilitySpent {
+        seat: Seat,
+        card: Card,
+        removed: bool,
     },
     /// The Detective saw the Mastermind's hand.
     Stakeout {
@@ -492,29 +566,31 @@ pub enum Event {
         seat: Seat,
         card: Card,
     },
-    /// Warrant or Bribe: `seat` discarded a random card (seen by them only).
+    /// Warrant or Bribe: `seat` discarded a random card face down (seen by
+    /// them only).
     RandomDiscard {
         seat: Seat,
         card: Option<Card>,
     },
-    /// The Park's cost, discarded face down.
+    /// The Park's cost, discarded face down from `seat`'s hand.
     ParkDiscard {
         seat: Seat,
         card: Option<Card>,
     },
-    /// `card` left `seat`'s Alley pile to make room.
+    /// `card` left `seat`'s Alley pile for their discard pile to make room.
     AlleyCleared {
         seat: Seat,
         card: Card,
     },
-    /// A pass; `swapped` if a card was discarded (secret to the passer) to
-    /// draw another.
+    /// A pass; `swapped` if `card` went face down from the hand to the
+    /// discard pile (secret to the passer), the [`Event::Drew`] that
+    /// follows bringing its replacement.
     Passed {
         seat: Seat,
         swapped: bool,
         card: Option<Card>,
     },
-    /// `seat`'s discard pile became their new deck.
+    /// `seat`'s discard pile became their new deck, shuffled.
     Reshuffled {
         seat: Seat,
     },
@@ -524,7 +600,9 @@ pub enum Event {
         tokens: u8,
     },
     /// The location at `index` resolved: totals by seat index, the winner
-    /// (none on a tie) and the evidence won (secret to the winner).
+    /// (none on a tie) and the evidence won (secret to the winner, and to
+    /// the Mastermind in The Mastermind Knows All). Its time tokens go back
+    /// to the box.
     Resolved {
         index: u8,
         totals: [u32; 2],
@@ -544,6 +622,11 @@ pub enum Event {
         case: u8,
         points: [u32; 2],
     },
+    /// The last case is scored: the game is over, won by `winner` (none: a
+    /// draw).
+    GameEnded {
+        winner: Option<Seat>,
+    },
 }
 
 impl Event {
@@ -552,14 +635,8 @@ impl Event {
     pub fn redacted(&self, viewer: Seat, mastermind: Seat, knows_all: bool) -> Event {
         let mut e = *self;
         match &mut e {
-            Event::IdentityDrawn {
-                seat,
-                identity,
-                set_aside,
-            } if *seat != viewer => {
-                *identity = None;
-                *set_aside = None;
-            }
+            Event::IdentityDrawn { seat, identity } if *seat != viewer => *identity = None,
+            Event::Drew { seat, cards, .. } if *seat != viewer => *cards = None,
             Event::Stakeout { seat, hand } if *seat != viewer => *hand = None,
             Event::RandomDiscard { seat, card }
             | Event::ParkDiscard { seat, card }
@@ -583,6 +660,8 @@ impl Event {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum RuleError {
     GameOver,
+    /// A seat's view judges only the actions of the seat that must act.
+    NotYourTurn,
     /// The seats are 0 and 1.
     NoSuchSeat(Seat),
     /// The Long Haul has 1 to [`MAX_CASE_PAIRS`] pairs of cases.
@@ -625,6 +704,7 @@ impl fmt::Display for RuleError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
             RuleError::GameOver => f.write_str("The game is over."),
+            RuleError::NotYourTurn => f.write_str("It is not your turn."),
             RuleError::NoSuchSeat(seat) => write!(f, "There is no {seat} in a two-player game."),
             RuleError::CasePairs(n) => write!(
                 f,
@@ -714,6 +794,15 @@ fn other(seat: Seat) -> Seat {
     Seat::new(1 - seat.index().min(1))
 }
 
+/// A pile's total at `location` with `trump`: trumps double, Aces 12 at the
+/// Record Office.
+fn pile_total(location: Location, trump: Option<Suit>, pile: &[Card]) -> u32 {
+    let aces_high = location == Location::RecordOffice;
+    pile.iter()
+        .map(|c| c.value(aces_high) * if Some(c.suit) == trump { 2 } else { 1 })
+        .sum()
+}
+
 /// A game of Detective Graves in progress.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct State {
@@ -759,6 +848,14 @@ pub struct State {
     results: Vec<CaseResult>,
     log: Vec<Event>,
     winners: Vec<Seat>,
+    /// The ability card whose effect is resolving (awaiting its choice):
+    /// out of the hand, shown, not yet on the discard pile.
+    #[serde(default)]
+    resolving: Option<Card>,
+    /// Actions applied so far: with the seed, the computer players' seed
+    /// ([`crate::Multiplayer::bot_seed`]).
+    #[serde(default)]
+    actions: u64,
 }
 
 impl State {
@@ -808,6 +905,8 @@ impl State {
             results: Vec::new(),
             log: Vec::new(),
             winners: Vec::new(),
+            resolving: None,
+            actions: 0,
         };
         state.start_case();
         Ok(state)
@@ -936,18 +1035,13 @@ impl State {
     /// `role`'s total at the location at `index` with its trump now:
     /// trumps double, Aces 12 at the Record Office.
     pub fn total(&self, index: usize, role: Role) -> u32 {
-        let Some(&location) = self.row.get(index) else {
-            return 0;
-        };
-        let trump = self.trump(index);
-        let aces_high = location == Location::RecordOffice;
-        self.pile(index, role)
-            .iter()
-            .map(|c| c.value(aces_high) * if Some(c.suit) == trump { 2 } else { 1 })
-            .sum()
+        match self.row.get(index) {
+            Some(&location) => pile_total(location, self.trump(index), self.pile(index, role)),
+            None => 0,
+        }
     }
 
-    /// Secret: the UI shows a hand only through its owner's [`View`].
+    /// Secret: the UI shows a hand only through its owner's view.
     pub fn hand(&self, role: Role) -> &[Card] {
         &self.hands[role.index()]
     }
@@ -1003,15 +1097,39 @@ impl State {
             .count()
     }
 
-    /// The whole log, secrets included: the UI reads it through
-    /// [`View::log`].
+    /// The whole log, secrets included: the UI reads it through a seat's
+    /// view.
     pub fn log(&self) -> &[Event] {
         &self.log
     }
 
-    /// What `seat` may see.
-    pub fn view(&self, seat: Seat) -> View<'_> {
-        View { state: self, seat }
+    /// The ability card whose effect awaits a choice (Overtime, Smoke and
+    /// Mirrors, Cover-up): out of the hand, not yet discarded.
+    pub fn resolving(&self) -> Option<Card> {
+        self.resolving
+    }
+
+    /// How many actions have been applied since the deal.
+    pub fn actions_applied(&self) -> u64 {
+        self.actions
+    }
+
+    /// What the rules of the actor's next action read.
+    fn table(&self) -> Table<'_> {
+        let r = self.actor.index();
+        Table {
+            phase: self.phase,
+            actor: self.actor,
+            row: &self.row,
+            active: self.active(),
+            tokens: &self.tokens,
+            trumps: &self.trumps,
+            piles: &self.piles,
+            turn: self.turn,
+            deck_empty: self.decks[r].is_empty(),
+            discard_empty: self.discards[r].is_empty(),
+            hand: Some(&self.hands[r]),
+        }
     }
 
     // --------------------------------------------------------- the case ----
@@ -1046,6 +1164,7 @@ impl State {
         }
         self.piles = Default::default();
         self.removed.clear();
+        self.resolving = None;
         self.identity = Identity::ALL[self.rng.random_range(0..Identity::ALL.len())];
         let mut left: Vec<Evidence> = Evidence::left_by(self.identity).collect();
         shuffle(&mut left, &mut self.rng);
@@ -1064,10 +1183,9 @@ impl State {
         self.log.push(Event::IdentityDrawn {
             seat: self.seat(Role::Mastermind),
             identity: Some(self.identity),
-            set_aside: left.first().copied(),
         });
         for role in Role::ALL {
-            self.draw(role, HAND as u8);
+            self.draw(role, HAND as u8, DrawFor::Deal);
         }
         self.active = 0;
         self.lead = Role::Detective;
@@ -1078,30 +1196,42 @@ impl State {
         self.actor = Role::Detective;
     }
 
-    /// Draws up to `n` cards from `role`'s deck (refilling it first when the
-    /// hand and deck are empty); returns how many were drawn.
-    fn draw(&mut self, role: Role, n: u8) -> u8 {
+    /// Draws up to `n` cards from `role`'s deck, the discard pile shuffled
+    /// into a new deck first when the hand and deck are empty, and logs it;
+    /// returns how many were drawn.
+    fn draw(&mut self, role: Role, n: u8, why: DrawFor) -> u8 {
         self.refill(role);
         let r = role.index();
-        let mut drawn = 0;
-        while drawn < n {
+        let mut cards = CardSet::default();
+        let mut count = 0;
+        while count < n {
             let Some(card) = self.decks[r].pop() else {
                 break;
             };
             self.hands[r].push(card);
-            drawn += 1;
+            cards.insert(card);
+            count += 1;
         }
-        drawn
-    }
-
-    /// Draws and logs it.
-    fn draw_logged(&mut self, role: Role, n: u8) {
-        let count = self.draw(role, n);
         self.log.push(Event::Drew {
             seat: self.seat(role),
             count,
             from_discard: 0,
+            why,
+            cards: Some(cards),
         });
+        count
+    }
+
+    /// How many cards a draw of `n` would give `role` now (after the
+    /// reshuffle it may cause).
+    fn drawable(&self, role: Role, n: u8) -> u8 {
+        let r = role.index();
+        let deck = if self.hands[r].is_empty() && self.decks[r].is_empty() {
+            self.discards[r].len()
+        } else {
+            self.decks[r].len()
+        };
+        n.min(deck.min(255) as u8)
     }
 
     /// No hand and no deck: the discard pile becomes the deck.
@@ -1142,7 +1272,7 @@ impl State {
             }
             Location::Countryside => {
                 for role in Role::ALL {
-                    self.draw_logged(role, 3);
+                    self.draw(role, 3, DrawFor::Countryside);
                 }
             }
             Location::River if !self.hands[0].is_empty() => {
@@ -1166,7 +1296,7 @@ impl State {
             self.museum_draws();
         } else {
             for role in [self.lead, self.lead.other()] {
-                self.draw_logged(role, 2);
+                self.draw(role, 2, DrawFor::Round);
             }
             self.start_turn(self.lead, false);
         }
@@ -1207,6 +1337,8 @@ impl State {
                 seat: self.seat(role),
                 count: 1,
                 from_discard: u8::from(source == Source::Discard),
+                why: DrawFor::Round,
+                cards: Some(CardSet::from_iter([card])),
             });
         }
     }
@@ -1341,6 +1473,12 @@ impl State {
         } else {
             self.phase = Phase::Over;
             self.winners = self.compute_winners();
+            self.log.push(Event::GameEnded {
+                winner: match self.winners.as_slice() {
+                    [one] => Some(*one),
+                    _ => None,
+                },
+            });
         }
     }
 
@@ -1355,10 +1493,488 @@ impl State {
         }
     }
 
-    // ------------------------------------------------------------ rules ----
+    // ---------------------------------------------------------- actions ----
 
-    fn hand_has(&self, role: Role, card: Card) -> Result<(), RuleError> {
-        if self.hands[role.index()].contains(&card) {
+    /// The actions that may be taken now (by [`State::to_act`]).
+    pub fn legal_actions(&self) -> Vec<Action> {
+        self.table().legal_actions()
+    }
+
+    /// Applies an action [`Game::check`] accepted: cannot fail.
+    fn execute(&mut self, action: Action) {
+        use Action as A;
+        let role = self.actor;
+        let r = role.index();
+        let seat = self.seat(role);
+        let i = self.active();
+        match action {
+            A::KeepHand | A::Mulligan if self.phase == Phase::Mulligan => {
+                let taken = action == A::Mulligan;
+                self.log.push(Event::Mulligan { seat, taken });
+                if taken {
+                    let hand = std::mem::take(&mut self.hands[r]);
+                    self.discards[r].extend(hand);
+                    self.draw(role, HAND as u8, DrawFor::Mulligan);
+                }
+                if role == Role::Detective {
+                    self.actor = Role::Mastermind;
+                } else {
+                    self.start_location(0, Role::Detective);
+                }
+            }
+            // The River's keep.
+            A::KeepHand | A::Mulligan => self.start_round(),
+            A::RiverRedraw => {
+                let hand = std::mem::take(&mut self.hands[r]);
+                let discarded = hand.len().min(255) as u8;
+                self.discards[r].extend(hand);
+                let drew = self.drawable(role, discarded);
+                self.log.push(Event::RiverRedraw {
+                    seat,
+                    discarded,
+                    drew,
+                });
+                self.draw(role, discarded, DrawFor::River);
+                self.start_round();
+            }
+            A::SlumsTime { here, next } => {
+                for (index, delta) in [(i, here), (i + 1, next)] {
+                    if let Some(t) = self.tokens.get_mut(index) {
+                        *t = t.saturating_add_signed(delta);
+                    }
+                }
+                self.log.push(Event::SlumsTime { seat, here, next });
+                self.start_round();
+            }
+            A::Draw(source) => {
+                self.museum_draw(role, source);
+                self.museum_draws();
+            }
+            A::Place(card) => {
+                self.hands[r].retain(|&c| c != card);
+                if !self.table().is_trump(card) {
+                    self.turn.suit = Some(card.suit);
+                }
+                self.piles[i][r].push(card);
+                self.turn.acted = true;
+                self.log.push(Event::Placed { seat, card });
+                self.phase = if card.is_deuce() && self.location() != Location::Library {
+                    Phase::ChooseTrump
+                } else {
+                    Phase::Play
+                };
+            }
+            A::UseAbility(card) => {
+                // Revealed and set apart while its effect resolves.
+                self.hands[r].retain(|&c| c != card);
+                self.resolving = Some(card);
+                self.turn.acted = true;
+                self.log.push(Event::AbilityUsed { seat, card });
+                self.ability(card);
+                if self.phase == Phase::Play {
+                    self.spend();
+                }
+            }
+            A::ParkDiscard(card) => {
+                self.hands[r].retain(|&c| c != card);
+                self.discards[r].push(card);
+                self.log.push(Event::ParkDiscard {
+                    seat,
+                    card: Some(card),
+                });
+                self.phase = Phase::MustPlace;
+            }
+            A::AlleyClear(card) => {
+                self.piles[i][r].retain(|&c| c != card);
+                self.discards[r].push(card);
+                self.log.push(Event::AlleyCleared { seat, card });
+                self.phase = Phase::MustPlace;
+            }
+            A::TimeUp | A::TimeDown => {
+                let delta = if action == A::TimeUp { 1 } else { -1 };
+                self.tokens[i] = self.tokens[i].saturating_add_signed(delta);
+                self.log.push(Event::Time {
+                    seat,
+                    delta,
+                    tokens: self.tokens[i],
+                });
+                self.phase = Phase::Play;
+                self.spend();
+            }
+            A::CoverUp(card) => {
+                self.piles[i][0].retain(|&c| c != card);
+                self.discards[0].push(card);
+                self.log.push(Event::CoveredUp { seat, card });
+                self.phase = Phase::Play;
+                self.spend();
+            }
+            A::Trump(suit) => {
+                self.trumps[i] = Some(suit);
+                self.log.push(Event::TrumpChanged { seat, suit });
+                self.phase = Phase::Play;
+            }
+            A::KeepTrump => self.phase = Phase::Play,
+            A::EndPlay => self.end_turn(false),
+            A::Pass | A::PassSwap(_) => {
+                let card = match action {
+                    A::PassSwap(c) => Some(c),
+                    _ => None,
+                };
+                self.log.push(Event::Passed {
+                    seat,
+                    swapped: card.is_some(),
+                    card,
+                });
+                if let Some(c) = card {
+                    self.hands[r].retain(|&h| h != c);
+                    self.discards[r].push(c);
+                    // A passer left with neither hand nor deck shuffles the
+                    // discard pile (this card included) into a new deck
+                    // before drawing.
+                    self.draw(role, 1, DrawFor::Swap);
+                }
+                self.end_turn(true);
+            }
+            A::Reveal => self.finish_case(true, None),
+            A::StayHidden => {
+                self.phase = Phase::Accuse;
+                self.actor = Role::Detective;
+            }
+            A::Accuse(identity) => self.finish_case(false, Some(identity)),
+        }
+        for role in Role::ALL {
+            self.refill(role);
+        }
+    }
+
+    /// The effect of an ability card just taken from the actor's hand: done
+    /// at once, or awaiting a choice ([`Phase::ChooseTime`],
+    /// [`Phase::ChooseCoverUp`]).
+    fn ability(&mut self, card: Card) {
+        let role = self.actor;
+        let them = role.other();
+        match card.ability() {
+            Some(Ability::FreshLead | Ability::Accomplice) => {
+                self.draw(role, 2, DrawFor::Ability);
+            }
+            Some(Ability::Stakeout) => {
+                let hand: CardSet = self.hands[them.index()].iter().copied().collect();
+                self.stakeout = Some(hand);
+                self.log.push(Event::Stakeout {
+                    seat: self.seat(role),
+                    hand: Some(hand),
+                });
+            }
+            Some(Ability::Overtime | Ability::SmokeAndMirrors)
+                if self.supply() > 0 || self.tokens[self.active()] > 0 =>
+            {
+                self.phase = Phase::ChooseTime
+            }
+            Some(Ability::Warrant | Ability::Bribe) => {
+                let hand = &mut self.hands[them.index()];
+                if !hand.is_empty() {
+                    let lost = hand.remove(self.rng.random_range(0..hand.len()));
+                    self.discards[them.index()].push(lost);
+                    self.log.push(Event::RandomDiscard {
+                        seat: self.seat(them),
+                        card: Some(lost),
+                    });
+                }
+            }
+            Some(Ability::CoverUp) if self.table().cover_up_targets().next().is_some() => {
+                self.phase = Phase::ChooseCoverUp
+            }
+            _ => {}
+        }
+    }
+
+    /// The ability card whose effect has resolved goes to its owner's
+    /// discard pile, or out of the game at the Museum.
+    fn spend(&mut self) {
+        let Some(card) = self.resolving.take() else {
+            return;
+        };
+        let removed = self.location() == Location::Museum;
+        if removed {
+            self.removed.push(card);
+        } else {
+            self.discards[card.deck.index()].push(card);
+        }
+        self.log.push(Event::AbilitySpent {
+            seat: self.seat(card.deck),
+            card,
+            removed,
+        });
+    }
+
+    // --------------------------------------------------------- validate ----
+
+    /// The invariants of a state the rules can reach, for
+    /// [`Game::validate`].
+    fn check_invariants(&self) -> Result<(), String> {
+        if self.detective.index() > 1 || self.first_detective.index() > 1 {
+            return Err("the seats are not two".into());
+        }
+        if let Length::CasePairs(n) = self.variant.length {
+            if !(1..=MAX_CASE_PAIRS).contains(&n) {
+                return Err("the number of cases is out of range".into());
+            }
+        }
+        if usize::from(self.active) >= ROW || self.case() >= self.cases() {
+            return Err("the active location or case is out of range".into());
+        }
+        let detective_of = |case: usize| {
+            if case.is_multiple_of(2) {
+                self.first_detective
+            } else {
+                other(self.first_detective)
+            }
+        };
+        if self.detective != detective_of(self.case())
+            || self
+                .results
+                .iter()
+                .enumerate()
+                .any(|(k, r)| r.detective != detective_of(k))
+        {
+            return Err("the roles do not swap from case to case".into());
+        }
+        self.check_cards()?;
+        self.check_evidence()?;
+        self.check_locations()?;
+        self.check_phase()?;
+        if self.results.len() != self.case() + usize::from(self.phase == Phase::Over) {
+            return Err("the results do not match the cases played".into());
+        }
+        Ok(())
+    }
+
+    /// Every card once, each role's zones holding its own deck's cards, no
+    /// player without hand and deck but with a discard pile.
+    fn check_cards(&self) -> Result<(), String> {
+        let mut pieces = self.all_pieces();
+        pieces.sort();
+        let mut all: Vec<Piece> = Card::all().into_iter().map(Piece::Card).collect();
+        all.extend(Evidence::ALL.map(Piece::Evidence));
+        all.sort();
+        if pieces != all {
+            return Err("the cards are not the two decks, each card once".into());
+        }
+        for role in Role::ALL {
+            let r = role.index();
+            let own = |cards: &[Card]| cards.iter().all(|c| c.deck == role);
+            if !own(&self.hands[r])
+                || !own(&self.decks[r])
+                || !own(&self.discards[r])
+                || !self.piles.iter().all(|p| own(&p[r]))
+            {
+                return Err("a card is in the other deck's zone".into());
+            }
+            if self.hands[r].is_empty() && self.decks[r].is_empty() && !self.discards[r].is_empty()
+            {
+                return Err(
+                    "a player has neither hand nor deck but has not reshuffled their discard pile"
+                        .into(),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Six evidence cards in play, the six the identity leaves: one set
+    /// aside, one on each open location, one won or discarded unseen for
+    /// each resolved location, as it ended.
+    fn check_evidence(&self) -> Result<(), String> {
+        if self.evidence_in(EvidenceAt::SetAside).len() != 1 {
+            return Err("not exactly one evidence card is set aside".into());
+        }
+        for i in 0..ROW {
+            let here = self.evidence_in(EvidenceAt::Location(i as u8)).len();
+            if here > 1 {
+                return Err("two evidence cards lie at one location".into());
+            }
+            if (here == 1) != (self.outcomes[i] == Outcome::Open) {
+                return Err("a location's evidence does not match its outcome".into());
+            }
+        }
+        let count = |outcome: Outcome| self.outcomes.iter().filter(|&&o| o == outcome).count();
+        if self.evidence_in(EvidenceAt::Won(Role::Detective)).len()
+            != count(Outcome::Won(Role::Detective))
+            || self.evidence_in(EvidenceAt::Won(Role::Mastermind)).len()
+                != count(Outcome::Won(Role::Mastermind))
+            || self.evidence_in(EvidenceAt::Unseen).len() != count(Outcome::Tied)
+        {
+            return Err("the evidence won does not match the locations' outcomes".into());
+        }
+        let mut in_play: Vec<Evidence> = Evidence::ALL
+            .into_iter()
+            .filter(|e| self.evidence[e.index()] != EvidenceAt::Box)
+            .collect();
+        in_play.sort();
+        let mut left: Vec<Evidence> = Evidence::left_by(self.identity).collect();
+        left.sort();
+        if in_play != left {
+            return Err("the evidence in play does not fit the Mastermind's identity".into());
+        }
+        Ok(())
+    }
+
+    /// Five different locations, resolved in order from the left: those
+    /// left of the active one resolved (all five at the unmasking), the
+    /// others open, untouched and with time left; at most 28 time tokens.
+    fn check_locations(&self) -> Result<(), String> {
+        let mut row = self.row.to_vec();
+        row.sort_by_key(|l| Location::ALL.iter().position(|m| m == l));
+        row.dedup();
+        if row.len() != ROW {
+            return Err("a location is twice in the row".into());
+        }
+        let unmasking = matches!(self.phase, Phase::Unmask | Phase::Accuse | Phase::Over);
+        let active = self.active();
+        if unmasking && active != ROW - 1 {
+            return Err("the unmasking comes before the fifth location".into());
+        }
+        for i in 0..ROW {
+            let open = self.outcomes[i] == Outcome::Open;
+            if (i < active || unmasking) && open {
+                return Err("a location before the active one is still open".into());
+            }
+            if i >= active && !unmasking && !open {
+                return Err("a location not yet played is resolved".into());
+            }
+            if !open && self.tokens[i] != 0 {
+                return Err("a resolved location keeps time tokens".into());
+            }
+            if i > active
+                && (self.tokens[i] == 0
+                    || self.trumps[i] != self.row[i].trump()
+                    || self.piles[i].iter().any(|p| !p.is_empty()))
+            {
+                return Err("a location not yet reached has been played".into());
+            }
+        }
+        let on_table: u32 = self.tokens.iter().map(|&t| u32::from(t)).sum();
+        if on_table > u32::from(TIME_TOKENS) {
+            return Err("more than 28 time tokens are on the table".into());
+        }
+        Ok(())
+    }
+
+    /// The phase agrees with the table: the location a choice belongs to,
+    /// whose choice it is, the card being resolved, the end.
+    fn check_phase(&self) -> Result<(), String> {
+        let at = |location: Location| self.location() == location;
+        let actor = self.actor;
+        let r = actor.index();
+        let pile = &self.piles[self.active()][r];
+        let ok = match self.phase {
+            Phase::Mulligan => {
+                self.active == 0
+                    && self.piles.iter().flatten().all(Vec::is_empty)
+                    && self.removed.is_empty()
+            }
+            Phase::River => at(Location::River) && actor == Role::Detective,
+            Phase::Slums => at(Location::Slums) && actor == Role::Detective,
+            Phase::Draw => {
+                at(Location::Museum)
+                    && self.draws[r] > 0
+                    && !self.decks[r].is_empty()
+                    && !self.discards[r].is_empty()
+            }
+            Phase::Play => true,
+            Phase::MustPlace => at(Location::Park) || at(Location::Alley),
+            Phase::ChooseTime => self.resolving.is_none_or(|c| {
+                c.deck == actor
+                    && matches!(
+                        c.ability(),
+                        Some(Ability::Overtime | Ability::SmokeAndMirrors)
+                    )
+            }),
+            Phase::ChooseCoverUp => {
+                actor == Role::Mastermind
+                    && self.table().cover_up_targets().next().is_some()
+                    && self
+                        .resolving
+                        .is_none_or(|c| c.deck == actor && c.ability() == Some(Ability::CoverUp))
+            }
+            Phase::ChooseTrump => {
+                !at(Location::Library) && pile.last().is_some_and(|c| c.is_deuce())
+            }
+            Phase::Unmask => self.variant.reveal_allowed() && actor == Role::Mastermind,
+            Phase::Accuse => actor == Role::Detective,
+            Phase::Over => self.winners == self.compute_winners(),
+        };
+        if !ok {
+            return Err(format!(
+                "the phase ({}) does not match the table",
+                self.phase.prompt()
+            ));
+        }
+        if self.resolving.is_some()
+            && !matches!(self.phase, Phase::ChooseTime | Phase::ChooseCoverUp)
+        {
+            return Err("an ability card is still resolving outside its choice".into());
+        }
+        if self.stakeout.is_some() && actor != Role::Detective {
+            return Err("a Stakeout's look outlasts the Detective's turn".into());
+        }
+        if self.phase != Phase::Over && !self.winners.is_empty() {
+            return Err("the game has winners before its end".into());
+        }
+        // Two passes resolve the location at once (and start the next with
+        // none): two remain only after the fifth.
+        let unmasking = matches!(self.phase, Phase::Unmask | Phase::Accuse | Phase::Over);
+        if self.passes > 2
+            || (self.passes == 2 && !unmasking)
+            || (!self.turn.acted && self.turn.suit.is_some())
+        {
+            return Err("the turn's record does not match the play".into());
+        }
+        Ok(())
+    }
+}
+
+/// What the rules of an action read: the public table and the acting
+/// role's hand. Borrowed from a [`State`], or from a seat's view (which
+/// holds the hand only when that seat acts), so that the game and a view
+/// judge an action with the same code.
+#[derive(Clone, Copy)]
+struct Table<'a> {
+    phase: Phase,
+    actor: Role,
+    row: &'a [Location; ROW],
+    active: usize,
+    tokens: &'a [u8; ROW],
+    trumps: &'a [Option<Suit>; ROW],
+    piles: &'a [[Vec<Card>; 2]; ROW],
+    turn: Turn,
+    /// Whether the actor's deck, and discard pile, are empty.
+    deck_empty: bool,
+    discard_empty: bool,
+    /// The actor's hand: `None` for a reader who may not see it.
+    hand: Option<&'a [Card]>,
+}
+
+impl Table<'_> {
+    fn location(&self) -> Location {
+        self.row[self.active]
+    }
+
+    fn hand(&self) -> &[Card] {
+        self.hand.unwrap_or(&[])
+    }
+
+    fn is_trump(&self, card: Card) -> bool {
+        self.trumps[self.active] == Some(card.suit)
+    }
+
+    fn supply(&self) -> u8 {
+        let on_table: u32 = self.tokens.iter().map(|&t| u32::from(t)).sum();
+        TIME_TOKENS.saturating_sub(on_table.min(255) as u8)
+    }
+
+    fn hand_has(&self, card: Card) -> Result<(), RuleError> {
+        if self.hand().contains(&card) {
             Ok(())
         } else {
             Err(RuleError::NotInHand(card))
@@ -1373,28 +1989,21 @@ impl State {
         }
     }
 
-    fn is_trump(&self, card: Card) -> bool {
-        self.trump(self.active()) == Some(card.suit)
-    }
-
     /// Whether the actor may place `card` now, card by card: the Palace's
     /// floor, the play's suit, the Alley's room (unless `room` is assumed),
     /// the Docks' count, the Park's cost (unless `paid`).
     fn placement(&self, card: Card, room: bool, paid: bool) -> Result<(), RuleError> {
-        let i = self.active();
-        let role = self.actor;
+        let pile = &self.piles[self.active];
         let trump = self.is_trump(card);
         match self.location() {
             Location::PalaceGrounds if card.value(false) <= 4 => {
                 return Err(RuleError::PalaceLow(card))
             }
-            Location::Alley if !room && self.piles[i][role.index()].len() >= ALLEY_LIMIT => {
+            Location::Alley if !room && pile[self.actor.index()].len() >= ALLEY_LIMIT => {
                 return Err(RuleError::AlleyFull)
             }
             Location::Docks
-                if role == Role::Mastermind
-                    && !trump
-                    && self.piles[i][1].len() >= self.piles[i][0].len() =>
+                if self.actor == Role::Mastermind && !trump && pile[1].len() >= pile[0].len() =>
             {
                 return Err(RuleError::DocksLimit)
             }
@@ -1417,7 +2026,7 @@ impl State {
 
     /// The cards Cover-up may take now.
     fn cover_up_targets(&self) -> impl Iterator<Item = Card> + '_ {
-        self.piles[self.active()][0]
+        self.piles[self.active][0]
             .iter()
             .copied()
             .filter(|&c| !self.is_trump(c) && c.rank <= 6)
@@ -1429,18 +2038,21 @@ impl State {
         match delta {
             0 => true,
             1 => index < ROW,
-            -1 => index < ROW && self.tokens(index) >= 2,
+            -1 => index < ROW && self.tokens[index] >= 2,
             _ => false,
         }
     }
 
     /// Why `action` is refused now, if it is.
-    pub fn check(&self, action: Action) -> Result<(), RuleError> {
+    fn check(&self, action: Action) -> Result<(), RuleError> {
         use Action as A;
         let phase = self.phase;
         if phase == Phase::Over {
             return Err(RuleError::GameOver);
         }
+        let Some(hand) = self.hand else {
+            return Err(RuleError::NotYourTurn);
+        };
         let need = |p: Phase| {
             if phase == p {
                 Ok(())
@@ -1448,9 +2060,7 @@ impl State {
                 Err(RuleError::NotNow(phase))
             }
         };
-        let role = self.actor;
-        let r = role.index();
-        let i = self.active();
+        let i = self.active;
         match action {
             A::KeepHand => {
                 if !matches!(phase, Phase::Mulligan | Phase::River) {
@@ -1468,23 +2078,19 @@ impl State {
             }
             A::Draw(source) => {
                 need(Phase::Draw)?;
-                let empty = match source {
-                    Source::Deck => self.decks[r].is_empty().then_some(RuleError::EmptyDeck),
-                    Source::Discard => self.discards[r]
-                        .is_empty()
-                        .then_some(RuleError::EmptyDiscard),
-                };
-                if let Some(e) = empty {
-                    return Err(e);
+                match source {
+                    Source::Deck if self.deck_empty => return Err(RuleError::EmptyDeck),
+                    Source::Discard if self.discard_empty => return Err(RuleError::EmptyDiscard),
+                    _ => {}
                 }
             }
             A::Place(card) => match phase {
                 Phase::Play => {
-                    self.hand_has(role, card)?;
+                    self.hand_has(card)?;
                     self.placement(card, false, false)?;
                 }
                 Phase::MustPlace => {
-                    self.hand_has(role, card)?;
+                    self.hand_has(card)?;
                     if self.location() == Location::Park {
                         if !self.park_payable(card) {
                             return Err(RuleError::ParkPaid(card));
@@ -1497,7 +2103,7 @@ impl State {
             },
             A::UseAbility(card) => {
                 need(Phase::Play)?;
-                self.hand_has(role, card)?;
+                self.hand_has(card)?;
                 if card.ability().is_none() {
                     return Err(RuleError::NoAbility(card));
                 }
@@ -1508,28 +2114,22 @@ impl State {
             A::ParkDiscard(card) => {
                 need(Phase::Play)?;
                 self.at(Location::Park)?;
-                self.hand_has(role, card)?;
-                if !self.hands[r]
-                    .iter()
-                    .any(|&c| c != card && self.park_payable(c))
-                {
+                self.hand_has(card)?;
+                if !hand.iter().any(|&c| c != card && self.park_payable(c)) {
                     return Err(RuleError::NothingToPlace);
                 }
             }
             A::AlleyClear(card) => {
                 need(Phase::Play)?;
                 self.at(Location::Alley)?;
-                let pile = &self.piles[i][r];
+                let pile = &self.piles[i][self.actor.index()];
                 if !pile.contains(&card) {
                     return Err(RuleError::NotInPile(card));
                 }
                 if pile.len() < ALLEY_LIMIT {
                     return Err(RuleError::AlleyRoom);
                 }
-                if !self.hands[r]
-                    .iter()
-                    .any(|&c| self.placement(c, true, false).is_ok())
-                {
+                if !hand.iter().any(|&c| self.placement(c, true, false).is_ok()) {
                     return Err(RuleError::NothingToPlace);
                 }
             }
@@ -1564,7 +2164,7 @@ impl State {
                     return Err(RuleError::AlreadyPlayed);
                 }
                 if let A::PassSwap(card) = action {
-                    self.hand_has(role, card)?;
+                    self.hand_has(card)?;
                 }
             }
             A::Reveal | A::StayHidden => need(Phase::Unmask)?,
@@ -1573,11 +2173,10 @@ impl State {
         Ok(())
     }
 
-    /// The actions that may be taken now (by [`State::to_act`]).
-    pub fn legal_actions(&self) -> Vec<Action> {
+    /// The actions [`Table::check`] accepts now.
+    fn legal_actions(&self) -> Vec<Action> {
         let mut candidates = Vec::new();
-        let r = self.actor.index();
-        let hand = &self.hands[r];
+        let hand = self.hand();
         match self.phase {
             Phase::Over => {}
             Phase::Mulligan => candidates.extend([Action::KeepHand, Action::Mulligan]),
@@ -1597,7 +2196,7 @@ impl State {
                 candidates.extend(hand.iter().map(|&c| Action::UseAbility(c)));
                 candidates.extend(hand.iter().map(|&c| Action::ParkDiscard(c)));
                 candidates.extend(
-                    self.piles[self.active()][r]
+                    self.piles[self.active][self.actor.index()]
                         .iter()
                         .map(|&c| Action::AlleyClear(c)),
                 );
@@ -1616,224 +2215,6 @@ impl State {
         }
         candidates.retain(|&a| self.check(a).is_ok());
         candidates
-    }
-
-    fn execute(&mut self, action: Action) {
-        use Action as A;
-        let role = self.actor;
-        let r = role.index();
-        let seat = self.seat(role);
-        let i = self.active();
-        match action {
-            A::KeepHand | A::Mulligan if self.phase == Phase::Mulligan => {
-                let taken = action == A::Mulligan;
-                if taken {
-                    let hand = std::mem::take(&mut self.hands[r]);
-                    self.discards[r].extend(hand);
-                    self.draw(role, HAND as u8);
-                }
-                self.log.push(Event::Mulligan { seat, taken });
-                if role == Role::Detective {
-                    self.actor = Role::Mastermind;
-                } else {
-                    self.start_location(0, Role::Detective);
-                }
-            }
-            // The River's keep.
-            A::KeepHand | A::Mulligan => self.start_round(),
-            A::RiverRedraw => {
-                let hand = std::mem::take(&mut self.hands[r]);
-                let discarded = hand.len().min(255) as u8;
-                self.discards[r].extend(hand);
-                let drew = self.draw(role, discarded);
-                self.log.push(Event::RiverRedraw {
-                    seat,
-                    discarded,
-                    drew,
-                });
-                self.start_round();
-            }
-            A::SlumsTime { here, next } => {
-                for (index, delta) in [(i, here), (i + 1, next)] {
-                    if let Some(t) = self.tokens.get_mut(index) {
-                        *t = t.saturating_add_signed(delta);
-                    }
-                }
-                self.log.push(Event::SlumsTime { seat, here, next });
-                self.start_round();
-            }
-            A::Draw(source) => {
-                self.museum_draw(role, source);
-                self.museum_draws();
-            }
-            A::Place(card) => {
-                self.hands[r].retain(|&c| c != card);
-                if !self.is_trump(card) {
-                    self.turn.suit = Some(card.suit);
-                }
-                self.piles[i][r].push(card);
-                self.turn.acted = true;
-                self.log.push(Event::Placed { seat, card });
-                self.phase = if card.is_deuce() && self.location() != Location::Library {
-                    Phase::ChooseTrump
-                } else {
-                    Phase::Play
-                };
-            }
-            A::UseAbility(card) => {
-                self.hands[r].retain(|&c| c != card);
-                if self.location() == Location::Museum {
-                    self.removed.push(card);
-                } else {
-                    self.discards[r].push(card);
-                }
-                self.turn.acted = true;
-                self.log.push(Event::AbilityUsed { seat, card });
-                self.ability(card);
-            }
-            A::ParkDiscard(card) => {
-                self.hands[r].retain(|&c| c != card);
-                self.discards[r].push(card);
-                self.log.push(Event::ParkDiscard {
-                    seat,
-                    card: Some(card),
-                });
-                self.phase = Phase::MustPlace;
-            }
-            A::AlleyClear(card) => {
-                self.piles[i][r].retain(|&c| c != card);
-                self.discards[r].push(card);
-                self.log.push(Event::AlleyCleared { seat, card });
-                self.phase = Phase::MustPlace;
-            }
-            A::TimeUp | A::TimeDown => {
-                let delta = if action == A::TimeUp { 1 } else { -1 };
-                self.tokens[i] = self.tokens[i].saturating_add_signed(delta);
-                self.log.push(Event::Time {
-                    seat,
-                    delta,
-                    tokens: self.tokens[i],
-                });
-                self.phase = Phase::Play;
-            }
-            A::CoverUp(card) => {
-                self.piles[i][0].retain(|&c| c != card);
-                self.discards[0].push(card);
-                self.log.push(Event::CoveredUp { seat, card });
-                self.phase = Phase::Play;
-            }
-            A::Trump(suit) => {
-                self.trumps[i] = Some(suit);
-                self.log.push(Event::TrumpChanged { seat, suit });
-                self.phase = Phase::Play;
-            }
-            A::KeepTrump => self.phase = Phase::Play,
-            A::EndPlay => self.end_turn(false),
-            A::Pass | A::PassSwap(_) => {
-                let mut card = None;
-                if let A::PassSwap(c) = action {
-                    self.hands[r].retain(|&h| h != c);
-                    self.discards[r].push(c);
-                    let from = self.decks[r].pop();
-                    self.hands[r].extend(from);
-                    card = Some(c);
-                }
-                self.log.push(Event::Passed {
-                    seat,
-                    swapped: card.is_some(),
-                    card,
-                });
-                self.end_turn(true);
-            }
-            A::Reveal => self.finish_case(true, None),
-            A::StayHidden => {
-                self.phase = Phase::Accuse;
-                self.actor = Role::Detective;
-            }
-            A::Accuse(identity) => self.finish_case(false, Some(identity)),
-        }
-        for role in Role::ALL {
-            self.refill(role);
-        }
-    }
-
-    /// The effect of an ability card just discarded by the actor.
-    fn ability(&mut self, card: Card) {
-        let role = self.actor;
-        let them = role.other();
-        match card.ability() {
-            Some(Ability::FreshLead | Ability::Accomplice) => self.draw_logged(role, 2),
-            Some(Ability::Stakeout) => {
-                let hand: CardSet = self.hands[them.index()].iter().copied().collect();
-                self.stakeout = Some(hand);
-                self.log.push(Event::Stakeout {
-                    seat: self.seat(role),
-                    hand: Some(hand),
-                });
-            }
-            Some(Ability::Overtime | Ability::SmokeAndMirrors)
-                if self.supply() > 0 || self.tokens[self.active()] > 0 =>
-            {
-                self.phase = Phase::ChooseTime
-            }
-            Some(Ability::Warrant | Ability::Bribe) => {
-                let hand = &mut self.hands[them.index()];
-                if !hand.is_empty() {
-                    let lost = hand.remove(self.rng.random_range(0..hand.len()));
-                    self.discards[them.index()].push(lost);
-                    self.log.push(Event::RandomDiscard {
-                        seat: self.seat(them),
-                        card: Some(lost),
-                    });
-                }
-            }
-            Some(Ability::CoverUp) if self.cover_up_targets().next().is_some() => {
-                self.phase = Phase::ChooseCoverUp
-            }
-            _ => {}
-        }
-    }
-
-    /// Checks a state read from outside (a save): every piece once, indices
-    /// in range, the roles' zones holding their own deck's cards.
-    pub fn validate(&self) -> Result<(), String> {
-        if self.kinds.len() != 2 || self.detective.index() > 1 || self.first_detective.index() > 1 {
-            return Err("the seats are not two".into());
-        }
-        if usize::from(self.active) >= ROW || self.case() >= self.cases() {
-            return Err("the active location or case is out of range".into());
-        }
-        let mut pieces = self.all_pieces();
-        pieces.sort();
-        let mut all: Vec<Piece> = Card::all().into_iter().map(Piece::Card).collect();
-        all.extend(Evidence::ALL.map(Piece::Evidence));
-        all.sort();
-        if pieces != all {
-            return Err("the cards are not the two decks, each card once".into());
-        }
-        for role in Role::ALL {
-            let r = role.index();
-            let own = |cards: &[Card]| cards.iter().all(|c| c.deck == role);
-            if !own(&self.hands[r])
-                || !own(&self.decks[r])
-                || !own(&self.discards[r])
-                || !self.piles.iter().all(|p| own(&p[r]))
-            {
-                return Err("a card is in the other deck's zone".into());
-            }
-        }
-        if self.evidence_in(EvidenceAt::SetAside).len() > 1
-            || self
-                .evidence
-                .iter()
-                .any(|p| matches!(p, EvidenceAt::Location(i) if usize::from(*i) >= ROW))
-        {
-            return Err("the evidence is out of place".into());
-        }
-        if self.results.len() != self.case() + usize::from(self.phase == Phase::Over) {
-            return Err("the results do not match the cases played".into());
-        }
-        Ok(())
     }
 }
 
@@ -1883,22 +2264,23 @@ impl Game for State {
         State::legal_actions(self)
     }
 
-    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
-        // Transitional: the events come with the game's conversion.
-        let result: Result<(), RuleError> = (|| {
-            self.check(action)?;
-            self.execute(action);
-            Ok(())
-        })();
-        result.map(|()| Vec::new())
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        self.table().check(*action)
     }
 
-    fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.clone().apply(action.clone()).map(drop)
+    /// Checks, then makes the change (which cannot fail): a refused action
+    /// leaves the state as it was. The events are those the action added to
+    /// the log.
+    fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
+        self.table().check(action)?;
+        let start = self.log.len();
+        self.execute(action);
+        self.actions += 1;
+        Ok(self.log[start..].to_vec())
     }
 
     fn validate(&self) -> Result<(), String> {
-        State::validate(self)
+        self.check_invariants()
     }
 
     fn is_over(&self) -> bool {
@@ -1914,435 +2296,12 @@ impl Game for State {
             .chain(&self.discards)
             .chain(self.piles.iter().flatten())
             .chain(std::iter::once(&self.removed));
-        let mut pieces: Vec<Piece> = zones.flatten().map(|&c| Piece::Card(c)).collect();
+        let mut pieces: Vec<Piece> = zones
+            .flatten()
+            .chain(&self.resolving)
+            .map(|&c| Piece::Card(c))
+            .collect();
         pieces.extend(Evidence::ALL.map(Piece::Evidence));
         pieces
-    }
-}
-
-/// What one seat sees: everything public (piles, trumps, tokens, sizes of
-/// hands, decks and discards, who won which location, the redacted log) and
-/// its own secrets: its hand, the evidence it won, and for the Mastermind
-/// the identity and set-aside card (and, in The Mastermind Knows All, the
-/// evidence on the locations). Never the other hand nor any deck order.
-#[derive(Clone, Copy)]
-pub struct View<'a> {
-    state: &'a State,
-    seat: Seat,
-}
-
-/// What a [`View`] shows, as one value: what it serialises to and debugs
-/// as (a derived `Debug` of the view would print the whole state).
-#[derive(Debug, Serialize)]
-struct Shown<'a> {
-    seat: Seat,
-    role: Role,
-    variant: Variant,
-    kinds: [SeatKind; 2],
-    case: usize,
-    phase: Phase,
-    to_act: Option<Seat>,
-    row: [Location; ROW],
-    active: usize,
-    tokens: [u8; ROW],
-    trumps: [Option<Suit>; ROW],
-    outcomes: [Outcome; ROW],
-    piles: &'a [[Vec<Card>; 2]; ROW],
-    removed: &'a [Card],
-    hand: &'a [Card],
-    hand_sizes: [usize; 2],
-    deck_sizes: [usize; 2],
-    discard_sizes: [usize; 2],
-    identity: Option<Identity>,
-    set_aside: Option<Evidence>,
-    evidence_won: Vec<Evidence>,
-    evidence_counts: [usize; 2],
-    evidence_on_locations: [Option<Evidence>; ROW],
-    stakeout: Option<Vec<Card>>,
-    play_suit: Option<Suit>,
-    results: &'a [CaseResult],
-    log: Vec<Event>,
-    winners: &'a [Seat],
-}
-
-impl<'a> View<'a> {
-    fn shown(&self) -> Shown<'a> {
-        let s = self.state;
-        let sizes = |zones: &[Vec<Card>; 2]| [zones[0].len(), zones[1].len()];
-        Shown {
-            seat: self.seat,
-            role: self.role(),
-            variant: s.variant,
-            kinds: s.kinds,
-            case: s.case(),
-            phase: s.phase,
-            to_act: s.to_act(),
-            row: s.row,
-            active: s.active(),
-            tokens: s.tokens,
-            trumps: s.trumps,
-            outcomes: s.outcomes,
-            piles: &s.piles,
-            removed: &s.removed,
-            hand: self.hand(),
-            hand_sizes: sizes(&s.hands),
-            deck_sizes: sizes(&s.decks),
-            discard_sizes: sizes(&s.discards),
-            identity: self.identity(),
-            set_aside: self.set_aside(),
-            evidence_won: self.evidence_won(),
-            evidence_counts: Role::ALL.map(|r| self.evidence_count(r)),
-            evidence_on_locations: std::array::from_fn(|i| self.evidence_on(i)),
-            stakeout: self.stakeout(),
-            play_suit: self.play_suit(),
-            results: &s.results,
-            log: self.log(),
-            winners: &s.winners,
-        }
-    }
-
-    /// The seat looking.
-    pub fn seat(&self) -> Seat {
-        self.seat
-    }
-
-    /// The seat looking's role in this case.
-    pub fn role(&self) -> Role {
-        self.state.role_of(self.seat)
-    }
-
-    /// The seat looking's role, if it is one of the two players' (a view
-    /// for any other seat shows nothing secret).
-    fn me(&self) -> Option<Role> {
-        (self.seat.index() < 2).then(|| self.role())
-    }
-
-    pub fn role_of(&self, seat: Seat) -> Role {
-        self.state.role_of(seat)
-    }
-
-    pub fn seat_of(&self, role: Role) -> Seat {
-        self.state.seat_of(role)
-    }
-
-    pub fn variant(&self) -> Variant {
-        self.state.variant
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.state.seat_kind(seat)
-    }
-
-    pub fn case(&self) -> usize {
-        self.state.case()
-    }
-
-    pub fn cases(&self) -> usize {
-        self.state.cases()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.state.phase
-    }
-
-    pub fn status(&self) -> Status {
-        self.state.status()
-    }
-
-    /// The seat that must act now.
-    pub fn acting(&self) -> Option<Seat> {
-        self.state.to_act()
-    }
-
-    /// Whether the seat looking must act now.
-    pub fn to_act(&self) -> bool {
-        self.state.to_act() == Some(self.seat)
-    }
-
-    /// The seat looking's legal actions: empty unless it must act.
-    pub fn legal_actions(&self) -> Vec<Action> {
-        if self.to_act() {
-            self.state.legal_actions()
-        } else {
-            Vec::new()
-        }
-    }
-
-    /// Why `action` would be refused (for the seat to act).
-    pub fn check(&self, action: Action) -> Result<(), RuleError> {
-        self.state.check(action)
-    }
-
-    pub fn row(&self) -> [Location; ROW] {
-        self.state.row
-    }
-
-    pub fn active(&self) -> usize {
-        self.state.active()
-    }
-
-    pub fn location(&self) -> Location {
-        self.state.location()
-    }
-
-    pub fn lead(&self) -> Role {
-        self.state.lead
-    }
-
-    pub fn tokens(&self, index: usize) -> u8 {
-        self.state.tokens(index)
-    }
-
-    pub fn supply(&self) -> u8 {
-        self.state.supply()
-    }
-
-    pub fn trump(&self, index: usize) -> Option<Suit> {
-        self.state.trump(index)
-    }
-
-    pub fn outcome(&self, index: usize) -> Outcome {
-        self.state.outcome(index)
-    }
-
-    pub fn pile(&self, index: usize, role: Role) -> &'a [Card] {
-        self.state.pile(index, role)
-    }
-
-    pub fn total(&self, index: usize, role: Role) -> u32 {
-        self.state.total(index, role)
-    }
-
-    /// Cards out of the game (used at the Museum).
-    pub fn removed(&self) -> &'a [Card] {
-        &self.state.removed
-    }
-
-    /// The seat looking's hand.
-    pub fn hand(&self) -> &'a [Card] {
-        match self.me() {
-            Some(role) => self.state.hand(role),
-            None => &[],
-        }
-    }
-
-    pub fn hand_size(&self, role: Role) -> usize {
-        self.state.hands[role.index()].len()
-    }
-
-    pub fn deck_size(&self, role: Role) -> usize {
-        self.state.decks[role.index()].len()
-    }
-
-    pub fn discard_size(&self, role: Role) -> usize {
-        self.state.discards[role.index()].len()
-    }
-
-    /// The cards of `role`'s deck this seat cannot see where they are
-    /// (sorted, so that nothing of their order leaks): for its own role,
-    /// those in its deck and discard pile; for the other role, those in
-    /// that hand, deck and discard pile. What a search samples from.
-    pub fn hidden_cards(&self, role: Role) -> Vec<Card> {
-        let s = self.state;
-        let r = role.index();
-        let mut cards: Vec<Card> = s.decks[r].iter().chain(&s.discards[r]).copied().collect();
-        if Some(role) != self.me() {
-            cards.extend(&s.hands[r]);
-        }
-        cards.sort();
-        cards
-    }
-
-    /// The Mastermind's identity, for the Mastermind (and for all once the
-    /// game is over).
-    pub fn identity(&self) -> Option<Identity> {
-        (self.me() == Some(Role::Mastermind) || self.state.phase == Phase::Over)
-            .then_some(self.state.identity)
-    }
-
-    /// The evidence card set aside, for the Mastermind.
-    pub fn set_aside(&self) -> Option<Evidence> {
-        if self.me() != Some(Role::Mastermind) {
-            return None;
-        }
-        self.state
-            .evidence_in(EvidenceAt::SetAside)
-            .first()
-            .copied()
-    }
-
-    /// The evidence this seat won in this case.
-    pub fn evidence_won(&self) -> Vec<Evidence> {
-        match self.me() {
-            Some(role) => self.state.evidence_in(EvidenceAt::Won(role)),
-            None => Vec::new(),
-        }
-    }
-
-    /// How many evidence cards `role` won in this case (public).
-    pub fn evidence_count(&self, role: Role) -> usize {
-        self.state.evidence_in(EvidenceAt::Won(role)).len()
-    }
-
-    /// The evidence face down on the location at `index`: only for the
-    /// Mastermind in The Mastermind Knows All.
-    pub fn evidence_on(&self, index: usize) -> Option<Evidence> {
-        if !(self.state.variant.knows_all && self.me() == Some(Role::Mastermind)) {
-            return None;
-        }
-        let place = EvidenceAt::Location(index.min(255) as u8);
-        self.state.evidence_in(place).first().copied()
-    }
-
-    /// The identities this seat cannot rule out: for the Detective, those
-    /// its won evidence leaves; for the Mastermind, its own.
-    pub fn possible_identities(&self) -> Vec<Identity> {
-        match self.identity() {
-            Some(identity) => vec![identity],
-            None => possible_identities(&self.evidence_won()),
-        }
-    }
-
-    /// The Mastermind's hand as the Detective's Stakeout showed it, during
-    /// the rest of that turn (the Detective only).
-    pub fn stakeout(&self) -> Option<Vec<Card>> {
-        if self.me() != Some(Role::Detective) {
-            return None;
-        }
-        self.state.stakeout.map(CardSet::cards)
-    }
-
-    /// The suit of the current play's non-trump cards, once one is placed.
-    pub fn play_suit(&self) -> Option<Suit> {
-        self.state.turn.suit
-    }
-
-    /// Whether the current turn has placed or used something (it can no
-    /// longer be a pass).
-    pub fn acted(&self) -> bool {
-        self.state.turn.acted
-    }
-
-    /// Whether the current turn is the round's second.
-    pub fn second_turn(&self) -> bool {
-        self.state.turn.second
-    }
-
-    /// Passes in a row at this location (a second one resolves it).
-    pub fn passes(&self) -> u8 {
-        self.state.passes
-    }
-
-    pub fn results(&self) -> &'a [CaseResult] {
-        &self.state.results
-    }
-
-    pub fn points(&self, seat: Seat) -> u32 {
-        self.state.points(seat)
-    }
-
-    pub fn winners(&self) -> &'a [Seat] {
-        &self.state.winners
-    }
-
-    /// The log with other seats' secrets blanked.
-    pub fn log(&self) -> Vec<Event> {
-        let knows_all = self.state.variant.knows_all;
-        let mut mastermind = other(self.state.first_detective);
-        self.state
-            .log
-            .iter()
-            .map(|e| {
-                if let Event::CaseStarted { detective, .. } = e {
-                    mastermind = other(*detective);
-                }
-                e.redacted(self.seat, mastermind, knows_all)
-            })
-            .collect()
-    }
-
-    /// A full state consistent with everything this seat sees, the hidden
-    /// parts drawn from `rng`: the cards it cannot locate (see
-    /// [`View::hidden_cards`]) dealt anew into the same zones and sizes
-    /// (the other hand kept while a Stakeout shows it), and the evidence it
-    /// has not seen redealt (for the Detective, first an identity its
-    /// evidence allows), with a fresh generator and this seat's log. What
-    /// look-ahead bots play on; the result depends only on what the seat
-    /// sees and `rng`.
-    pub fn determinise(&self, rng: &mut impl RngCore) -> State {
-        let mut s = self.state.clone();
-        s.rng = Pcg32::seed_from_u64(rng.next_u64());
-        // The log as this seat saw it: no secret survives in the copy.
-        s.log = self.log();
-        let me = self.role();
-        for role in Role::ALL {
-            let r = role.index();
-            // The other hand, while a Stakeout shows it as it is.
-            let keep_hand = role == me
-                || (me == Role::Detective
-                    && s.stakeout == Some(s.hands[r].iter().copied().collect()));
-            let mut pool = self.hidden_cards(role);
-            if keep_hand && role != me {
-                pool.retain(|c| !s.hands[r].contains(c));
-            }
-            shuffle(&mut pool, rng);
-            for zone in [&mut s.decks[r], &mut s.discards[r]] {
-                let n = zone.len();
-                *zone = pool.split_off(pool.len() - n);
-            }
-            if !keep_hand {
-                s.hands[r] = pool;
-            }
-        }
-        // Evidence slots this seat has not seen, and the cards that may lie
-        // in them.
-        let knows_all = self.variant().knows_all && me == Role::Mastermind;
-        let hidden = |p: EvidenceAt| match p {
-            EvidenceAt::Box => false,
-            EvidenceAt::Won(role) => role != me && !knows_all,
-            EvidenceAt::SetAside => me == Role::Detective,
-            EvidenceAt::Location(_) | EvidenceAt::Unseen => !knows_all,
-        };
-        // Sorted: which card lies in which slot is what is hidden.
-        let mut slots: Vec<EvidenceAt> =
-            s.evidence.iter().copied().filter(|&p| hidden(p)).collect();
-        slots.sort_unstable();
-        if slots.is_empty() {
-            return s;
-        }
-        if self.identity().is_none() {
-            let possible = self.possible_identities();
-            let pick = rng.next_u32() as usize % possible.len().max(1);
-            s.identity = possible.get(pick).copied().unwrap_or(s.identity);
-        }
-        let mut pool: Vec<Evidence> = Evidence::left_by(s.identity)
-            .filter(|e| {
-                let place = s.evidence[e.index()];
-                place == EvidenceAt::Box || hidden(place)
-            })
-            .collect();
-        shuffle(&mut pool, rng);
-        for place in s.evidence.iter_mut() {
-            if hidden(*place) {
-                *place = EvidenceAt::Box;
-            }
-        }
-        for (e, slot) in pool.into_iter().zip(slots) {
-            s.evidence[e.index()] = slot;
-        }
-        s
-    }
-}
-
-impl Serialize for View<'_> {
-    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        self.shown().serialize(serializer)
-    }
-}
-
-/// Written by hand: a derived `Debug` would print the whole state.
-impl fmt::Debug for View<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.shown().fmt(f)
     }
 }

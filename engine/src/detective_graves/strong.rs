@@ -1,8 +1,33 @@
-//! The Strong computer player: determinised Monte-Carlo search over what
-//! its [`View`] cannot see (see [`strong_action`]).
+//! The Strong computer player for Detective Graves: a determinised
+//! Monte-Carlo search over what its seat cannot see (see
+//! [`strong_action`]), reading only the seat's [`SeatView`].
+//!
+//! For a decision with a choice it samples whole deals consistent with its
+//! view ([`SeatView::determinise`]: the other hand, the order of both decks
+//! and discard piles, and the identity and evidence it has not seen, the
+//! set-aside card included), plays each candidate action on each deal and
+//! then Simple players ([`super::bot`]) for both seats to the end of the
+//! case, and takes the candidate with the best mean score: its points less
+//! the other's over the game, plus a bonus for a won game (a malus for a
+//! lost one) when the playout ends the game. Candidates are the legal
+//! actions, those differing only in a card given up merged (an ability of a
+//! rank, the Park's payment, the Alley's room, a pass's swap: the cheapest
+//! is kept); the Simple choice starts slightly ahead. The budget is spent by
+//! successive halving: each round plays the remaining candidates on new
+//! deals (the same deals and playout generators for all of them, so that
+//! their differences are theirs) and keeps the better half. It is counted
+//! in playouts and simulated actions ([`BUDGET`]), not time, so that a seed
+//! replays a decision. The unmasking is worked out exactly (the Detective's
+//! chance of naming it, and whether the points or the tie-break then decide
+//! the game); the accusation names one of the identities its evidence
+//! leaves, each as likely.
 
-use super::bot::{detective_chance, simple_action, worth};
-use super::{Action, Card, Phase, Role, State, View};
+use super::bot::{detective_chance, simple_action, worth, Sight};
+use super::view::SeatView;
+use super::{
+    possible_identities, Action, Card, Evidence, Identity, Location, Phase, Role, RuleError, State,
+    Suit,
+};
 use crate::game::Game;
 use crate::seats::Seat;
 use rand::{Rng, SeedableRng};
@@ -56,14 +81,14 @@ impl Default for Params {
 const PLAYOUT_LIMIT: u32 = 3_000;
 
 /// The Strong player's action with the app's budget.
-pub fn strong_action(view: &View<'_>, rng: &mut impl Rng) -> Action {
+pub fn strong_action(view: &SeatView, rng: &mut impl Rng) -> Action {
     strong_action_with(view, BUDGET, Params::default(), rng)
 }
 
 /// The Strong player's action: always one of the legal actions when the
 /// seat must act. The whole search at once; [`Search`] runs it in slices.
 pub fn strong_action_with(
-    view: &View<'_>,
+    view: &SeatView,
     budget: Budget,
     params: Params,
     rng: &mut impl Rng,
@@ -84,8 +109,8 @@ pub fn strong_action_with(
 /// work is cut.
 ///
 /// It keeps only what the seat sees: a copy of the game determinised once
-/// (its view is the seat's view, see [`View::determinise`]), from which
-/// each round's deals are sampled.
+/// (its view is the seat's view, see [`SeatView::determinise`]), from which
+/// each round's deals are sampled ([`State::redeal`]).
 pub struct Search<R> {
     known: State,
     seat: Seat,
@@ -116,7 +141,7 @@ pub struct Search<R> {
 impl<R: Rng> Search<R> {
     /// Starts a decision for the seat of `view`. Decisions with one legal
     /// action, the unmasking and the accusation are answered at once.
-    pub fn new(view: &View<'_>, budget: Budget, params: Params, rng: R) -> Search<R> {
+    pub fn new(view: &SeatView, budget: Budget, params: Params, rng: R) -> Search<R> {
         let legal = view.legal_actions();
         // Any generator would do: only the seat's view of the copy is read.
         let known = view.determinise(&mut Pcg32::seed_from_u64(0));
@@ -216,7 +241,7 @@ impl<R: Rng> Search<R> {
                 self.finish(best);
                 break;
             }
-            let deal = self.known.view(self.seat).determinise(&mut self.rng);
+            let deal = self.known.redeal(self.seat, &mut self.rng);
             self.deal = Some((deal, self.rng.next_u64()));
         }
         self.done
@@ -300,7 +325,7 @@ fn given_up(action: Action) -> Option<((Discriminant<Action>, u8), Card)> {
 /// The root's candidate actions: the Simple choice, then the legal actions
 /// with those of a kind of [`given_up`] merged into the one giving up the
 /// card that adds least here.
-fn candidates(view: &View<'_>, legal: &[Action], simple: Action) -> Vec<Action> {
+fn candidates(view: &SeatView, legal: &[Action], simple: Action) -> Vec<Action> {
     let mut out = vec![simple];
     for &action in legal {
         let pick = match given_up(action) {
@@ -356,7 +381,7 @@ fn evaluate(
         if state.case() != case || n >= PLAYOUT_LIMIT {
             break;
         }
-        let a = simple_action(&state.view(actor), &mut rng);
+        let a = simple_action(&Peek::new(&state, actor), &mut rng);
         if state.apply(a).is_err() {
             break;
         }
@@ -371,7 +396,7 @@ fn evaluate(
 /// identity with the chance of [`detective_chance`]. Each outcome is scored
 /// as a playout's end would be (the margin, and the game's result when this
 /// is the last case).
-fn unmask(view: &View<'_>, params: Params) -> Action {
+fn unmask(view: &SeatView, params: Params) -> Action {
     let variant = view.variant();
     let me = view.seat();
     let them = view.seat_of(Role::Detective);
@@ -412,4 +437,111 @@ fn unmask(view: &View<'_>, params: Params) -> Action {
     } else {
         Action::StayHidden
     }
+}
+
+/// A seat's sight of a game the search simulates: what the seat's view
+/// would show, read from the game itself (building a view at every step
+/// of a playout would cost more than the decision).
+struct Peek<'a> {
+    state: &'a State,
+    seat: Seat,
+    role: Role,
+}
+
+impl Peek<'_> {
+    fn new(state: &State, seat: Seat) -> Peek<'_> {
+        Peek {
+            state,
+            seat,
+            role: state.role_of(seat),
+        }
+    }
+}
+
+impl Sight for Peek<'_> {
+    fn seat(&self) -> Seat {
+        self.seat
+    }
+    fn role(&self) -> Role {
+        self.role
+    }
+    fn to_act(&self) -> bool {
+        self.state.to_act() == Some(self.seat)
+    }
+    fn phase(&self) -> Phase {
+        self.state.phase
+    }
+    fn hand(&self) -> &[Card] {
+        self.state.hand(self.role)
+    }
+    fn legal_actions(&self) -> Vec<Action> {
+        if self.to_act() {
+            self.state.legal_actions()
+        } else {
+            Vec::new()
+        }
+    }
+    fn check(&self, action: &Action) -> Result<(), RuleError> {
+        match self.state.phase {
+            Phase::Over => Err(RuleError::GameOver),
+            _ if !self.to_act() => Err(RuleError::NotYourTurn),
+            _ => self.state.check(action),
+        }
+    }
+    fn location(&self) -> Location {
+        self.state.location()
+    }
+    fn active(&self) -> usize {
+        self.state.active()
+    }
+    fn trump(&self, index: usize) -> Option<Suit> {
+        self.state.trump(index)
+    }
+    fn tokens(&self, index: usize) -> u8 {
+        self.state.tokens(index)
+    }
+    fn pile(&self, index: usize, role: Role) -> &[Card] {
+        self.state.pile(index, role)
+    }
+    fn total(&self, index: usize, role: Role) -> u32 {
+        self.state.total(index, role)
+    }
+    fn play_suit(&self) -> Option<Suit> {
+        self.state.turn.suit
+    }
+    fn acted(&self) -> bool {
+        self.state.turn.acted
+    }
+    fn passes(&self) -> u8 {
+        self.state.passes
+    }
+    fn hand_size(&self, role: Role) -> usize {
+        self.state.hand(role).len()
+    }
+    fn deck_size(&self, role: Role) -> usize {
+        self.state.deck(role).len()
+    }
+    fn identity(&self) -> Option<Identity> {
+        (self.role == Role::Mastermind || self.state.phase == Phase::Over)
+            .then_some(self.state.identity)
+    }
+    fn evidence_won(&self) -> Vec<Evidence> {
+        self.state.evidence_in(super::EvidenceAt::Won(self.role))
+    }
+    fn evidence_count(&self, role: Role) -> usize {
+        self.state.evidence_in(super::EvidenceAt::Won(role)).len()
+    }
+    fn possible_identities(&self) -> Vec<Identity> {
+        match self.identity() {
+            Some(identity) => vec![identity],
+            None => possible_identities(&self.evidence_won()),
+        }
+    }
+}
+
+/// The Simple player's choice from a game the search simulates, for the
+/// tests: the same as from the seat's view.
+#[cfg(test)]
+pub(super) fn simple_in_playout(state: &State, seat: Seat, rng: &mut impl Rng) -> Action {
+    simple_action(&Peek::new(state, seat), rng)
 }

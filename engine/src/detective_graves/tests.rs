@@ -4,10 +4,12 @@
 //! and per ruling decided in the module's doc (`ruling_…`); then the errors,
 //! the view, saves and the computer player.
 
-use super::bot::{self, GravesBot};
+use super::bot;
 use super::data::DEUCE_TEXT;
+use super::players::{self, GravesBot};
 use super::strong;
 use super::*;
+use crate::game::Multiplayer;
 use crate::seats::Bot;
 use rand::SeedableRng;
 use Suit::{Briefcase, MagnifyingGlass, Notebook, QuestionMark, Shoeprint};
@@ -132,6 +134,17 @@ fn set_row(s: &mut State, row: &[Location]) {
     }
 }
 
+/// Ends the location at `index` as if it had resolved, won by `winner`
+/// (none: a tie), without play.
+fn award(s: &mut State, index: usize, winner: Option<Role>) {
+    let place = EvidenceAt::Location(index as u8);
+    for e in s.evidence_in(place) {
+        s.evidence[e.index()] = winner.map_or(EvidenceAt::Unseen, EvidenceAt::Won);
+    }
+    s.outcomes[index] = winner.map_or(Outcome::Tied, Outcome::Won);
+    s.tokens[index] = 0;
+}
+
 /// A game of two people, seat 0 the first Detective, its row as dealt.
 fn dealt(variant: Variant, seed: u64) -> State {
     State::new([SeatKind::Person; 2], Seat(0), variant, seed).unwrap()
@@ -184,7 +197,7 @@ fn skip_to_unmasking(s: &State) -> State {
 
 /// The seat's log as JSON.
 fn log_json(s: &State, seat: Seat) -> String {
-    serde_json::to_string(&s.view(seat).log()).unwrap()
+    serde_json::to_string(&s.events_seen_by(seat)).unwrap()
 }
 
 // ------------------------------------------------------------ components ----
@@ -596,7 +609,7 @@ fn rule_a_pass_may_swap_one_card() {
     assert_eq!(s2.actor(), M);
     // The discard is face down: only the passer sees which card it was.
     assert!(log_json(&s2, Seat(0)).contains(&serde_json::to_string(&card).unwrap()));
-    let theirs = s2.view(Seat(1)).log();
+    let theirs = s2.events_seen_by(Seat(1));
     assert!(theirs.contains(&Event::Passed {
         seat: Seat(0),
         swapped: true,
@@ -647,8 +660,8 @@ fn rule_resolution_totals_trumps_double_winner_takes_evidence_and_leads() {
     assert_eq!(s.lead(), D);
     // The winner sees the card in the log; the other does not.
     let resolved = |seat| {
-        s.view(seat)
-            .log()
+        s.events_seen_by(seat)
+            .to_vec()
             .into_iter()
             .find_map(|e| match e {
                 Event::Resolved { evidence, .. } => Some(evidence),
@@ -719,11 +732,16 @@ fn ruling_an_empty_deck_gives_no_draw() {
     let s = played(&s, &[Action::EndPlay]);
     assert_eq!(s.tokens(0), 4, "a new round");
     assert_eq!(s.hand(D).len(), hand, "nothing drawn");
-    assert!(s.log().contains(&Event::Drew {
-        seat: Seat(0),
-        count: 0,
-        from_discard: 0
-    }));
+    assert!(s.log().iter().any(|e| matches!(
+        e,
+        Event::Drew {
+            seat: Seat(0),
+            count: 0,
+            from_discard: 0,
+            why: DrawFor::Round,
+            ..
+        }
+    )));
 }
 
 // Ruling: "A player with an empty hand and an empty deck shuffles their
@@ -756,7 +774,7 @@ fn ability_fresh_lead_draws_two() {
     assert_eq!(s.discard(D), [d(Briefcase, 3)]);
     assert_eq!(s.phase(), Phase::Play);
     // Revealed: the other player's log shows the card.
-    assert!(s.view(Seat(1)).log().contains(&Event::AbilityUsed {
+    assert!(s.events_seen_by(Seat(1)).contains(&Event::AbilityUsed {
         seat: Seat(0),
         card: d(Briefcase, 3)
     }));
@@ -788,8 +806,8 @@ fn ability_stakeout_shows_the_mastermind_hand_to_the_detective_only() {
     assert_eq!(seen, hand);
     assert_eq!(s.view(Seat(1)).stakeout(), None);
     let event = |seat: Seat| {
-        s.view(seat)
-            .log()
+        s.events_seen_by(seat)
+            .to_vec()
             .into_iter()
             .find_map(|e| match e {
                 Event::Stakeout { hand, .. } => Some(hand),
@@ -886,7 +904,7 @@ fn ability_warrant_makes_the_mastermind_discard_at_random() {
     assert!(before.contains(&lost) && !s.hand(M).contains(&lost));
     let lost_json = serde_json::to_string(&lost).unwrap();
     assert!(log_json(&s, Seat(1)).contains(&lost_json));
-    assert!(s.view(Seat(0)).log().contains(&Event::RandomDiscard {
+    assert!(s.events_seen_by(Seat(0)).contains(&Event::RandomDiscard {
         seat: Seat(1),
         card: None
     }));
@@ -1241,6 +1259,7 @@ fn location_river_lets_the_detective_swap_the_whole_hand() {
 fn ruling_river_without_a_hand_or_with_a_short_deck() {
     let mut s = table(&[Location::Station]);
     s.row[1] = Location::River;
+    award(&mut s, 0, None);
     let hand = s.hands[0].clone();
     set_discard(&mut s, D, &hand);
     let mut empty = s.clone();
@@ -1312,11 +1331,11 @@ fn location_park_charges_a_discard_for_big_non_trump_cards() {
     assert_eq!(s.discard(D), [d(Briefcase, 3)]);
     assert_eq!(s.pile(0, D).len(), 3);
     // Unseen by the other player.
-    assert!(s.view(Seat(1)).log().contains(&Event::ParkDiscard {
+    assert!(s.events_seen_by(Seat(1)).contains(&Event::ParkDiscard {
         seat: Seat(0),
         card: None
     }));
-    assert!(s.view(Seat(0)).log().contains(&Event::ParkDiscard {
+    assert!(s.events_seen_by(Seat(0)).contains(&Event::ParkDiscard {
         seat: Seat(0),
         card: Some(d(Briefcase, 3))
     }));
@@ -1391,7 +1410,11 @@ fn location_slums_change_the_time_here_and_next() {
 fn ruling_slums_last_in_the_row_change_only_themselves() {
     let mut s = table(&[Location::Station]);
     s.row[4] = Location::Slums;
+    s.trumps[4] = Location::Slums.trump();
     s.tokens[4] = 4;
+    for i in 0..4 {
+        award(&mut s, i, None);
+    }
     s.start_location(4, D);
     assert_eq!(s.phase(), Phase::Slums);
     assert_eq!(s.legal_actions().len(), 3);
@@ -1432,7 +1455,9 @@ fn location_museum_draws_from_the_discard_and_removes_ability_cards() {
     assert!(s.log().contains(&Event::Drew {
         seat: Seat(0),
         count: 1,
-        from_discard: 1
+        from_discard: 1,
+        why: DrawFor::Round,
+        cards: Some(CardSet::from_iter([d(Notebook, ACE)])),
     }));
 }
 
@@ -1465,8 +1490,7 @@ fn ruling_museum_pass_draws_from_the_deck_and_removed_cards_return() {
 #[test]
 fn rule_reveal_gives_the_detective_two() {
     let mut s = table(&[Location::Station]);
-    let left: Vec<Evidence> = s.evidence_in(EvidenceAt::Location(0));
-    s.evidence[left[0].index()] = EvidenceAt::Won(M);
+    set_pile(&mut s, 0, M, &[m(Shoeprint, 9)]);
     let s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.actor()), (Phase::Unmask, M));
     let s = applied(&s, Action::Reveal);
@@ -1510,8 +1534,9 @@ fn rule_accusation_right_three_wrong_one() {
 fn ruling_any_identity_may_be_accused() {
     let mut s = table(&[Location::Station]);
     let e = s.evidence_in(EvidenceAt::Location(0))[0];
-    s.evidence[e.index()] = EvidenceAt::Won(D);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
     let s = played(&skip_to_unmasking(&s), &[Action::StayHidden]);
+    assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
     assert_eq!(s.legal_actions().len(), 5);
     applied(&s, Action::Accuse(e.cleared[0]));
 }
@@ -1630,13 +1655,19 @@ fn variant_the_mastermind_knows_all() {
     let s = applied(&s, Action::Pass);
     assert_eq!(s.evidence_at(e), EvidenceAt::Won(D));
     let seen = |seat: Seat| {
-        s.view(seat).log().into_iter().find_map(|ev| match ev {
-            Event::Resolved { evidence, .. } => Some(evidence),
-            _ => None,
-        })
+        s.events_seen_by(seat)
+            .to_vec()
+            .into_iter()
+            .find_map(|ev| match ev {
+                Event::Resolved { evidence, .. } => Some(evidence),
+                _ => None,
+            })
     };
     assert_eq!(seen(Seat(1)), Some(Some(e)));
     assert_eq!(seen(Seat(0)), Some(Some(e)));
+    assert_eq!(s.view(Seat(1)).evidence_known(D), [e]);
+    assert_eq!(s.view(Seat(0)).evidence_known(D), [e]);
+    assert_eq!(s.view(Seat(1)).evidence_won(), []);
     let s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.actor()), (Phase::Accuse, D), "no reveal");
     assert_eq!(
@@ -1646,6 +1677,12 @@ fn variant_the_mastermind_knows_all() {
     // Without the variant, the Mastermind sees no location's evidence.
     let plain = game(Variant::default(), 4);
     assert!((0..ROW).all(|i| plain.view(Seat(1)).evidence_on(i).is_none()));
+    // Nor the evidence the Detective won.
+    let mut plain = played(&plain, &[Action::KeepHand, Action::KeepHand]);
+    set_pile(&mut plain, 0, D, &[d(Shoeprint, 9)]);
+    let plain = played(&plain, &[Action::Pass, Action::Pass]);
+    assert_eq!(plain.view(Seat(0)).evidence_known(D).len(), 1);
+    assert!(plain.view(Seat(1)).evidence_known(D).is_empty());
 }
 
 // The Single Case: "Evidence is worth 3 points each. The Mastermind may not
@@ -1658,9 +1695,8 @@ fn variant_the_single_case() {
         ..Variant::default()
     };
     assert_eq!(variant.cases(), 1);
-    let mut s = game(variant, 9);
-    let e = s.evidence_in(EvidenceAt::Location(2))[0];
-    s.evidence[e.index()] = EvidenceAt::Won(D);
+    let mut s = played(&game(variant, 9), &[Action::KeepHand, Action::KeepHand]);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
     let s = skip_to_unmasking(&s);
     assert_eq!(s.phase(), Phase::Accuse);
     let identity = s.identity();
@@ -1855,11 +1891,11 @@ fn view_hides_the_other_seats_secrets() {
         "the identity in the Detective's view"
     );
     assert!(mm.contains(&identity));
-    // No evidence at all in the Detective's view; the set-aside card only
-    // in the Mastermind's.
+    // No evidence at all in the Detective's view, nor the set-aside card in
+    // the Mastermind's.
     assert!(!det.contains("cleared"));
     let set_aside = serde_json::to_string(&s.evidence_in(EvidenceAt::SetAside)[0]).unwrap();
-    assert!(mm.contains(&set_aside));
+    assert!(!mm.contains(&set_aside));
     for i in 0..ROW {
         let e = serde_json::to_string(&s.evidence_in(EvidenceAt::Location(i as u8))[0]).unwrap();
         assert!(
@@ -1870,12 +1906,9 @@ fn view_hides_the_other_seats_secrets() {
     // Nor the deck order: only sizes.
     let view = s.view(Seat(0));
     assert_eq!(view.deck_size(M), s.deck(M).len());
-    assert_eq!(view.hidden_cards(D).len(), s.deck(D).len());
-    // The whole Mastermind deck is hidden from the Detective: nothing of
-    // it is placed yet.
-    assert_eq!(view.hidden_cards(M).len(), 45);
+    assert_eq!(view.discard_size(D), s.discard(D).len());
     assert!(format!("{view:?}").contains("hand"));
-    assert!(view.identity().is_none() && view.set_aside().is_none());
+    assert!(view.identity().is_none());
     assert_eq!(s.view(Seat(1)).identity(), Some(s.identity()));
     // A seat that is not at the table sees no secret at all.
     let stranger = serde_json::to_string(&s.view(Seat(5))).unwrap();
@@ -1948,6 +1981,1099 @@ fn determinise_keeps_the_view() {
     assert!(differed);
 }
 
+// --------------------------------------------------- rulings of the spec ----
+
+/// Applies `action`, checked first; returns the new state and the events.
+fn events_of(s: &State, action: Action) -> (State, Vec<Event>) {
+    assert_eq!(s.check(&action), Ok(()), "{action:?}");
+    let mut next = s.clone();
+    let events = next
+        .apply(action)
+        .unwrap_or_else(|e| panic!("{action:?} refused: {e}"));
+    assert_eq!(next.validate(), Ok(()), "after {action:?}");
+    assert_eq!(
+        &next.log()[s.log().len()..],
+        events,
+        "the log's new entries"
+    );
+    (next, events)
+}
+
+/// Every place of the ten evidence cards, with the set-aside card changed
+/// for one not in play (a game the rules cannot reach, but one whose views
+/// must not differ: nobody has seen the card).
+fn other_set_aside(s: &State) -> State {
+    let mut t = s.clone();
+    let aside = t.evidence_in(EvidenceAt::SetAside)[0];
+    let spare = t.evidence_in(EvidenceAt::Box)[0];
+    t.evidence[aside.index()] = EvidenceAt::Box;
+    t.evidence[spare.index()] = EvidenceAt::SetAside;
+    t
+}
+
+// Spec: "The set-aside evidence card is seen by nobody, the Mastermind
+// included ..., in every variant and after the case too." No view holds it
+// (changing it changes no view, at the deal and at the game's end), the
+// log no longer names it, and the bots, reading views only, sample it.
+#[test]
+fn ruling_the_set_aside_card_is_seen_by_nobody_in_every_variant_and_after_the_case() {
+    let variants = [
+        Variant::default(),
+        Variant {
+            knows_all: true,
+            ..Variant::default()
+        },
+        Variant {
+            length: Length::SingleCase,
+            ..Variant::default()
+        },
+        Variant {
+            length: Length::CasePairs(2),
+            life_is_pain: true,
+            knows_all: true,
+        },
+    ];
+    for (k, variant) in variants.into_iter().enumerate() {
+        let kinds = [SeatKind::Computer(Level::Simple); 2];
+        let mut s = State::new(kinds, Seat(0), variant, k as u64).unwrap();
+        let mut checked = 0;
+        loop {
+            if (s.phase() == Phase::Mulligan && s.actor() == D) || s.is_over() {
+                let aside = s.evidence_in(EvidenceAt::SetAside)[0];
+                let t = other_set_aside(&s);
+                for seat in [Seat(0), Seat(1), Seat(2)] {
+                    assert_eq!(s.view(seat), t.view(seat), "{variant:?} {seat:?}");
+                    // At the first deal no other case's evidence is in
+                    // the log: the card is nowhere in the view.
+                    let json = serde_json::to_string(&s.view(seat)).unwrap();
+                    assert!(
+                        checked > 0 || !json.contains(&serde_json::to_string(&aside).unwrap()),
+                        "{variant:?}: the set-aside card in {seat:?}'s view"
+                    );
+                }
+                checked += 1;
+            }
+            let Some(seat) = s.to_act() else { break };
+            let action = State::bot_action(&s.view(seat), Level::Simple, s.bot_seed());
+            s.apply(action).unwrap();
+        }
+        assert_eq!(
+            checked,
+            variant.cases() + 1,
+            "every case's deal and the end"
+        );
+    }
+    // The log of the deal names the identity (to the Mastermind) and no
+    // set-aside card.
+    let s = dealt(Variant::default(), 3);
+    assert_eq!(
+        s.log()[1],
+        Event::IdentityDrawn {
+            seat: Seat(1),
+            identity: Some(s.identity())
+        }
+    );
+    // The Strong player's samples put any unseen card aside: it has no
+    // idea which.
+    let view = s.view(Seat(1));
+    let asides: std::collections::HashSet<Evidence> = (0..40)
+        .map(|k| {
+            view.determinise(&mut Pcg32::seed_from_u64(k))
+                .evidence_in(EvidenceAt::SetAside)[0]
+        })
+        .collect();
+    assert_eq!(asides.len(), 6);
+    // Nor do the Mastermind's odds of being named depend on it.
+    let t = other_set_aside(&s);
+    assert_eq!(
+        bot::detective_chance(&s.view(Seat(1))),
+        bot::detective_chance(&t.view(Seat(1)))
+    );
+}
+
+// Spec: "the card is revealed, its effect resolves in full, and only then
+// does the card go to the discard pile": a Fresh Lead (or Accomplice)
+// drawing from a reshuffled discard pile never draws itself.
+#[test]
+fn ruling_an_ability_card_is_discarded_after_its_effect_and_never_drawn_by_it() {
+    for (role, card) in [(D, d(Briefcase, 3)), (M, m(Briefcase, 3))] {
+        let mut s = table(&[Location::Station]);
+        if role == M {
+            s = applied(&s, Action::Pass);
+        }
+        let r = role.index();
+        set_hand(&mut s, role, &[card]);
+        // The deck is empty, the discard pile holds one card (the rest of
+        // the deck lies in the pile here).
+        let deck = s.decks[r].clone();
+        set_discard(&mut s, role, &deck[..1]);
+        s.piles[0][r].append(&mut s.decks[r]);
+        let (t, _) = events_of(&s, Action::UseAbility(card));
+        assert_eq!(
+            t.hand(role),
+            [deck[0]],
+            "{role:?} drew the pile's card, not itself"
+        );
+        assert_eq!(t.discard(role), [card]);
+        assert!(t.deck(role).is_empty());
+    }
+    // With a choice to make, the card waits, set apart, until it is made.
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 5), d(Shoeprint, 9)]);
+    let (s, _) = events_of(&s, Action::UseAbility(d(Briefcase, 5)));
+    assert_eq!(s.resolving(), Some(d(Briefcase, 5)));
+    assert!(s.discard(D).is_empty());
+    assert!(
+        s.view(Seat(1)).resolving() == Some(d(Briefcase, 5)),
+        "shown"
+    );
+    let (s, _) = events_of(&s, Action::TimeUp);
+    assert_eq!(
+        (s.resolving(), s.discard(D)),
+        (None, &[d(Briefcase, 5)][..])
+    );
+    // At the Museum it leaves the game after its effect, not before.
+    let mut s = table(&[Location::Museum]);
+    set_hand(&mut s, D, &[d(Briefcase, 5), d(Shoeprint, 9)]);
+    let (s, _) = events_of(&s, Action::UseAbility(d(Briefcase, 5)));
+    assert!(s.removed().is_empty());
+    let (s, _) = events_of(&s, Action::TimeDown);
+    assert_eq!(s.removed(), [d(Briefcase, 5)]);
+}
+
+// Spec: "whenever a player must draw ... and their deck is empty while
+// their hand is empty, the discard pile is shuffled into a new deck first,
+// so a pass's swap never leaves a player with no cards when cards remain in
+// their discard pile."
+#[test]
+fn ruling_a_pass_swap_reshuffles_before_its_draw() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Shoeprint, 9)]);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck[..2]);
+    s.piles[0][0].append(&mut s.decks[0]);
+    let (s, events) = events_of(&s, Action::PassSwap(d(Shoeprint, 9)));
+    assert_eq!(s.hand(D).len(), 1, "the swap drew from the reshuffled pile");
+    assert_eq!(s.deck(D).len(), 2);
+    assert!(matches!(
+        events[..3],
+        [
+            Event::Passed { swapped: true, .. },
+            Event::Reshuffled { seat: Seat(0) },
+            Event::Drew {
+                count: 1,
+                why: DrawFor::Swap,
+                ..
+            },
+        ]
+    ));
+}
+
+// Spec: the reshuffle before a draw, for the mulligan too: a player whose
+// deck ran out reshuffles the discarded hand and draws from it.
+#[test]
+fn ruling_a_mulligan_reshuffles_before_its_draw() {
+    let mut s = dealt(Variant::default(), 5);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck);
+    assert_eq!(s.validate(), Ok(()));
+    let (s, events) = events_of(&s, Action::Mulligan);
+    assert_eq!(s.hand(D).len(), HAND);
+    assert_eq!(s.deck(D).len() + s.discard(D).len(), 40);
+    assert!(matches!(
+        events[..3],
+        [
+            Event::Mulligan { taken: true, .. },
+            Event::Reshuffled { seat: Seat(0) },
+            Event::Drew {
+                count: 5,
+                why: DrawFor::Mulligan,
+                ..
+            },
+        ]
+    ));
+}
+
+// Spec: the reshuffle before the round's draws and an ability's: checked
+// before the draw, the card being resolved staying apart.
+#[test]
+fn ruling_the_reshuffle_comes_before_the_round_and_ability_draws() {
+    // The round's draw: the Detective placed their last card with an empty
+    // deck (reshuffled at once, after the action), and draws next round.
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Shoeprint, 9)]);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck);
+    let (s, events) = events_of(&s, Action::Place(d(Shoeprint, 9)));
+    assert!(matches!(
+        events[..],
+        [Event::Placed { .. }, Event::Reshuffled { seat: Seat(0) }]
+    ));
+    let s = played(&s, &[Action::EndPlay, Action::Pass]);
+    assert_eq!(s.hand(D).len(), 2, "the round's two from the new deck");
+    // Fresh Lead as the last card, deck empty: the pile is reshuffled
+    // without it, then it is spent.
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 3)]);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck);
+    let (s, events) = events_of(&s, Action::UseAbility(d(Briefcase, 3)));
+    assert!(matches!(
+        events[..],
+        [
+            Event::AbilityUsed { .. },
+            Event::Reshuffled { .. },
+            Event::Drew {
+                count: 2,
+                why: DrawFor::Ability,
+                ..
+            },
+            Event::AbilitySpent { removed: false, .. },
+        ]
+    ));
+    assert_eq!(s.discard(D), [d(Briefcase, 3)]);
+    assert!(!s.deck(D).contains(&d(Briefcase, 3)));
+}
+
+// ------------------------------------------------------------------ events ----
+
+/// Whether `events` hold one matching `pattern`.
+macro_rules! has {
+    ($events:expr, $pattern:pat) => {
+        $events.iter().any(|e| matches!(e, $pattern))
+    };
+}
+
+// Each case opens with its row and Detective.
+#[test]
+fn event_case_started() {
+    let s = dealt(Variant::default(), 2);
+    assert_eq!(
+        s.log()[0],
+        Event::CaseStarted {
+            case: 0,
+            detective: Seat(0),
+            row: s.row()
+        }
+    );
+    let s = played(&skip_to_unmasking(&table(&[])), &[Action::StayHidden]);
+    let row = s.row();
+    let (_, events) = events_of(&s, Action::Accuse(Identity::Banker));
+    assert!(events.contains(&Event::CaseStarted {
+        case: 1,
+        detective: Seat(1),
+        row
+    }));
+}
+
+// The identity, the Mastermind's only.
+#[test]
+fn event_identity_drawn() {
+    let s = dealt(Variant::default(), 2);
+    let drawn = Event::IdentityDrawn {
+        seat: Seat(1),
+        identity: Some(s.identity()),
+    };
+    assert_eq!(s.log()[1], drawn);
+    assert_eq!(s.redact(&drawn, Seat(1)), drawn);
+    assert_eq!(
+        s.redact(&drawn, Seat(0)),
+        Event::IdentityDrawn {
+            seat: Seat(1),
+            identity: None
+        }
+    );
+}
+
+// A kept hand, or a mulligan and its new hand (the cards its owner's only).
+#[test]
+fn event_mulligan() {
+    let s = dealt(Variant::default(), 2);
+    let (kept, events) = events_of(&s, Action::KeepHand);
+    assert_eq!(
+        events,
+        [Event::Mulligan {
+            seat: Seat(0),
+            taken: false
+        }]
+    );
+    let (s, events) = events_of(&kept, Action::Mulligan);
+    // The new hand, before the first location's draws.
+    let hand: CardSet = s.hand(M)[..HAND].iter().copied().collect();
+    assert_eq!(
+        events[..2],
+        [
+            Event::Mulligan {
+                seat: Seat(1),
+                taken: true
+            },
+            Event::Drew {
+                seat: Seat(1),
+                count: 5,
+                from_discard: 0,
+                why: DrawFor::Mulligan,
+                cards: Some(hand)
+            }
+        ]
+    );
+    assert!(matches!(
+        s.redact(&events[1], Seat(0)),
+        Event::Drew {
+            count: 5,
+            cards: None,
+            ..
+        }
+    ));
+}
+
+// Play moves to a location, led by its lead.
+#[test]
+fn event_location_started() {
+    let mut s = game(Variant::default(), 2);
+    set_row(&mut s, &[Location::Library]);
+    let (_, events) = events_of(&applied(&s, Action::KeepHand), Action::KeepHand);
+    assert!(events.contains(&Event::LocationStarted {
+        index: 0,
+        location: Location::Library,
+        lead: Seat(0)
+    }));
+}
+
+// The Bank Vault's cards, face up.
+#[test]
+fn event_revealed() {
+    let mut s = game(Variant::default(), 2);
+    set_row(&mut s, &[Location::BankVault]);
+    set_top(&mut s, D, &[d(Shoeprint, 7)]);
+    let (_, events) = events_of(&applied(&s, Action::KeepHand), Action::KeepHand);
+    assert!(events.contains(&Event::Revealed {
+        seat: Seat(0),
+        card: d(Shoeprint, 7)
+    }));
+}
+
+// The round's draws: the count for all, the cards for the drawer.
+#[test]
+fn event_drew() {
+    let s = applied(&game(Variant::default(), 2), Action::KeepHand);
+    let (s, events) = events_of(&s, Action::KeepHand);
+    let drew: Vec<Event> = events
+        .iter()
+        .copied()
+        .filter(|e| matches!(e, Event::Drew { .. }))
+        .collect();
+    assert_eq!(drew.len(), 2);
+    for e in drew {
+        let Event::Drew {
+            seat,
+            count,
+            cards,
+            why,
+            ..
+        } = e
+        else {
+            unreachable!()
+        };
+        assert_eq!((count, why), (2, DrawFor::Round));
+        let cards = cards.unwrap().cards();
+        assert!(cards.iter().all(|c| s.hand(s.role_of(seat)).contains(c)));
+        assert_eq!(s.redact(&e, seat), e);
+        assert!(matches!(
+            s.redact(&e, other(seat)),
+            Event::Drew {
+                count: 2,
+                cards: None,
+                ..
+            }
+        ));
+    }
+}
+
+// The River: the whole hand out, as many in.
+#[test]
+fn event_river_redraw() {
+    let s = table(&[Location::River]);
+    let (_, events) = events_of(&s, Action::RiverRedraw);
+    assert_eq!(
+        events[0],
+        Event::RiverRedraw {
+            seat: Seat(0),
+            discarded: 5,
+            drew: 5
+        }
+    );
+    assert!(matches!(
+        events[1],
+        Event::Drew {
+            count: 5,
+            why: DrawFor::River,
+            ..
+        }
+    ));
+}
+
+// The Slums' time.
+#[test]
+fn event_slums_time() {
+    let s = table(&[Location::Slums, Location::Station]);
+    let (_, events) = events_of(&s, Action::SlumsTime { here: -1, next: 1 });
+    assert_eq!(
+        events[0],
+        Event::SlumsTime {
+            seat: Seat(0),
+            here: -1,
+            next: 1
+        }
+    );
+}
+
+// A card into a pile.
+#[test]
+fn event_placed() {
+    let s = table(&[Location::Station]);
+    let card = plain(&s, D);
+    let (_, events) = events_of(&s, Action::Place(card));
+    assert_eq!(
+        events,
+        [Event::Placed {
+            seat: Seat(0),
+            card
+        }]
+    );
+}
+
+// A deuce's new trump (keeping it says nothing).
+#[test]
+fn event_trump_changed() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Shoeprint, 2)]);
+    let s = applied(&s, Action::Place(d(Shoeprint, 2)));
+    let (_, events) = events_of(&s, Action::Trump(Briefcase));
+    assert_eq!(
+        events,
+        [Event::TrumpChanged {
+            seat: Seat(0),
+            suit: Briefcase
+        }]
+    );
+    assert_eq!(events_of(&s, Action::KeepTrump).1, []);
+}
+
+// An ability card shown, its effect, then the card spent.
+#[test]
+fn event_ability_used() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 3), d(Shoeprint, 9)]);
+    let (_, events) = events_of(&s, Action::UseAbility(d(Briefcase, 3)));
+    assert_eq!(
+        events[0],
+        Event::AbilityUsed {
+            seat: Seat(0),
+            card: d(Briefcase, 3)
+        }
+    );
+    assert!(has!(
+        events[1..2],
+        Event::Drew {
+            count: 2,
+            why: DrawFor::Ability,
+            ..
+        }
+    ));
+    assert_eq!(
+        events[2],
+        Event::AbilitySpent {
+            seat: Seat(0),
+            card: d(Briefcase, 3),
+            removed: false
+        }
+    );
+}
+
+// The ability card's end: to the discard pile once its choice is made, or
+// out of the game at the Museum.
+#[test]
+fn event_ability_spent() {
+    let mut s = table(&[Location::Museum]);
+    set_hand(&mut s, D, &[d(Briefcase, 5), d(Shoeprint, 9)]);
+    let (s, events) = events_of(&s, Action::UseAbility(d(Briefcase, 5)));
+    assert!(!has!(events, Event::AbilitySpent { .. }));
+    let (_, events) = events_of(&s, Action::TimeUp);
+    assert_eq!(
+        events[1],
+        Event::AbilitySpent {
+            seat: Seat(0),
+            card: d(Briefcase, 5),
+            removed: true
+        }
+    );
+}
+
+// The Stakeout's look, the Detective's only.
+#[test]
+fn event_stakeout() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 4), d(Shoeprint, 9)]);
+    let hand: CardSet = s.hand(M).iter().copied().collect();
+    let (s, events) = events_of(&s, Action::UseAbility(d(Briefcase, 4)));
+    let look = Event::Stakeout {
+        seat: Seat(0),
+        hand: Some(hand),
+    };
+    assert_eq!(events[1], look);
+    assert_eq!(
+        s.redact(&look, Seat(1)),
+        Event::Stakeout {
+            seat: Seat(0),
+            hand: None
+        }
+    );
+}
+
+// A time token more or less.
+#[test]
+fn event_time() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 5), d(Shoeprint, 9)]);
+    let s = applied(&s, Action::UseAbility(d(Briefcase, 5)));
+    let (_, events) = events_of(&s, Action::TimeDown);
+    assert_eq!(
+        events[0],
+        Event::Time {
+            seat: Seat(0),
+            delta: -1,
+            tokens: 4
+        }
+    );
+}
+
+// Cover-up's card, from the Detective's pile to their discard.
+#[test]
+fn event_covered_up() {
+    let mut s = table(&[Location::Station]);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 5)]);
+    set_hand(&mut s, M, &[m(Briefcase, 4), m(Shoeprint, 9)]);
+    let s = played(&s, &[Action::Pass, Action::UseAbility(m(Briefcase, 4))]);
+    let (_, events) = events_of(&s, Action::CoverUp(d(Shoeprint, 5)));
+    assert_eq!(
+        events,
+        [
+            Event::CoveredUp {
+                seat: Seat(1),
+                card: d(Shoeprint, 5)
+            },
+            Event::AbilitySpent {
+                seat: Seat(1),
+                card: m(Briefcase, 4),
+                removed: false
+            }
+        ]
+    );
+}
+
+// Warrant's (or Bribe's) random discard, face down: its owner's only.
+#[test]
+fn event_random_discard() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Briefcase, 6), d(Shoeprint, 9)]);
+    let (s, events) = events_of(&s, Action::UseAbility(d(Briefcase, 6)));
+    let lost = s.discard(M)[0];
+    let discard = Event::RandomDiscard {
+        seat: Seat(1),
+        card: Some(lost),
+    };
+    assert_eq!(events[1], discard);
+    assert_eq!(s.redact(&discard, Seat(1)), discard);
+    assert_eq!(
+        s.redact(&discard, Seat(0)),
+        Event::RandomDiscard {
+            seat: Seat(1),
+            card: None
+        }
+    );
+}
+
+// The Park's payment, face down.
+#[test]
+fn event_park_discard() {
+    let mut s = table(&[Location::Park]);
+    set_hand(&mut s, D, &[d(Notebook, 7), d(Briefcase, 3)]);
+    let (s, events) = events_of(&s, Action::ParkDiscard(d(Briefcase, 3)));
+    let paid = Event::ParkDiscard {
+        seat: Seat(0),
+        card: Some(d(Briefcase, 3)),
+    };
+    assert_eq!(events, [paid]);
+    assert_eq!(
+        s.redact(&paid, Seat(1)),
+        Event::ParkDiscard {
+            seat: Seat(0),
+            card: None
+        }
+    );
+}
+
+// Room made in the Alley, face up.
+#[test]
+fn event_alley_cleared() {
+    let mut s = table(&[Location::Alley]);
+    set_pile(
+        &mut s,
+        0,
+        D,
+        &[d(Shoeprint, 3), d(Shoeprint, 4), d(Shoeprint, 5)],
+    );
+    set_hand(&mut s, D, &[d(Shoeprint, 9)]);
+    let (s, events) = events_of(&s, Action::AlleyClear(d(Shoeprint, 4)));
+    let cleared = Event::AlleyCleared {
+        seat: Seat(0),
+        card: d(Shoeprint, 4),
+    };
+    assert_eq!(events, [cleared]);
+    assert_eq!(s.redact(&cleared, Seat(1)), cleared);
+}
+
+// A pass, and a swap's card face down, its replacement drawn.
+#[test]
+fn event_passed() {
+    let s = table(&[Location::Station]);
+    let (_, events) = events_of(&s, Action::Pass);
+    assert_eq!(
+        events,
+        [Event::Passed {
+            seat: Seat(0),
+            swapped: false,
+            card: None
+        }]
+    );
+    let card = s.hand(D)[0];
+    let (t, events) = events_of(&s, Action::PassSwap(card));
+    let swap = Event::Passed {
+        seat: Seat(0),
+        swapped: true,
+        card: Some(card),
+    };
+    assert_eq!(events[0], swap);
+    assert!(matches!(
+        events[1],
+        Event::Drew {
+            count: 1,
+            why: DrawFor::Swap,
+            ..
+        }
+    ));
+    assert_eq!(
+        t.redact(&swap, Seat(1)),
+        Event::Passed {
+            seat: Seat(0),
+            swapped: true,
+            card: None
+        }
+    );
+}
+
+// A discard pile becomes the deck.
+#[test]
+fn event_reshuffled() {
+    let mut s = table(&[Location::Station]);
+    set_hand(&mut s, D, &[d(Shoeprint, 9)]);
+    let deck = s.decks[0].clone();
+    set_discard(&mut s, D, &deck);
+    let (s, events) = events_of(&s, Action::Place(d(Shoeprint, 9)));
+    assert_eq!(events[1], Event::Reshuffled { seat: Seat(0) });
+    assert_eq!(s.deck(D).len(), deck.len());
+}
+
+// A round's end: a token less.
+#[test]
+fn event_round_ended() {
+    let s = table(&[Location::Station]);
+    let s = played(&s, &[Action::Pass, Action::Place(plain(&s, M))]);
+    let (_, events) = events_of(&s, Action::EndPlay);
+    assert_eq!(
+        events[0],
+        Event::RoundEnded {
+            index: 0,
+            tokens: 4
+        }
+    );
+}
+
+// A location resolves: totals, winner, and the evidence to the winner only.
+#[test]
+fn event_resolved() {
+    let mut s = table(&[Location::Station]);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
+    let evidence = s.evidence_in(EvidenceAt::Location(0))[0];
+    let s = applied(&s, Action::Pass);
+    let (s, events) = events_of(&s, Action::Pass);
+    let resolved = Event::Resolved {
+        index: 0,
+        totals: [9, 0],
+        winner: Some(Seat(0)),
+        evidence: Some(evidence),
+    };
+    assert_eq!(events[1], resolved);
+    assert_eq!(s.redact(&resolved, Seat(0)), resolved);
+    assert!(matches!(
+        s.redact(&resolved, Seat(1)),
+        Event::Resolved {
+            winner: Some(Seat(0)),
+            evidence: None,
+            ..
+        }
+    ));
+}
+
+// The identity made public, by a reveal or the accusation.
+#[test]
+fn event_unmasked() {
+    let s = played(&skip_to_unmasking(&table(&[])), &[Action::StayHidden]);
+    let identity = s.identity();
+    let (_, events) = events_of(&s, Action::Accuse(identity));
+    assert_eq!(
+        events[0],
+        Event::Unmasked {
+            seat: Seat(1),
+            identity,
+            revealed: false,
+            accused: Some(identity)
+        }
+    );
+}
+
+// A case's points.
+#[test]
+fn event_case_scored() {
+    let s = played(&skip_to_unmasking(&table(&[])), &[Action::StayHidden]);
+    let (t, events) = events_of(&s, Action::Accuse(s.identity()));
+    assert_eq!(
+        events[1],
+        Event::CaseScored {
+            case: 0,
+            points: [3, 0]
+        }
+    );
+    assert_eq!(t.points(Seat(0)), 3);
+}
+
+// The game's end, with its winner.
+#[test]
+fn event_game_ended() {
+    let variant = Variant {
+        length: Length::SingleCase,
+        ..Variant::default()
+    };
+    let s = played(&game(variant, 4), &[Action::KeepHand, Action::KeepHand]);
+    let s = skip_to_unmasking(&s);
+    let (t, events) = events_of(&s, Action::Accuse(s.identity()));
+    assert!(t.is_over());
+    assert_eq!(
+        events.last(),
+        Some(&Event::GameEnded {
+            winner: Some(Seat(0))
+        })
+    );
+}
+
+// --------------------------------------------------------------- validate ----
+
+/// A valid game in play at the second location (the first one won by the
+/// Detective), for the corruptions below.
+fn midgame() -> State {
+    let mut s = table(&[Location::Station]);
+    set_pile(&mut s, 0, D, &[d(Shoeprint, 9)]);
+    let s = played(&s, &[Action::Pass, Action::Pass]);
+    assert_eq!((s.active(), s.outcome(0)), (1, Outcome::Won(D)));
+    assert_eq!(s.validate(), Ok(()));
+    s
+}
+
+/// `s` changed by `corrupt` must be refused, for a reason saying `why`.
+fn refuses(corrupt: impl FnOnce(&mut State), why: &str) {
+    let mut s = midgame();
+    corrupt(&mut s);
+    match s.validate() {
+        Ok(()) => panic!("accepted: {why}"),
+        Err(e) => assert!(e.contains(why), "{e:?} is not about {why:?}"),
+    }
+}
+
+#[test]
+fn validate_refuses_an_identity_the_evidence_does_not_fit() {
+    refuses(
+        |s| {
+            s.identity = Identity::ALL
+                .into_iter()
+                .find(|&i| i != s.identity)
+                .unwrap()
+        },
+        "does not fit the Mastermind's identity",
+    );
+}
+
+#[test]
+fn validate_refuses_two_evidence_cards_at_one_location() {
+    refuses(
+        |s| {
+            let e = s.evidence_in(EvidenceAt::Location(3))[0];
+            s.evidence[e.index()] = EvidenceAt::Location(2);
+        },
+        "two evidence cards",
+    );
+}
+
+#[test]
+fn validate_refuses_no_evidence_set_aside() {
+    refuses(
+        |s| {
+            let e = s.evidence_in(EvidenceAt::SetAside)[0];
+            s.evidence[e.index()] = EvidenceAt::Box;
+        },
+        "set aside",
+    );
+}
+
+#[test]
+fn validate_refuses_the_fourth_location_active_while_earlier_ones_are_open() {
+    refuses(|s| s.active = 3, "before the active one is still open");
+}
+
+#[test]
+fn validate_refuses_evidence_won_without_its_location() {
+    refuses(
+        |s| {
+            let e = s.evidence_in(EvidenceAt::Location(2))[0];
+            s.evidence[e.index()] = EvidenceAt::Won(M);
+        },
+        "does not match its outcome",
+    );
+}
+
+#[test]
+fn validate_refuses_a_card_lost_or_doubled() {
+    refuses(
+        |s| {
+            s.decks[0].pop();
+        },
+        "each card once",
+    );
+    refuses(
+        |s| {
+            let card = s.hands[1][0];
+            s.hands[1].push(card);
+        },
+        "each card once",
+    );
+}
+
+#[test]
+fn validate_refuses_a_card_in_the_other_decks_zone() {
+    refuses(
+        |s| {
+            let card = s.hands[1].pop().unwrap();
+            s.hands[0].push(card);
+        },
+        "other deck's zone",
+    );
+}
+
+#[test]
+fn validate_refuses_a_hand_and_deck_empty_beside_a_discard_pile() {
+    refuses(
+        |s| {
+            let cards: Vec<Card> = s.hands[0].drain(..).chain(s.decks[0].drain(..)).collect();
+            s.discards[0].extend(cards);
+        },
+        "has not reshuffled",
+    );
+}
+
+#[test]
+fn validate_refuses_a_location_twice_in_the_row() {
+    refuses(|s| s.row[3] = s.row[4], "twice in the row");
+}
+
+#[test]
+fn validate_refuses_a_location_played_before_it_is_reached() {
+    refuses(
+        |s| {
+            s.trumps[3] = Some(Briefcase)
+                .filter(|&t| Some(t) != s.row[3].trump())
+                .or(Some(Shoeprint))
+        },
+        "not yet reached",
+    );
+    refuses(
+        |s| {
+            let card = s.decks[0].pop().unwrap();
+            s.piles[4][0].push(card);
+        },
+        "not yet reached",
+    );
+}
+
+#[test]
+fn validate_refuses_time_on_a_resolved_location_or_beyond_the_box() {
+    refuses(|s| s.tokens[0] = 2, "keeps time tokens");
+    refuses(|s| s.tokens[1] = 20, "more than 28");
+}
+
+#[test]
+fn validate_refuses_a_choice_away_from_its_location_or_player() {
+    refuses(|s| s.phase = Phase::Draw, "does not match the table");
+    refuses(|s| s.phase = Phase::ChooseTrump, "does not match the table");
+    refuses(
+        |s| {
+            s.phase = Phase::ChooseCoverUp;
+            s.actor = D;
+        },
+        "does not match the table",
+    );
+    refuses(|s| s.phase = Phase::Mulligan, "does not match the table");
+}
+
+#[test]
+fn validate_refuses_an_ability_card_resolving_outside_its_choice() {
+    refuses(
+        |s| {
+            let card = s.hands[0].pop().unwrap();
+            s.resolving = Some(card);
+        },
+        "still resolving",
+    );
+}
+
+#[test]
+fn validate_refuses_roles_that_do_not_swap() {
+    refuses(|s| s.detective = Seat(1), "do not swap");
+}
+
+#[test]
+fn validate_refuses_winners_or_unmasking_before_the_end() {
+    refuses(|s| s.winners = vec![Seat(0)], "winners before its end");
+    refuses(|s| s.phase = Phase::Accuse, "before the fifth location");
+    refuses(|s| s.passes = 2, "the turn's record");
+}
+
+#[test]
+fn validate_refuses_results_that_do_not_match_the_cases() {
+    refuses(|s| s.case = 1, "do not swap");
+    let mut s = midgame();
+    s.results.push(CaseResult {
+        detective: Seat(0),
+        identity: Identity::Banker,
+        evidence: [0, 0],
+        revealed: false,
+        accused: None,
+        evidence_points: [0, 0],
+        unmasking_points: [0, 1],
+    });
+    assert!(s.validate().unwrap_err().contains("results"));
+}
+
+// ------------------------------------------------------- check and views ----
+
+// `check` is a dry run: it accepts exactly the legal actions, refuses the
+// others with the error `apply` gives, and changes nothing; a seat's view
+// judges its own actions the same way (and refuses any other seat's).
+#[test]
+fn check_agrees_with_apply_and_with_the_seat_views() {
+    for s in sample_states(4, 23) {
+        let legal = s.legal_actions();
+        let acting = s.to_act();
+        let views = [Seat(0), Seat(1)].map(|seat| s.view(seat));
+        for action in s.action_space() {
+            let checked = s.check(&action);
+            let mut copy = s.clone();
+            let applied = copy.apply(action);
+            assert_eq!(checked.is_ok(), legal.contains(&action), "{action:?}");
+            match applied {
+                Ok(_) => assert!(checked.is_ok()),
+                Err(e) => {
+                    assert_eq!(checked, Err(e));
+                    assert_eq!(copy, s);
+                }
+            }
+            for view in &views {
+                let expected = if Some(view.seat()) == acting {
+                    checked
+                } else if s.is_over() {
+                    Err(RuleError::GameOver)
+                } else {
+                    Err(RuleError::NotYourTurn)
+                };
+                assert_eq!(view.check(&action), expected, "{action:?}");
+            }
+        }
+        for view in &views {
+            let expected = if Some(view.seat()) == acting {
+                legal.clone()
+            } else {
+                Vec::new()
+            };
+            assert_eq!(view.legal_actions(), expected);
+        }
+    }
+}
+
+// The Simple player decides the same from a seat's view (the app) as
+// straight from the game the Strong search simulates.
+#[test]
+fn simple_bot_decides_the_same_from_the_view_and_in_playouts() {
+    for (k, s) in sample_states(4, 3).into_iter().enumerate() {
+        let Some(seat) = s.to_act() else { continue };
+        let seed = k as u64;
+        assert_eq!(
+            bot::simple_action(&s.view(seat), &mut Pcg32::seed_from_u64(seed)),
+            strong::simple_in_playout(&s, seat, &mut Pcg32::seed_from_u64(seed)),
+            "state {k}"
+        );
+    }
+}
+
+// The bot seed comes from the game's seed and the actions applied, and
+// moves with every action; a save written before it was kept loads at 0.
+#[test]
+fn bot_seed_moves_with_every_action_and_old_saves_load() {
+    let s = dealt(Variant::default(), 8);
+    assert_eq!(s.bot_seed(), crate::game::bot_seed(8, 0));
+    let t = applied(&s, Action::KeepHand);
+    assert_eq!(t.actions_applied(), 1);
+    assert_ne!(t.bot_seed(), s.bot_seed());
+    let mut json: serde_json::Value = serde_json::to_value(&t).unwrap();
+    let fields = json.as_object_mut().unwrap();
+    fields.remove("actions");
+    fields.remove("resolving");
+    let old: State = serde_json::from_value(json).unwrap();
+    assert_eq!(old.actions_applied(), 0);
+    assert_eq!(old.validate(), Ok(()));
+    // An old log naming the set-aside card still loads (the name unread).
+    let text = serde_json::to_string(&t).unwrap().replacen(
+        "\"identity\":\"",
+        "\"set_aside\":{\"cleared\":[\"Banker\",\"Surgeon\"]},\"identity\":\"",
+        1,
+    );
+    assert!(text.contains("set_aside"));
+    let back: State = serde_json::from_str(&text).unwrap();
+    assert_eq!(back, t);
+}
+
+// A redeal for a seat keeps its view and deals again what it cannot see.
+#[test]
+fn redeal_keeps_the_seat_view_and_changes_the_rest() {
+    let mut differed = [false; 2];
+    for (k, s) in sample_states(4, 13).into_iter().enumerate() {
+        for seat in [Seat(0), Seat(1)] {
+            let t = s.redeal(seat, &mut Pcg32::seed_from_u64(k as u64));
+            assert_eq!(t.view(seat), s.view(seat));
+            let them = s.role_of(seat).other();
+            differed[seat.index()] |= t.hand(them) != s.hand(them);
+        }
+    }
+    assert_eq!(differed, [true; 2]);
+}
+
 // ------------------------------------------------------------------- bots ----
 
 // The Simple bot plays either role to the end with legal actions only,
@@ -1987,7 +3113,7 @@ fn simple_bot_plays_both_roles_to_the_end() {
     }
     // A seat that need not act gets an action that is refused.
     let s = game(Variant::default(), 1);
-    let action = bot::choose(&s.view(Seat(1)), Level::Simple, 3);
+    let action = State::bot_action(&s.view(Seat(1)), Level::Simple, 3);
     assert!(s.clone().apply(action).is_err() || s.to_act() == Some(Seat(1)));
 }
 
@@ -1998,9 +3124,8 @@ fn simple_bot_estimates_the_detective_chance() {
     let mut s = table(&[Location::Station]);
     assert!((bot::detective_chance(&s.view(Seat(1))) - 0.2).abs() < 1e-9);
     assert_eq!(bot::detective_chance(&s.view(Seat(0))), 0.0);
-    for i in 0..ROW as u8 {
-        let e = s.evidence_in(EvidenceAt::Location(i))[0];
-        s.evidence[e.index()] = EvidenceAt::Won(D);
+    for i in 0..ROW {
+        award(&mut s, i, Some(D));
     }
     assert_eq!(bot::detective_chance(&s.view(Seat(1))), 1.0);
 }
@@ -2056,7 +3181,7 @@ fn strong_bot_plays_both_roles_to_the_end() {
     assert!(decisions.iter().all(|&n| n > 200), "{decisions:?}");
     // A seat that need not act gets an action that is refused.
     let s = game(Variant::default(), 1);
-    let action = bot::choose(&s.view(Seat(1)), Level::Strong, 3);
+    let action = State::bot_action(&s.view(Seat(1)), Level::Strong, 3);
     assert!(s.clone().apply(action).is_err());
 }
 
@@ -2124,15 +3249,15 @@ fn strong_bot_is_legal_and_deterministic_for_a_seed() {
         }
         roles[view.role().index()] += 1;
         let seed = k as u64;
-        let action = bot::choose(&view, Level::Strong, seed);
+        let action = State::bot_action(&view, Level::Strong, seed);
         assert!(legal.contains(&action), "{action:?}");
         // The app's sliced search decides the same.
-        let mut search = bot::strong_search(&view, seed);
+        let mut search = players::strong_search(&view, seed);
         assert_eq!(
             std::iter::repeat_with(|| search.step(500)).flatten().next(),
             Some(action)
         );
-        assert_eq!(bot::choose(&view, Level::Strong, seed), action);
+        assert_eq!(State::bot_action(&view, Level::Strong, seed), action);
         let mut a = GravesBot::new(Level::Strong, seed);
         let mut b = GravesBot::new(Level::Strong, seed);
         assert_eq!(a.choose(&view), b.choose(&view));
@@ -2183,7 +3308,7 @@ fn strong_bot_makes_its_hand_suit_the_trump_to_win() {
         let simple = bot::simple_action(&view, &mut Pcg32::seed_from_u64(seed));
         assert_eq!(simple, Action::Trump(Briefcase));
         assert_eq!(
-            bot::choose(&view, Level::Strong, seed),
+            State::bot_action(&view, Level::Strong, seed),
             Action::Trump(Notebook)
         );
     }
@@ -2204,12 +3329,17 @@ fn last_unmasking(detective: usize, mastermind: usize) -> State {
     let mut s = skip_to_unmasking(&s);
     assert_eq!((s.phase(), s.to_act()), (Phase::Unmask, Some(Seat(0))));
     for (k, e) in s.evidence_in(EvidenceAt::Unseen).into_iter().enumerate() {
-        if k < detective {
-            s.evidence[e.index()] = EvidenceAt::Won(D);
+        let winner = if k < detective {
+            D
         } else if k < detective + mastermind {
-            s.evidence[e.index()] = EvidenceAt::Won(M);
-        }
+            M
+        } else {
+            continue;
+        };
+        s.evidence[e.index()] = EvidenceAt::Won(winner);
+        s.outcomes[k] = Outcome::Won(winner);
     }
+    assert_eq!(s.validate(), Ok(()));
     s
 }
 
@@ -2226,14 +3356,17 @@ fn strong_bot_reveals_itself_to_secure_the_game() {
     assert!((bot::detective_chance(&view) - 1.0 / 3.0).abs() < 1e-9);
     let simple = bot::simple_action(&view, &mut Pcg32::seed_from_u64(1));
     assert_eq!(simple, Action::StayHidden);
-    assert_eq!(bot::choose(&view, Level::Strong, 1), Action::Reveal);
+    assert_eq!(State::bot_action(&view, Level::Strong, 1), Action::Reveal);
     assert_eq!(applied(&s, Action::Reveal).winners(), [Seat(0)]);
     let named = played(&s, &[Action::StayHidden, Action::Accuse(s.identity())]);
     assert_eq!(named.winners(), [Seat(1)]);
 
     let s = last_unmasking(0, 3);
     let view = s.view(Seat(0));
-    assert_eq!(bot::choose(&view, Level::Strong, 1), Action::StayHidden);
+    assert_eq!(
+        State::bot_action(&view, Level::Strong, 1),
+        Action::StayHidden
+    );
     let named = played(&s, &[Action::StayHidden, Action::Accuse(s.identity())]);
     assert_eq!(named.winners(), [Seat(0)]);
 }

@@ -1,12 +1,14 @@
 //! Detective Graves in the app without the view: the saved game (the
 //! engine's state with the names at the table), and the words the table
 //! uses for cards, choices and the log. Everything here reads a seat's
-//! `View`, so that what it says is what that seat may know.
+//! `SeatView` or the events as that seat learnt them, so that what it says
+//! is what that seat may know.
 
 use crate::seats::{name_of, SeatPlan};
+use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{
-    Action, Card, Event, Identity, Location, Outcome, Phase, Role, RuleError, Seat, SeatKind,
-    Source, State, Variant, View, ROW,
+    Action, Card, DrawFor, Event, Identity, Location, Outcome, Phase, Role, RuleError, Seat,
+    SeatKind, Source, State, Variant, ROW,
 };
 use engine::Game;
 use serde::{Deserialize, Serialize};
@@ -190,7 +192,7 @@ pub fn refusal(card: Card, error: RuleError) -> String {
 }
 
 /// What a location shows of its outcome to this viewer.
-pub fn outcome_text(view: &View<'_>, names: &[String], index: usize) -> String {
+pub fn outcome_text(view: &SeatView, names: &[String], index: usize) -> String {
     match view.outcome(index) {
         Outcome::Open if index == view.active() => "Active".into(),
         Outcome::Open if index < view.active() => String::new(),
@@ -200,24 +202,51 @@ pub fn outcome_text(view: &View<'_>, names: &[String], index: usize) -> String {
     }
 }
 
-/// The game so far, as this viewer may know it, oldest first.
-pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
+/// The game so far, as the seat `me` may know it, oldest first: its
+/// events (see [`event_lines`]).
+pub fn log_lines(state: &State, me: Seat, names: &[String]) -> Vec<String> {
+    event_lines(&state.events_seen_by(me), me, state.row(), names)
+}
+
+/// What `events` (as the seat `me` learnt them, oldest first) say, one line
+/// each for those the log tells; `row` is the row of locations before the
+/// first of them (each case's start gives its own).
+pub fn event_lines(
+    events: &[Event],
+    me: Seat,
+    mut row: [Location; ROW],
+    names: &[String],
+) -> Vec<String> {
+    events
+        .iter()
+        .filter_map(|event| event_line(event, me, &mut row, names))
+        .collect()
+}
+
+/// What one event says to the seat `me`, if the log tells it: the draws
+/// that are part of a deal, a mulligan, the River or a pass are told by
+/// that line (or not at all), an ability card's going to the discard pile
+/// and the game's end by the lines and screens around them. `row` is the
+/// case's row of locations, updated when a case starts.
+pub fn event_line(
+    event: &Event,
+    me: Seat,
+    row: &mut [Location; ROW],
+    names: &[String],
+) -> Option<String> {
     let name = |seat: Seat| name_of(names, seat);
-    let me = view.seat();
-    let mut row: [Location; ROW] = view.row();
     let place = |row: &[Location; ROW], index: u8| {
         row.get(usize::from(index))
             .map_or("the location", |l| l.name())
     };
-    let mut lines = Vec::new();
-    for event in view.log() {
-        let line = match event {
+    {
+        let line = match *event {
             Event::CaseStarted {
                 case,
                 detective,
                 row: dealt,
             } => {
-                row = dealt;
+                *row = dealt;
                 let other = Seat::new(1 - detective.index().min(1));
                 format!(
                     "Case {}: {} is the Detective, {} the Mastermind. Locations: {}.",
@@ -230,15 +259,10 @@ pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
             Event::IdentityDrawn {
                 seat,
                 identity: Some(identity),
-                set_aside,
             } => format!(
-                "{} draws {} as their secret identity{}.",
+                "{} draws {} as their secret identity.",
                 name(seat),
                 identity.name(),
-                set_aside.map_or(String::new(), |e| format!(
-                    "; the evidence set aside: {}",
-                    e.text()
-                ))
             ),
             Event::IdentityDrawn { seat, .. } => {
                 format!("{} draws a secret identity.", name(seat))
@@ -261,9 +285,16 @@ pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
                 name(seat)
             ),
             Event::Drew {
+                why: DrawFor::Deal | DrawFor::Mulligan | DrawFor::River | DrawFor::Swap,
+                ..
+            }
+            | Event::AbilitySpent { .. }
+            | Event::GameEnded { .. } => return None,
+            Event::Drew {
                 seat,
                 count,
                 from_discard,
+                ..
             } => {
                 let from = if from_discard > 0 {
                     format!(" ({from_discard} from the discard pile)")
@@ -365,7 +396,7 @@ pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
             ),
             Event::RoundEnded { index, tokens } => format!(
                 "Time moves on at {}: {} left.",
-                place(&row, index),
+                place(row, index),
                 tokens_text(tokens)
             ),
             Event::Resolved {
@@ -393,7 +424,7 @@ pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
                     ),
                     (Some(w), None) => format!("{} wins the evidence.", name(w)),
                 };
-                format!("{} resolves: {scores}. {result}", place(&row, index))
+                format!("{} resolves: {scores}. {result}", place(row, index))
             }
             Event::Unmasked {
                 seat,
@@ -430,9 +461,8 @@ pub fn log_lines(view: &View<'_>, names: &[String]) -> Vec<String> {
                 points[1]
             ),
         };
-        lines.push(line);
+        Some(line)
     }
-    lines
 }
 
 /// "1 card", "3 cards".
@@ -465,7 +495,8 @@ fn list(items: Vec<String>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::detective_graves::{bot, Length, Level};
+    use engine::detective_graves::{Length, Level};
+    use engine::Multiplayer;
 
     fn plans(kinds: [SeatKind; 2]) -> Vec<SeatPlan> {
         ["Ana", "Ben"]
@@ -481,7 +512,8 @@ mod tests {
     fn play_to_end(game: &mut DgGame) {
         let mut step = 0;
         while let Some(seat) = game.state.to_act() {
-            let action = bot::choose(&game.state.view(seat), Level::Simple, step);
+            let view = game.state.view(seat);
+            let action = State::bot_action(&view, Level::Simple, game.state.bot_seed());
             game.state.apply(action).unwrap();
             step += 1;
             assert!(step < 100_000);
@@ -544,13 +576,13 @@ mod tests {
         let secret = format!("draws {}", identity.name());
         let mastermind = game.state.seat_of(Role::Mastermind);
         let detective = game.state.seat_of(Role::Detective);
-        let theirs = log_lines(&game.state.view(mastermind), &game.names).join("\n");
+        let theirs = log_lines(&game.state, mastermind, &game.names).join("\n");
         assert!(theirs.contains(&secret), "{theirs}");
-        let mine = log_lines(&game.state.view(detective), &game.names).join("\n");
+        let mine = log_lines(&game.state, detective, &game.names).join("\n");
         assert!(!mine.contains(identity.name()), "{mine}");
         assert!(mine.contains("draws a secret identity"));
         play_to_end(&mut game);
-        let end = log_lines(&game.state.view(detective), &game.names).join("\n");
+        let end = log_lines(&game.state, detective, &game.names).join("\n");
         assert!(end.contains("Case 1: Ana is the Detective"), "{end}");
         assert!(end.contains("Case 2: Ben is the Detective"), "{end}");
         assert!(end.contains(" resolves: "), "{end}");
@@ -593,12 +625,64 @@ mod tests {
         let legal = hand
             .iter()
             .copied()
-            .find(|&c| game.state.check(Action::Place(c)).is_ok());
+            .find(|&c| game.state.check(&Action::Place(c)).is_ok());
         if let Some(card) = legal {
             let (next, placed) = place_cards(&game.state, &[card]).unwrap();
             assert_eq!(placed, 1);
             assert_ne!(next, game.state);
         }
+    }
+
+    // The log's lines are a pure function of the events as the seat learnt
+    // them: the draws that belong to a deal, a mulligan, the River or a
+    // pass, an ability card's going to the discard pile and the game's end
+    // have no line of their own; the others read as before.
+    #[test]
+    fn what_happened_is_worded_from_the_events_alone() {
+        use engine::detective_graves::{CardSet, Suit};
+        let names = vec!["Ana".to_string(), "Ben".to_string()];
+        let row = [Location::Station; ROW];
+        let card = Card::new(Role::Detective, Suit::Notebook, 3);
+        let drew = |why| Event::Drew {
+            seat: Seat(0),
+            count: 2,
+            from_discard: 0,
+            why,
+            cards: Some(CardSet::from_iter([card])),
+        };
+        let events = [
+            Event::IdentityDrawn {
+                seat: Seat(1),
+                identity: Some(Identity::Banker),
+            },
+            Event::IdentityDrawn {
+                seat: Seat(1),
+                identity: None,
+            },
+            drew(DrawFor::Deal),
+            drew(DrawFor::Mulligan),
+            drew(DrawFor::River),
+            drew(DrawFor::Swap),
+            drew(DrawFor::Round),
+            drew(DrawFor::Ability),
+            Event::AbilitySpent {
+                seat: Seat(0),
+                card,
+                removed: false,
+            },
+            Event::GameEnded {
+                winner: Some(Seat(0)),
+            },
+        ];
+        assert_eq!(
+            event_lines(&events, Seat(0), row, &names),
+            [
+                "Ben draws The Banker as their secret identity.",
+                "Ben draws a secret identity.",
+                "Ana draws 2 cards.",
+                "Ana draws 2 cards.",
+            ]
+        );
     }
 
     #[test]

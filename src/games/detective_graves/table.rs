@@ -1,5 +1,5 @@
 //! The Detective Graves table. A tap or key becomes an engine action; what
-//! the page shows is read through one seat's `View`: the person's who holds
+//! the page shows is read through one seat's `SeatView`: the person's who holds
 //! the device (with one person at the table, always theirs). Between two
 //! people's turns the hand-over screen shows, with nothing private in the
 //! page, until the next person taps.
@@ -17,11 +17,12 @@ use crate::seats::{
 };
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
+use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{
-    bot, possible_identities, Action, Card, Identity, Level, Location, Phase, Role, Seat, SeatKind,
-    State, Suit, View, ROW,
+    players, possible_identities, Action, Card, Identity, Level, Location, Phase, Role, Seat,
+    SeatKind, State, Suit, ROW,
 };
-use engine::Game;
+use engine::{Game, Multiplayer};
 use leptos::prelude::*;
 
 /// What the table tells the player besides the game itself.
@@ -177,20 +178,19 @@ fn Table() -> impl IntoView {
             let Some((seat, level)) = computer_to_act(&game.state) else {
                 return;
             };
-            let step = game.state.log().len() as u64 + 1;
-            let seed = game
-                .state
-                .seed()
-                .wrapping_add(step.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+            // The computer decides from its seat's view alone, with the
+            // seed the game keeps for it.
+            let seed = game.state.bot_seed();
             let view = game.state.view(seat);
             if level == Level::Simple {
-                apply(ctx, feedback, bot::choose(&view, Level::Simple, seed));
+                apply(ctx, feedback, State::bot_action(&view, Level::Simple, seed));
                 return;
             }
             // The Strong search takes tens of milliseconds in the browser:
-            // it runs in slices, and is dropped if the game moves on
+            // it runs in slices (deciding what `bot_action` decides for the
+            // same view and seed), and is dropped if the game moves on
             // meanwhile (another tab, a new game) or a newer search starts.
-            let mut search = bot::strong_search(&view, seed);
+            let mut search = players::strong_search(&view, seed);
             let token = searching.get_value().wrapping_add(1);
             searching.set_value(token);
             work_in_slices(move || {
@@ -257,7 +257,7 @@ fn Table() -> impl IntoView {
 fn with_view<T: Default>(
     ctx: GameCtx,
     viewer: Seat,
-    read: impl FnOnce(&DgGame, &View<'_>) -> T,
+    read: impl FnOnce(&DgGame, &SeatView) -> T,
 ) -> T {
     ctx.game.with(|g| match g.as_ref() {
         Some(g) => read(g, &g.state.view(viewer)),
@@ -292,7 +292,7 @@ fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
                 </div>
                 <div class="dg-side">
                     <Players viewer/>
-                    <GameLog lines=Signal::derive(move || with_view(ctx, viewer, |g, v| log_lines(v, &g.names)))/>
+                    <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map_or_else(Vec::new, |g| log_lines(&g.state, viewer, &g.names))))/>
                 </div>
             </div>
         </div>
@@ -425,7 +425,7 @@ struct LocationLook {
     outcome: String,
 }
 
-fn location_look(g: &DgGame, v: &View<'_>, i: usize, mine: Role) -> LocationLook {
+fn location_look(g: &DgGame, v: &SeatView, i: usize, mine: Role) -> LocationLook {
     let location: Location = v.row()[i];
     let active = i == v.active() && !v.phase().eq(&Phase::Over);
     let trump = v
@@ -563,7 +563,7 @@ fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl I
             return None;
         }
         with_view(ctx, viewer, |_, v| {
-            v.check(Action::Place(card)).err().map(|e| e.to_string())
+            v.check(&Action::Place(card)).err().map(|e| e.to_string())
         })
     };
     let heading = move || {
@@ -718,9 +718,9 @@ fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> imp
     }
 }
 
-/// What only the viewer knows: their identity and set-aside evidence as
-/// Mastermind, the evidence they won, a Stakeout's look, and (on request)
-/// the deduction sheet.
+/// What only the viewer knows: their identity as Mastermind, the evidence
+/// they won, a Stakeout's look, and (on request) the deduction sheet. (The
+/// evidence set aside is seen by nobody.)
 #[component]
 fn Secrets(viewer: Seat) -> impl IntoView {
     let ctx = game_ctx();
@@ -734,12 +734,6 @@ fn Secrets(viewer: Seat) -> impl IntoView {
             if v.role() == Role::Mastermind {
                 if let Some(identity) = v.identity() {
                     facts.push(format!("You are {}.", identity.name()));
-                }
-                if let Some(e) = v.set_aside() {
-                    facts.push(format!(
-                        "Set aside, never seen by the Detective: {}.",
-                        e.text()
-                    ));
                 }
             }
             let won = v.evidence_won();
