@@ -6,9 +6,8 @@ use crate::route::Route;
 use crate::screens::{home::Home, not_found::NotFound};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
 use crate::session;
+use crate::shell::{ctx, Ctx};
 use leptos::prelude::*;
-// Transitional, until the game folders import from the shell directly.
-pub use crate::shell::{ctx, navigate, redirect, Ctx};
 use wasm_bindgen::JsCast;
 
 #[component]

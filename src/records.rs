@@ -2,8 +2,8 @@
 //! ([`GameCtx`], provided as context by the game), and its own preferences
 //! ([`Prefs`]). Loading and saving go through `session`.
 
-use crate::session::{self, Notice, Record};
-use crate::shell::Ctx;
+use crate::session::{self, Record};
+use crate::shell::{Ctx, Notice};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 

@@ -5,8 +5,6 @@
 use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
-// Transitional, until the game folders import from table::seats.
-pub use crate::table::seats::{play_computers, work_in_slices};
 
 /// One seat as chosen on a new-game screen: who sits there.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]

@@ -1,10 +1,8 @@
 //! Persistence in one place: what is loaded at start, what is saved after each
 //! change, and what happens when another tab writes the same records.
 
-use crate::shell::{clear_topic, Ctx};
-// Transitional, until the game folders import from the shell directly.
 use crate::settings::Settings;
-pub use crate::shell::{notify, Notice, Tone};
+use crate::shell::{clear_topic, notify, Ctx, Notice, Tone};
 use crate::storage::{self, BrowserStore, Store as _, StoreError};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};

@@ -321,9 +321,6 @@ fn play<G: Game>(spec: &Spec<G>, seed: u64, totals: &mut Totals) {
     }
 }
 
-/// Transitional, until each game says what its actions did: no check.
-fn transitional_no_event_check<G: Game>(_: &G, _: &G, _: &[G::Event]) {}
-
 /// Plays a random game from every seed of `seeds`, on a few threads.
 fn run<G: Game>(spec: &Spec<G>, seeds: Range<u64>) -> Totals {
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get().min(4)) as u64;

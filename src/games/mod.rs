@@ -11,11 +11,8 @@ pub mod serial_killer;
 #[cfg(test)]
 mod todays_saves;
 
-use crate::session::Notice;
-use crate::shell::Ctx;
-// Transitional, until the game folders import from their own places.
-pub use crate::module::{route, ChunkError, GameModule, GamePages, LoadPages};
-pub use crate::records::{GameCtx, Prefs, Records};
+use crate::module::GameModule;
+use crate::shell::{Ctx, Notice};
 
 /// Every game, in the order Home lists them.
 pub static GAMES: [&dyn GameModule; 5] = [

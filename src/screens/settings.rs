@@ -3,10 +3,9 @@ use crate::screens::data::DataPanel;
 use crate::session;
 use crate::settings::{CardBack, CardSize, Motion, Sounds, SuitColours, Theme};
 use crate::shell::ctx;
+use crate::ui::choice::{PaceChoice, SettingChoice};
 use crate::ui::TopBar;
 use leptos::prelude::*;
-// Transitional, until the game folders import from ui::choice.
-pub use crate::ui::choice::*;
 
 /// Lets the first-run tours of the tables open by themselves again.
 #[component]

@@ -36,13 +36,14 @@
 //! cards are seen by nobody. No event holds a secret.
 
 pub mod bot;
+mod players;
 #[cfg(test)]
 mod tests;
 
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card};
-use crate::game::{self, Game, Multiplayer};
+use crate::game::{self, Game};
 use rand::{Rng, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -1328,40 +1329,6 @@ impl Game for State {
     /// The 25 cards of the grid.
     fn all_pieces(&self) -> Vec<Card> {
         self.grid.to_vec()
-    }
-}
-
-impl Multiplayer for State {
-    type SeatView = SeatView;
-
-    fn seat_count(&self) -> usize {
-        self.players()
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        State::to_act(self)
-    }
-
-    fn view(&self, seat: Seat) -> SeatView {
-        State::view(self, seat)
-    }
-
-    /// The event itself: no event holds a secret (see [`Event`]).
-    fn redact(&self, event: &Event, _seat: Seat) -> Event {
-        event.clone()
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        self.winners.clone()
-    }
-
-    /// From the game's seed and [`State::actions_applied`].
-    fn bot_seed(&self) -> u64 {
-        game::bot_seed(self.seed, self.actions_applied())
-    }
-
-    fn bot_action(view: &SeatView, level: Level, seed: u64) -> Action {
-        bot::choose(view, level, seed)
     }
 }
 

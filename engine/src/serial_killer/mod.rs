@@ -20,13 +20,14 @@
 //! [`SeatView`] holds the rest, and events need no redaction.
 
 pub mod bot;
+mod players;
 #[cfg(test)]
 mod tests;
 
 pub use crate::seats::{Level, Seat, SeatKind};
 
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
-use crate::game::{self, Game, Multiplayer};
+use crate::game::{self, Game};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use serde::{Deserialize, Serialize};
@@ -1267,40 +1268,6 @@ impl Game for State {
             cards.push(card);
         }
         cards
-    }
-}
-
-impl Multiplayer for State {
-    type SeatView = SeatView;
-
-    fn seat_count(&self) -> usize {
-        self.players()
-    }
-
-    fn to_act(&self) -> Option<Seat> {
-        self.in_progress().then_some(self.current)
-    }
-
-    fn view(&self, seat: Seat) -> SeatView {
-        State::view(self, seat)
-    }
-
-    /// The identity: every event is public (a reshuffle never tells the new
-    /// order, the only secret).
-    fn redact(&self, event: &Event, _seat: Seat) -> Event {
-        event.clone()
-    }
-
-    fn winners(&self) -> Vec<Seat> {
-        self.winners.clone()
-    }
-
-    fn bot_seed(&self) -> u64 {
-        game::bot_seed(self.seed, self.actions)
-    }
-
-    fn bot_action(view: &SeatView, level: Level, seed: u64) -> Action {
-        bot::choose(view, level, seed)
     }
 }
 

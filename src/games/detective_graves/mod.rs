@@ -8,11 +8,13 @@ mod rules;
 mod stats;
 mod table;
 
-use crate::app::Ctx;
-use crate::games::{self, ChunkError, GameModule, GamePages, LoadPages, Records};
+use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::records::{self, Records};
 use crate::route::{Page, Route};
-use crate::screens::rules::RulesPage;
-use crate::session::{self, Notice, Record};
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use crate::shell::Notice;
+use crate::ui::rules::RulesPage;
 use engine::detective_graves::Role;
 use engine::Game;
 use game::DgGame;
@@ -34,7 +36,7 @@ pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
     },
 };
 
-type GameCtx = games::GameCtx<DgGame, DgStats>;
+type GameCtx = records::GameCtx<DgGame, DgStats>;
 
 fn game_ctx() -> GameCtx {
     expect_context::<GameCtx>()

@@ -4,11 +4,11 @@
 
 use super::game::DgGame;
 use super::{game_ctx, route};
-use crate::app::navigate;
 use crate::route::Page;
-use crate::screens::settings::{Choice, PaceChoice};
 use crate::seats::{SeatEditor, SeatList};
 use crate::session;
+use crate::shell::navigate;
+use crate::ui::choice::{Choice, PaceChoice};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::detective_graves::{Length, Seat, Variant};

@@ -1,7 +1,7 @@
 //! Detective Graves' rules page: our text, with the tables of locations
 //! and card abilities written from the engine's one table of game data.
 
-use crate::screens::rules::{escape, fill_mark};
+use crate::ui::rules::{escape, fill_mark};
 use engine::detective_graves::data::{DEUCE_NAME, DEUCE_TEXT};
 use engine::detective_graves::{Card, Identity, Location, Role, Suit};
 

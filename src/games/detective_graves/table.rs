@@ -9,12 +9,12 @@ use super::game::{
     tokens_text, DgGame,
 };
 use super::{game_ctx, route, GameCtx};
-use crate::app::redirect;
 use crate::route::Page;
 use crate::seats::{
-    computer_note, name_of, needs_hand_over, play_computers, seat_class, work_in_slices, GameLog,
-    HandOver, TurnBanner,
+    computer_note, name_of, needs_hand_over, seat_class, GameLog, HandOver, TurnBanner,
 };
+use crate::shell::redirect;
+use crate::table::seats::{play_computers, work_in_slices};
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
 use engine::detective_graves::view::SeatView;

@@ -9,10 +9,11 @@
 use super::{game_ctx, route, GameCtx};
 use crate::route::Page;
 use crate::seats::{
-    computer_note, joined, name_of, needs_hand_over, play_computers, seat_class, GameLog, HandOver,
-    SeatPlan, TurnBanner,
+    computer_note, joined, name_of, needs_hand_over, seat_class, GameLog, HandOver, SeatPlan,
+    TurnBanner,
 };
 use crate::shell::redirect;
+use crate::table::seats::play_computers;
 use crate::ui::card::colour_classes;
 use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
 use crate::ui::{shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, TopBar, When};

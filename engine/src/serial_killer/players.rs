@@ -1,0 +1,40 @@
+//! Serial Killer as its seats play it: the [`Multiplayer`] contract, whose
+//! computer players are in [`bot`]. Apart from the rules (`mod.rs`), so
+//! that the rules never import their bots.
+
+use super::*;
+use crate::game::Multiplayer;
+
+impl Multiplayer for State {
+    type SeatView = SeatView;
+
+    fn seat_count(&self) -> usize {
+        self.players()
+    }
+
+    fn to_act(&self) -> Option<Seat> {
+        self.in_progress().then_some(self.current)
+    }
+
+    fn view(&self, seat: Seat) -> SeatView {
+        State::view(self, seat)
+    }
+
+    /// The identity: every event is public (a reshuffle never tells the new
+    /// order, the only secret).
+    fn redact(&self, event: &Event, _seat: Seat) -> Event {
+        event.clone()
+    }
+
+    fn winners(&self) -> Vec<Seat> {
+        self.winners.clone()
+    }
+
+    fn bot_seed(&self) -> u64 {
+        game::bot_seed(self.seed, self.actions)
+    }
+
+    fn bot_action(view: &SeatView, level: Level, seed: u64) -> Action {
+        bot::choose(view, level, seed)
+    }
+}
