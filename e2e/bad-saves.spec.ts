@@ -95,3 +95,31 @@ test("remembered seat names from a settings record are cut to 16 characters on t
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1]);
 });
+
+// Detective Graves saves that parse but break the game's invariants: each
+// is refused on load like an unreadable one (the engine's validate).
+const dgKey = "gm.save.detective-graves";
+const brokenCases: [string, (state: any) => void][] = [
+  ["the identity changed, so the evidence no longer fits it", (s) => (s.identity = s.identity === "Banker" ? "Surgeon" : "Banker")],
+  [
+    "two evidence cards at one location",
+    (s) => {
+      const at = s.evidence.findIndex((e: any) => e.Location === 0);
+      s.evidence[at] = { Location: 3 };
+    },
+  ],
+  ["no evidence card set aside", (s) => (s.evidence = s.evidence.map((e: any) => (e === "SetAside" ? "Box" : e)))],
+  ["the fourth location active while the earlier ones are open", (s) => (s.active = 3)],
+];
+for (const [what, edit] of brokenCases) {
+  test(`${dgKey}: ${what} is refused with a message and kept aside`, async ({ page }) => {
+    const errors: string[] = [];
+    page.on("pageerror", (err) => errors.push(String(err)));
+    const broken = edited(saves[dgKey], (data) => edit(data.state));
+    await storeAndOpen(page, dgKey, broken);
+    await expect(page.getByText(/Detective Graves game could not be opened because it is damaged/)).toBeVisible();
+    expect(await backupsEqual(page, dgKey, broken)).toEqual([true]);
+    await expect(page.getByRole("link", { name: /Continue/ })).toHaveCount(0);
+    expect(errors).toEqual([]);
+  });
+}

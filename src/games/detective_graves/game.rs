@@ -59,7 +59,7 @@ impl DgGame {
         if self.cases_seen > self.state.results().len() {
             return Err("more cases seen than played".into());
         }
-        Ok(())
+        crate::seats::check_names(&self.names)
     }
 
     pub fn name(&self, seat: Seat) -> String {
