@@ -1642,11 +1642,12 @@ mod detective_graves {
     use engine::Multiplayer;
 
     /// Random deals of every variant, 10,000 in all: `cargo test` plays the
-    /// first 1,000 (every variant and seating among them; about 25 ms of CPU
-    /// per game with every check, whatever the profile, as the engine is
+    /// first 1,000 (every variant and seating among them; about 50 ms of CPU
+    /// per game with every check, the events' ledger and the seat views
+    /// under re-deals included, whatever the profile, as the engine is
     /// optimised in both), and the ignored test
-    /// `detective_graves_random_games_all` the other 9,000 (a few minutes:
-    /// `cargo test -p engine --test harness -- --ignored detective`).
+    /// `detective_graves_random_games_all` the other 9,000 (about 8 minutes
+    /// of CPU: `cargo test -p engine --test harness -- --ignored detective`).
     const GAMES: u64 = 10_000;
     const QUICK_GAMES: u64 = 1_000;
 

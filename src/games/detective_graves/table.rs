@@ -1,6 +1,7 @@
 //! The Detective Graves table. A tap or key becomes an engine action; what
-//! the page shows is read through one seat's `SeatView`: the person's who holds
-//! the device (with one person at the table, always theirs). Between two
+//! the page shows is read through one seat's `SeatView`, and its log from
+//! the game's events as that seat learnt them: the person's who holds the
+//! device (with one person at the table, always theirs). Between two
 //! people's turns the hand-over screen shows, with nothing private in the
 //! page, until the next person taps.
 
