@@ -3,6 +3,7 @@
 
 use super::bot::{self, SerialKillerBot};
 use super::*;
+use crate::game::Multiplayer;
 use crate::seats::Bot;
 use Suit::*;
 
