@@ -91,6 +91,7 @@ test("remembered seat names from a settings record are cut to 16 characters on t
     );
   });
   await page.goto("./#/serial-killer/new");
+  await page.reload(); // the settings are read at start
   await expect(page.getByRole("textbox").first()).toHaveValue("y".repeat(16));
   const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
   expect(widths[0]).toBeLessThanOrEqual(widths[1]);
