@@ -1,4 +1,4 @@
-//! What every game's table shares: the seat machinery (and, as the tables
-//! move to it, the one table controller).
+//! What every game's table shares: the computer players' turns at the
+//! chosen pace.
 
 pub mod seats;
