@@ -280,10 +280,11 @@ impl Root {
         sim
     }
 
-    /// The actions worth comparing. Killing is never worse than not killing
-    /// (a dead zombie changes nothing else), so a placement next to a zombie
-    /// it can kill is only paired with kills, and `EndTurn` is only suggested
-    /// when nothing can be killed.
+    /// The actions worth comparing: moves of the game only (never `Undo`,
+    /// nor `Hint`, which changes nothing on the table). Killing is never
+    /// worse than not killing (a dead zombie changes nothing else), so a
+    /// placement next to a zombie it can kill is only paired with kills, and
+    /// `EndTurn` is only suggested when nothing can be killed.
     fn candidates(&self, state: &State, t: &Tables) -> Vec<Move> {
         match self.phase {
             Phase::Reveal => self

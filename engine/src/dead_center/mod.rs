@@ -2,6 +2,9 @@
 //! face-card zombies lie face down around it. Each turn: reveal a zombie, play
 //! the drawn card on a legal pile, then perhaps kill a zombie next to it.
 //!
+//! Every action, asking for a hint and undo included, goes through
+//! [`Game::apply`], which says what happened as [`Event`]s.
+//!
 //! Layout: piles are numbered row by row, `row * 3 + col`. Zombie spaces are
 //! numbered 0–2 above the columns, 3–5 below the columns, 6–8 left of the rows
 //! and 9–11 right of the rows (see [`Space`]).
@@ -625,7 +628,9 @@ impl State {
     }
 
     /// [`Game::legal_actions`] written into `actions` (cleared first), so
-    /// that a caller playing many moves can reuse one buffer.
+    /// that a caller playing many moves can reuse one buffer. The moves of
+    /// the step come first; then `Undo` when legal, and `Hint` last while
+    /// the game runs (so that both are easy to leave out).
     pub fn legal_actions_into(&self, actions: &mut Vec<Action>) {
         actions.clear();
         match self.phase {
