@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { skipTours } from "./helpers/tours";
+import { appStarted, storeAndReload } from "./helpers/records";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -32,9 +33,7 @@ async function backupsEqual(page: Page, key: string, text: string): Promise<bool
 }
 
 async function storeAndOpen(page: Page, key: string, text: string) {
-  await page.goto("./");
-  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [key, text]);
-  await page.reload();
+  await storeAndReload(page, [[key, text]]);
 }
 
 for (const key of Object.keys(saves)) {
@@ -80,6 +79,7 @@ test("remembered seat names from a settings record are cut to 16 characters on t
   page,
 }) => {
   await page.goto("./");
+  await appStarted(page);
   await page.evaluate(() => {
     const seats = [
       { name: "y".repeat(100_000), kind: "Person" },

@@ -7,6 +7,7 @@ import { startServer } from "./static-server.mjs";
 import { readFileSync } from "node:fs";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
+import { storeAndReload } from "./helpers/records";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -211,9 +212,7 @@ test("offline after the first visit: the saved game reloads and plays on", async
 
 test("a corrupt save gives a message, a backup and a fresh game", async ({ page }) => {
   const errors = trackErrors(page);
-  await page.goto("./");
-  await page.evaluate((key) => localStorage.setItem(key, "{this is not a save"), SAVE_KEY);
-  await page.reload();
+  await storeAndReload(page, [[SAVE_KEY, "{this is not a save"]]);
   await expect(page.getByText(/could not be opened because it is not readable data/)).toBeVisible();
   const backups = await page.evaluate(() =>
     Object.keys(localStorage)

@@ -7,6 +7,7 @@ import { playWithHints } from "./helpers/murderers-row";
 import { added, countAdded } from "./helpers/added";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
+import { storeAndReload } from "./helpers/records";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -241,9 +242,7 @@ test("undo after a loss, as ruled: the game goes on and the loss counts once", a
     { Activate: { card: "ConMan", copying: null, target: { Pair: ["Medic", "Copycat"] } } },
   ];
   const envelope = { app: "grave-matters", kind: "Murderers' Row game", version: 1, data: { seed: 2, history, assisted: false, counted: false } };
-  await page.goto("/#/");
-  await page.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, JSON.stringify(envelope)]);
-  await page.reload();
+  await storeAndReload(page, [[SAVE_KEY, JSON.stringify(envelope)]]);
   await open(page, "#/murderers-row/2");
   const before = await rowLabels(page);
   await page.locator(".mr-card", { hasText: "Knight" }).click();

@@ -7,6 +7,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { skipTours } from "./helpers/tours";
+import { appStarted } from "./helpers/records";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -24,6 +25,7 @@ const envelope = (kind: string, data: string) =>
 /** Stores the previous version's records, then opens `hash` afresh. */
 async function withPreviousRecords(page: Page, hash: string) {
   await page.goto("./#/");
+  await appStarted(page);
   await page.evaluate(
     (records) => {
       localStorage.clear();
