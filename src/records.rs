@@ -1,6 +1,7 @@
 //! A game's records in the app: the game in progress and its statistics
 //! ([`GameCtx`], provided as context by the game), and its own preferences
-//! ([`Prefs`]). Loading and saving go through `session`.
+//! ([`Prefs`]). Loading goes through `session`; a game and its statistics
+//! are saved by the table controller (`table::controller`) alone.
 
 use crate::session::{self, Record};
 use crate::shell::{Ctx, Notice};
@@ -75,7 +76,9 @@ pub struct GameCtx<G: 'static, S: 'static> {
     /// The game in progress or just finished.
     pub game: RwSignal<Option<G>>,
     pub stats: RwSignal<S>,
-    records: &'static Records<G, S>,
+    /// Where they are kept: only the table controller (`table::controller`)
+    /// saves them.
+    pub records: &'static Records<G, S>,
 }
 
 impl<G, S> Clone for GameCtx<G, S> {
@@ -111,12 +114,12 @@ where
         });
     }
 
+    // TEMPORARY, while the tables move to `table::controller`: removed once
+    // none calls them.
     pub fn save_game(self) {
         session::save(self.app, &self.records.game, self.game);
     }
 
-    /// Saves the statistics: a game was counted, so the player cares about
-    /// what is kept, and the browser is asked to keep it for good.
     pub fn save_stats(self) {
         crate::durable::ask_to_keep();
         session::save_value(self.app, &self.records.stats, self.stats);

@@ -1,4 +1,5 @@
-//! What every game's table shares: the computer players' turns at the
-//! chosen pace.
+//! What every game's table shares: the controller that plays, counts and
+//! saves a game, and the computer players' turns at the chosen pace.
 
+pub mod controller;
 pub mod seats;

@@ -1,0 +1,234 @@
+//! The one table controller every game's table uses: an action goes to the
+//! engine, the events it returns go to the game's record (its log) and back
+//! to the table (its messages and motion), the result is counted once, and
+//! the game is saved. This is the only code that saves a game or its
+//! statistics.
+
+use crate::records::GameCtx;
+use crate::session;
+use engine::seats::{Level, Seat};
+use engine::{Game, Multiplayer};
+use leptos::prelude::*;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// A game as the app keeps it: the engine's state, and what the app saves
+/// beside it (the names at the table, a log, whether it was counted).
+pub trait TableRecord: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
+    type State: Game;
+    type Stats: Serialize + DeserializeOwned + Default + Send + Sync + 'static;
+
+    fn state(&self) -> &Self::State;
+    fn state_mut(&mut self) -> &mut Self::State;
+
+    /// What the app keeps beside the state follows what happened (a log
+    /// grows). Called after every accepted action.
+    fn follow(&mut self, _events: &[Event<Self>]) {}
+
+    /// Counts the game's result into `stats` if these events finished it
+    /// and it is not counted yet (remembering that it now is). Says whether
+    /// `stats` changed.
+    fn count(&mut self, events: &[Event<Self>], stats: &mut Self::Stats) -> bool;
+
+    /// Counts a begun, unfinished game that a new one replaces (a loss in
+    /// the solitaire games). Says whether `stats` changed.
+    fn count_left(&mut self, _stats: &mut Self::Stats) -> bool {
+        false
+    }
+}
+
+/// The events of a record's game.
+pub type Event<R> = <<R as TableRecord>::State as Game>::Event;
+/// The actions of a record's game.
+pub type Action<R> = <<R as TableRecord>::State as Game>::Action;
+/// Why a record's game refuses an action.
+pub type Refusal<R> = <<R as TableRecord>::State as Game>::Error;
+
+/// A game with seats, some of which the computer may play.
+pub trait SeatedRecord: TableRecord
+where
+    Self::State: Multiplayer,
+{
+    /// The level `seat` is played at, if the computer plays it.
+    fn computer(&self, seat: Seat) -> Option<Level>;
+
+    /// The computer seat that must act now, with its level.
+    fn computer_to_act(&self) -> Option<(Seat, Level)> {
+        let seat = self.state().to_act()?;
+        Some((seat, self.computer(seat)?))
+    }
+}
+
+/// A table's handle on its game: `Copy`, like the signals it holds.
+pub struct Table<R: TableRecord> {
+    pub ctx: GameCtx<R, R::Stats>,
+}
+
+impl<R: TableRecord> Clone for Table<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: TableRecord> Copy for Table<R> {}
+
+impl<R: TableRecord> Table<R> {
+    pub fn new(ctx: GameCtx<R, R::Stats>) -> Self {
+        Table { ctx }
+    }
+
+    /// The game on the table, tracked: `f` of it, or `T`'s default when
+    /// there is none.
+    pub fn read<T: Default>(self, f: impl FnOnce(&R) -> T) -> T {
+        self.ctx
+            .game
+            .with(|g| g.as_ref().map(f).unwrap_or_default())
+    }
+
+    /// Sends `action` to the engine. Accepted: the record follows the
+    /// events, the result is counted once, the game is saved, and the
+    /// events are returned for the table's messages and motion. Refused:
+    /// nothing changes and the engine's reason is returned. `None` when
+    /// there is no game, or another tab's change waits to be acknowledged
+    /// (its dialog must be answered first).
+    pub fn act(self, action: Action<R>) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
+        let result = self.apply(action)?;
+        match &result {
+            Ok(_) => crate::ui::accepted(),
+            Err(_) => crate::ui::refused(),
+        }
+        Some(result)
+    }
+
+    /// As [`act`](Self::act), for an action the player did not make on the
+    /// table (asking for a hint): no sound, no motion.
+    pub fn act_quietly(self, action: Action<R>) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
+        self.apply(action)
+    }
+
+    fn apply(self, action: Action<R>) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
+        if self.ctx.changed_elsewhere.get_untracked() {
+            return None;
+        }
+        let mut game = self.ctx.game.get_untracked()?;
+        let events = match game.state_mut().apply(action) {
+            Ok(events) => events,
+            Err(refusal) => return Some(Err(refusal)),
+        };
+        game.follow(&events);
+        let mut counted = false;
+        self.ctx
+            .stats
+            .update(|stats| counted = game.count(&events, stats));
+        if counted {
+            self.save_stats();
+        }
+        self.ctx.game.set(Some(game));
+        self.save_game();
+        Some(Ok(events))
+    }
+
+    /// Puts `game` on the table in place of the one there, which is
+    /// counted first if it was begun and left unfinished.
+    pub fn start(self, game: R) {
+        if let Some(mut left) = self.ctx.game.get_untracked() {
+            let mut counted = false;
+            self.ctx
+                .stats
+                .update(|stats| counted = left.count_left(stats));
+            if counted {
+                self.save_stats();
+            }
+        }
+        self.ctx.game.set(Some(game));
+        self.save_game();
+    }
+
+    /// Changes what the app keeps beside the game's state (which case
+    /// result the players have seen, say) and saves it. The state itself
+    /// changes only by [`act`](Self::act).
+    pub fn note(self, change: impl FnOnce(&mut R)) {
+        if self.ctx.game.with_untracked(Option::is_none) {
+            return;
+        }
+        self.ctx.game.update(|g| {
+            if let Some(game) = g.as_mut() {
+                change(game);
+            }
+        });
+        self.save_game();
+    }
+
+    /// Sets the statistics back to zero and saves them.
+    pub fn reset_stats(self) {
+        self.ctx.stats.set(R::Stats::default());
+        self.save_stats();
+    }
+
+    fn save_game(self) {
+        session::save(self.ctx.app, &self.ctx.records.game, self.ctx.game);
+    }
+
+    /// A game was counted, so the player cares about what is kept: the
+    /// browser is asked to keep it for good.
+    fn save_stats(self) {
+        crate::durable::ask_to_keep();
+        session::save_value(self.ctx.app, &self.ctx.records.stats, self.ctx.stats);
+    }
+}
+
+impl<R: SeatedRecord> Table<R>
+where
+    R::State: Multiplayer,
+{
+    /// The computer seat that must act now, with its level (tracked).
+    pub fn computer_to_act(self) -> Option<(Seat, Level)> {
+        self.ctx
+            .game
+            .with(|g| g.as_ref().and_then(SeatedRecord::computer_to_act))
+    }
+
+    /// Plays the computer seats at the chosen pace (see
+    /// [`super::seats::play_computers`]), each deciding from its own view
+    /// with the seed the game keeps. `decide` may take over a seat's turn
+    /// (a long search worked out in slices): it returns `true` when it has.
+    pub fn play_computers(
+        self,
+        decide: impl Fn(Seat, Level) -> bool + Clone + 'static,
+        then: impl Fn(Result<Vec<Event<R>>, Refusal<R>>) + Clone + 'static,
+    ) {
+        super::seats::play_computers(
+            self.ctx.app,
+            move || self.computer_to_act().is_some(),
+            move || {
+                let Some((seat, level)) = self
+                    .ctx
+                    .game
+                    .with_untracked(|g| g.as_ref().and_then(SeatedRecord::computer_to_act))
+                else {
+                    return;
+                };
+                if decide(seat, level) {
+                    return;
+                }
+                if let Some(result) = self
+                    .computer_action(seat, level)
+                    .and_then(|action| self.act(action))
+                {
+                    then(result);
+                }
+            },
+        );
+    }
+
+    /// What the computer at `seat` plays now, from that seat's view alone.
+    pub fn computer_action(self, seat: Seat, level: Level) -> Option<Action<R>> {
+        self.ctx.game.with_untracked(|g| {
+            let state = g.as_ref()?.state();
+            Some(R::State::bot_action(
+                &state.view(seat),
+                level,
+                state.bot_seed(),
+            ))
+        })
+    }
+}
