@@ -8,9 +8,9 @@ mod rules;
 mod stats;
 mod table;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::records::{self, Records};
-use crate::route::{Page, Route};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
@@ -46,6 +46,19 @@ fn route(page: Page) -> Route {
     crate::module::route(ID, page)
 }
 
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Detective Graves",
+        deals: Deals::None,
+    },
+    blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
+    // A magnifying glass.
+    emblem: "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z",
+    module: &DetectiveGraves,
+};
+
 pub struct DetectiveGraves;
 
 /// The game's screens: in its own chunk (see [`GamePages`]).
@@ -77,23 +90,6 @@ impl GamePages for Pages {
 impl GameModule for DetectiveGraves {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
-    }
-
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Detective Graves"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A magnifying glass.
-        "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z"
     }
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -131,7 +127,7 @@ mod tests {
     #[test]
     fn it_has_no_deal_addresses() {
         assert!(matches!(
-            Route::parse("#/detective-graves/42"),
+            Route::parse("#/detective-graves/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
     }
