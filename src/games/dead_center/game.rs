@@ -96,12 +96,6 @@ pub(super) fn result(events: &[Event]) -> Option<GameResult> {
     })
 }
 
-/// Whether these events made the game assisted (its first hint or undo):
-/// then there is something new to save.
-pub(super) fn newly_assisted(events: &[Event]) -> bool {
-    events.contains(&Event::Assisted)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -142,16 +136,7 @@ mod tests {
             let action = state.legal_actions()[0];
             let events = state.apply(action).unwrap();
             assert_eq!(result(&events), None, "{action:?}");
-            assert!(!newly_assisted(&events));
         }
-    }
-
-    #[test]
-    fn the_first_hint_makes_the_game_assisted_and_later_ones_do_not() {
-        let mut state = State::new(Variant::Hard, 9);
-        assert!(newly_assisted(&state.apply(Action::Hint).unwrap()));
-        assert!(!newly_assisted(&state.apply(Action::Hint).unwrap()));
-        assert!(state.assisted());
     }
 
     #[test]
