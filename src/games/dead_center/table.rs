@@ -5,12 +5,10 @@ use super::game::{end_text, instruction};
 use super::records::{deal_route, game_ctx, route, table, ID};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
+use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{
-    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar,
-    When,
-};
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::{copy_page_link, shortcut_key, CardFace, Dialog, RestartDialog, When};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
 use engine::dead_center::{Action, Phase, Space, State, Status, Variant, ZombieView};
@@ -174,13 +172,12 @@ fn Table() -> impl IntoView {
 
     let instruction = move || read(&instruction);
 
-    let tour = first_visit(ID);
+    let forget_feedback = Callback::new(move |_| {
+        ui.message.set(None);
+        ui.hint.set(None);
+    });
     view! {
-        <TopBar title="Dead Center">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=ID steps=TOUR open=tour moves=changes(ctx.game)/>
+        <TableFrame title="Dead Center" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
         <div class="dc-layout">
             <div class="dc-main">
                 <p class="dc-instruction" aria-live="polite">{instruction}</p>
@@ -248,19 +245,13 @@ fn Table() -> impl IntoView {
                         start_game(variant, seed);
                     }
                     ui.confirm_restart.set(false);
-                    ui.message.set(None);
-                    ui.hint.set(None);
+                    forget_feedback.run(());
                 })/>
         </When>
         <When when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </When>
-        <When when=move || ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                ui.message.set(None);
-                ui.hint.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
