@@ -1,46 +1,26 @@
 //! Serial Killer in the app: its table, new-game screen, rules, statistics
 //! and saved records, registered with the shell as [`SerialKiller`].
 
+mod board;
+mod game;
 mod new_game;
+mod players;
+pub(crate) mod records;
 mod stats;
-pub(crate) mod table;
+mod table;
+mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
 use crate::route::{Addresses, Deals, Page, Route};
-use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use stats::SerialKillerStats;
-use table::SerialKillerGame;
+use records::{game_ctx, route, table, GameCtx, ID};
 
-const ID: &str = "serial-killer";
-
-/// The game's records, as every earlier version saved them.
-pub(crate) static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
-    game: Record {
-        key: "gm.save.serial-killer",
-        what: "Serial Killer game",
-        validate: SerialKillerGame::validate,
-    },
-    stats: Record {
-        key: "gm.stats.serial-killer",
-        what: "Serial Killer statistics",
-        validate: session::no_check,
-    },
-};
-
-type GameCtx = records::GameCtx<SerialKillerGame, SerialKillerStats>;
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
+/// Loaded by the saves' fixtures test (`games::todays_saves`, which names
+/// it here).
+pub(crate) use records::RECORDS;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -106,7 +86,7 @@ impl GameModule for SerialKiller {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        table().reset_stats();
     }
 
     fn on_storage(&self, key: &str) {
@@ -117,14 +97,6 @@ impl GameModule for SerialKiller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::fixtures::same_text;
-
-    #[test]
-    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
-        let sk: SerialKillerGame = same_text("SKGAME");
-        assert_eq!(sk.validate(), Ok(()));
-        assert_eq!(sk.names.len(), 3);
-    }
 
     #[test]
     fn it_has_no_deal_addresses() {
