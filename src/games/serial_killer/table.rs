@@ -15,8 +15,9 @@ use super::words::{choices, end_title, turn_text, Choice};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, TurnBanner};
 use crate::shell::redirect;
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{shortcut_key, ChangedElsewhereDialog, Dialog, TopBar, When};
+use crate::table::frame::TableFrame;
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::{shortcut_key, Dialog, When};
 use engine::serial_killer::{Action, Event, RuleError, Seat};
 use engine::{Game, Multiplayer};
 use leptos::prelude::*;
@@ -152,13 +153,13 @@ fn Playing() -> impl IntoView {
 
     let game_over = move || table.read(|g| g.state.is_over());
 
-    let tour = first_visit(ID);
+    // Another tab moved the game on: what the table was saying is dropped.
+    let forget_feedback = Callback::new(move |_| {
+        message.set(None);
+        ace_grave.set(None);
+    });
     view! {
-        <TopBar title="Serial Killer">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=ID steps=TOUR open=tour moves=changes(ctx.game)/>
+        <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
@@ -202,12 +203,7 @@ fn Playing() -> impl IntoView {
         <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
-        <When when=move || ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                message.set(None);
-                ace_grave.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
