@@ -45,7 +45,9 @@ fn todays_murderers_row_save_loads() {
 
 #[test]
 fn todays_serial_killer_save_loads() {
-    loads_and_plays_on(&serial_killer::RECORDS.game, |game| &mut game.state);
+    loads_and_plays_on(&serial_killer::records::RECORDS.game, |game| {
+        &mut game.state
+    });
 }
 
 #[test]

@@ -100,7 +100,7 @@ pub(super) fn result(events: &[Event]) -> Option<GameResult> {
 mod tests {
     use super::*;
     use engine::cards::{Card, Suit};
-    use engine::dead_center::{Action, Variant};
+    use engine::dead_center::Variant;
     use engine::Game;
 
     #[test]

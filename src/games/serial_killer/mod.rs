@@ -16,11 +16,7 @@ use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use records::{game_ctx, route, table, GameCtx, ID};
-
-/// Loaded by the saves' fixtures test (`games::todays_saves`, which names
-/// it here).
-pub(crate) use records::RECORDS;
+use records::{game_ctx, route, table, GameCtx, ID, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
