@@ -35,7 +35,7 @@ fn loads_and_plays_on<T: serde::de::DeserializeOwned, G: Game>(
 
 #[test]
 fn todays_dead_center_save_loads() {
-    loads_and_plays_on(&dead_center::RECORDS.game, |state| state);
+    loads_and_plays_on(&dead_center::records::RECORDS.game, |state| state);
 }
 
 #[test]

@@ -17,8 +17,8 @@ mod stats;
 mod table;
 mod words;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
-use crate::route::{Page, Route};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
@@ -27,6 +27,19 @@ use engine::Game;
 use leptos::prelude::*;
 pub(crate) use records::RECORDS;
 use records::{game_ctx, route, GameCtx, ID};
+
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Detective Graves",
+        deals: Deals::None,
+    },
+    blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
+    // A magnifying glass.
+    emblem: "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z",
+    module: &DetectiveGraves,
+};
 
 pub struct DetectiveGraves;
 
@@ -59,23 +72,6 @@ impl GamePages for Pages {
 impl GameModule for DetectiveGraves {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
-    }
-
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Detective Graves"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A magnifying glass.
-        "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z"
     }
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -113,7 +109,7 @@ mod tests {
     #[test]
     fn it_has_no_deal_addresses() {
         assert!(matches!(
-            Route::parse("#/detective-graves/42"),
+            Route::parse("#/detective-graves/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
     }

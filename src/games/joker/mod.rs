@@ -5,9 +5,9 @@ mod new_game;
 mod stats;
 pub(crate) mod table;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::records::{self, Records};
-use crate::route::{Page, Route};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
@@ -61,6 +61,19 @@ fn route(page: Page) -> Route {
     crate::module::route(ID, page)
 }
 
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Joker",
+        deals: Deals::None,
+    },
+    blurb: "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
+    // A jester's three-pointed cap with bells.
+    emblem: "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z",
+    module: &Joker,
+};
+
 pub struct Joker;
 
 /// The game's screens: in its own chunk (see [`GamePages`]).
@@ -92,23 +105,6 @@ impl GamePages for Pages {
 impl GameModule for Joker {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
-    }
-
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Joker"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A jester's three-pointed cap with bells.
-        "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z"
     }
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -162,7 +158,10 @@ mod tests {
 
     #[test]
     fn it_has_no_deal_addresses() {
-        assert!(matches!(Route::parse("#/joker/42"), Route::Invalid { .. }));
+        assert!(matches!(
+            Route::parse("#/joker/42", &[&ENTRY.addresses]),
+            Route::Invalid { .. }
+        ));
     }
 
     #[test]

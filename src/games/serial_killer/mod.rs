@@ -5,9 +5,9 @@ mod new_game;
 mod stats;
 pub(crate) mod table;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::records::{self, Records};
-use crate::route::{Page, Route};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
@@ -42,6 +42,19 @@ fn route(page: Page) -> Route {
     crate::module::route(ID, page)
 }
 
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Serial Killer",
+        deals: Deals::None,
+    },
+    blurb: "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
+    // A gravestone with a cross, on a mound.
+    emblem: "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z",
+    module: &SerialKiller,
+};
+
 pub struct SerialKiller;
 
 /// The game's screens: in its own chunk (see [`GamePages`]).
@@ -73,23 +86,6 @@ impl GamePages for Pages {
 impl GameModule for SerialKiller {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
-    }
-
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Serial Killer"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A gravestone with a cross, on a mound.
-        "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z"
     }
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -133,7 +129,7 @@ mod tests {
     #[test]
     fn it_has_no_deal_addresses() {
         assert!(matches!(
-            Route::parse("#/serial-killer/42"),
+            Route::parse("#/serial-killer/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
     }
