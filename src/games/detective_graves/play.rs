@@ -40,12 +40,16 @@ impl Feedback {
     /// message and the selection are cleared; refused, the reason shows.
     pub fn show(self, result: Result<Vec<Event>, String>) {
         match result {
-            Ok(_) => {
-                self.message.set(None);
-                self.selected.set(Vec::new());
-            }
+            Ok(_) => self.clear(),
             Err(why) => self.message.set(Some(why)),
         }
+    }
+
+    /// Forgets the message and the selection: the game they were about
+    /// moved on, or another person took the device.
+    pub fn clear(self) {
+        self.message.set(None);
+        self.selected.set(Vec::new());
     }
 
     /// Places the selected cards in order, all or none (see

@@ -17,9 +17,10 @@ use super::secrets::{Secrets, Unmasking};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, GameLog, HandOver};
 use crate::shell::redirect;
+use crate::table::frame::TableFrame;
 use crate::table::seats::work_in_slices;
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{ChangedElsewhereDialog, TopBar, When};
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::When;
 use engine::detective_graves::{players, Level, Phase, Seat};
 use engine::{Game, Multiplayer};
 use leptos::prelude::*;
@@ -40,7 +41,6 @@ pub fn DgScreen() -> impl IntoView {
 #[component]
 fn Tabletop() -> impl IntoView {
     let table = table();
-    let ctx = table.ctx;
     let feedback = Feedback::new(table);
     // The person who has the device (none yet after a reload): the turn
     // passing to the other person asks for a hand-over first.
@@ -71,13 +71,12 @@ fn Tabletop() -> impl IntoView {
 
     let game_over = move || table.read(|g| g.state.is_over());
 
-    let tour = first_visit(ID);
+    let forget = Callback::new(move |_| {
+        feedback.clear();
+        holder.set(None);
+    });
     view! {
-        <TopBar title="Detective Graves">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=ID steps=TOUR open=tour moves=changes(ctx.game)/>
+        <TableFrame title="Detective Graves" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget>
         {move || {
             if let Some(case) = case_result.get() {
                 return view! { <CaseResult case/> }.into_any();
@@ -85,8 +84,7 @@ fn Tabletop() -> impl IntoView {
             match (hand_over_to.get(), viewer.get()) {
                 (Some((seat, name)), _) => view! {
                     <HandOver name seat on_continue=Callback::new(move |_| {
-                        feedback.message.set(None);
-                        feedback.selected.set(Vec::new());
+                        feedback.clear();
                         holder.set(Some(seat));
                     })/>
                 }.into_any(),
@@ -97,13 +95,7 @@ fn Tabletop() -> impl IntoView {
         <When when=move || game_over() && case_result.get().is_none() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
-        <When when=move || ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                feedback.message.set(None);
-                feedback.selected.set(Vec::new());
-                holder.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
