@@ -1,7 +1,7 @@
 //! Detective Graves in the app without the view: the saved game (the
-//! engine's state with the names at the table), how the table controller
-//! follows it and counts its result, and the dry run of a placing. Its
-//! words are in `words.rs` and `log.rs`.
+//! engine's state with the names at the table), what the table controller
+//! asks of it (its result, counted once; which computer plays now), and the
+//! dry run of a placing. Its words are in `words.rs` and `log.rs`.
 
 use super::stats::{DgStats, Played};
 use super::words::refusal;
@@ -95,11 +95,11 @@ impl DgGame {
     }
 }
 
-/// How many of `cards`, placed in order at the active location, go down:
-/// each up to the first that leaves the engine asking something else (a
-/// deuce's trump), or none, with the reason the first refused one gives.
-/// Worked out on a copy, so that a placing is all or nothing: the table
-/// then sends that many to the engine.
+/// How many of `cards`, placed in order at the active location, go down
+/// before the engine asks something else (a deuce's trump); or, if one is
+/// refused, the reason it gives, naming it. Worked out on a copy, so that
+/// a placing is all or nothing: the table then sends that many to the
+/// engine.
 pub fn placeable(state: &State, cards: &[Card]) -> Result<usize, String> {
     let mut next = state.clone();
     let mut placed = 0;

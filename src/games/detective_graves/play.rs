@@ -67,7 +67,7 @@ impl Feedback {
         if self.table.ctx.changed_elsewhere.get_untracked() {
             return;
         }
-        let Some(placeable) = self
+        let Some(planned) = self
             .table
             .ctx
             .game
@@ -75,7 +75,7 @@ impl Feedback {
         else {
             return;
         };
-        let count = match placeable {
+        let count = match planned {
             Ok(count) => count,
             Err(why) => {
                 self.message.set(Some(why));
