@@ -2,49 +2,31 @@
 //! unmasking, new-game screen, rules, statistics and saved records,
 //! registered with the shell as [`DetectiveGraves`].
 
+mod end;
 pub(crate) mod game;
+mod hand;
+mod log;
 mod new_game;
+mod play;
+mod records;
+mod row;
 mod rules;
+mod seats_panel;
+mod secrets;
 mod stats;
 mod table;
+mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
 use crate::route::{Addresses, Deals, Page, Route};
-use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use engine::detective_graves::Role;
 use engine::Game;
-use game::DgGame;
 use leptos::prelude::*;
-use stats::DgStats;
-
-const ID: &str = "detective-graves";
-
-pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
-    game: Record {
-        key: "gm.save.detective-graves",
-        what: "Detective Graves game",
-        validate: DgGame::validate,
-    },
-    stats: Record {
-        key: "gm.stats.detective-graves",
-        what: "Detective Graves statistics",
-        validate: session::no_check,
-    },
-};
-
-type GameCtx = records::GameCtx<DgGame, DgStats>;
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
+pub(crate) use records::RECORDS;
+use records::{game_ctx, route, GameCtx, ID};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -112,7 +94,7 @@ impl GameModule for DetectiveGraves {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        records::table().reset_stats();
     }
 
     fn on_storage(&self, key: &str) {
