@@ -8,7 +8,7 @@ mod hand;
 mod log;
 mod new_game;
 mod play;
-mod records;
+pub(crate) mod records;
 mod row;
 mod rules;
 mod seats_panel;
@@ -25,8 +25,7 @@ use crate::ui::rules::RulesPage;
 use engine::detective_graves::Role;
 use engine::Game;
 use leptos::prelude::*;
-pub(crate) use records::RECORDS;
-use records::{game_ctx, route, GameCtx, ID};
+use records::{game_ctx, route, GameCtx, ID, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
