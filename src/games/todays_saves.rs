@@ -57,5 +57,7 @@ fn todays_joker_save_loads() {
 
 #[test]
 fn todays_detective_graves_save_loads() {
-    loads_and_plays_on(&detective_graves::records::RECORDS.game, |game| &mut game.state);
+    loads_and_plays_on(&detective_graves::records::RECORDS.game, |game| {
+        &mut game.state
+    });
 }

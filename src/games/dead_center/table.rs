@@ -5,6 +5,7 @@ use super::game::{end_text, instruction};
 use super::records::{deal_route, game_ctx, route, table, ID};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
+use crate::table::controller::Table;
 use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
 use crate::ui::tour::{changes, TourStep};
@@ -17,8 +18,8 @@ use leptos::prelude::*;
 
 /// Starts a deal (the controller counts the game it replaces as lost if it
 /// had begun).
-fn start_game(variant: Variant, seed: u64) {
-    table().start(State::new(variant, seed));
+fn start_game(table: Table<State>, variant: Variant, seed: u64) {
+    table.start(State::new(variant, seed));
 }
 
 /// The Dead Center screen for a deal (or, with no deal, the game in progress).
@@ -28,6 +29,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
     let current = ctx
         .game
         .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed(), s.in_progress())));
+    let table = table();
     let Some((variant, seed)) = deal else {
         // No deal named: go to the game in progress, or choose a new one.
         let target = match current {
@@ -40,7 +42,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
     let is_current = matches!(current, Some((v, s, _)) if (v, s) == (variant, seed));
     let must_confirm = !is_current && matches!(current, Some((_, _, true)));
     if !is_current && !must_confirm {
-        start_game(variant, seed);
+        start_game(table, variant, seed);
     }
     // A memo, so that the table is built once and not again on every move:
     // only a change of which deal is saved swaps it out.
@@ -57,18 +59,21 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
             title="Dead Center"
             must_confirm
             question
-            start=Callback::new(move |()| start_game(variant, seed))
+            start=Callback::new(move |()| start_game(table, variant, seed))
             in_progress=route(Page::Current)
             table_matches
-            table=ViewFn::from(|| view! { <Table/> })
+            table=ViewFn::from(|| view! { <Playing/> })
         />
     }
     .into_any()
 }
 
-/// Table-local state: feedback and dialogs, never the game itself.
+/// Table-local state: the controller's handle (taken while the table is
+/// built: key and timer callbacks run where no context can be looked up),
+/// feedback and dialogs, never the game itself.
 #[derive(Clone, Copy)]
 struct Ui {
+    table: Table<State>,
     message: RwSignal<Option<String>>,
     hint: RwSignal<Option<Hint>>,
     end_dismissed: RwSignal<bool>,
@@ -78,7 +83,7 @@ struct Ui {
 /// Sends an action to the engine through the controller: accepted, the
 /// feedback of the last one goes; refused, the engine's reason shows.
 fn dispatch(ui: Ui, action: Action) {
-    match table().act(action) {
+    match ui.table.act(action) {
         Some(Ok(_)) => {
             ui.message.set(None);
             ui.hint.set(None);
@@ -89,9 +94,10 @@ fn dispatch(ui: Ui, action: Action) {
 }
 
 #[component]
-fn Table() -> impl IntoView {
+fn Playing() -> impl IntoView {
     let ctx = game_ctx();
     let ui = Ui {
+        table: table(),
         message: RwSignal::new(None),
         hint: RwSignal::new(None),
         end_dismissed: RwSignal::new(false),
@@ -116,7 +122,7 @@ fn Table() -> impl IntoView {
             // Asking is an action of the game: it makes a win assisted.
             // Only the first time is there something new to save.
             if !state.assisted() {
-                table().act_quietly(Action::Hint);
+                ui.table.act_quietly(Action::Hint);
             }
             ui.message.set(Some(format!("Hint: {}", found.reason)));
             ui.hint.set(Some(found));
@@ -132,7 +138,7 @@ fn Table() -> impl IntoView {
             .game
             .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
         {
-            start_game(variant, seed);
+            start_game(ui.table, variant, seed);
             ui.end_dismissed.set(false);
         }
     };
@@ -242,7 +248,7 @@ fn Table() -> impl IntoView {
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
                     if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
-                        start_game(variant, seed);
+                        start_game(ui.table, variant, seed);
                     }
                     ui.confirm_restart.set(false);
                     forget_feedback.run(());

@@ -42,6 +42,8 @@ fn variant_for(length: usize, knows_all: bool, life_is_pain: bool) -> Variant {
 #[component]
 pub fn DgNew() -> impl IntoView {
     let ctx = game_ctx();
+    // Taken here: a click handler runs where no context can be looked up.
+    let table = table();
     let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(&remembered, 2, 2));
     let first = RwSignal::new(0usize);
@@ -69,7 +71,7 @@ pub fn DgNew() -> impl IntoView {
                     s.table_seats = kept;
                 });
                 session::save_settings(ctx.app);
-                table().start(game);
+                table.start(game);
                 navigate(&route(Page::Current));
             }
             Err(why) => message.set(Some(why)),
