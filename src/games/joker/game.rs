@@ -293,7 +293,10 @@ mod tests {
             "the computer is not kept"
         );
         let jokers = stats.people.values().map(|r| r.jokers).sum::<u32>();
-        assert_eq!(jokers, game.state.points(Seat(0)) + game.state.points(Seat(2)));
+        assert_eq!(
+            jokers,
+            game.state.points(Seat(0)) + game.state.points(Seat(2))
+        );
         let wins = stats.people.values().map(|r| r.wins).sum::<u32>();
         let people_won = [Seat(0), Seat(2)]
             .iter()

@@ -1,8 +1,8 @@
 //! The 5×5 grid of the public table, and what tapping one of its cards
 //! does.
 
+use super::looks::cell_look;
 use super::records::game_ctx;
-use super::words::cell_look;
 use crate::ui::CardFace;
 use engine::joker::{Cell, Seat, CELLS, SIDE};
 use leptos::prelude::*;

@@ -5,6 +5,7 @@ mod feedback;
 mod game;
 mod grid;
 mod informant;
+mod looks;
 mod new_game;
 mod players;
 mod public;

@@ -1,7 +1,7 @@
 //! Every player at the table: role, score, lock, whose turn.
 
+use super::looks::player_look;
 use super::records::table;
-use super::words::player_look;
 use crate::seats::seat_class;
 use engine::joker::Seat;
 use leptos::prelude::*;

@@ -4,9 +4,10 @@
 
 use super::feedback::Feedback;
 use super::grid::{Grid, TapMode, TAP_MODES};
+use super::looks::{probe_text, turn_text};
 use super::players::Players;
 use super::records::{game_ctx, prefs, table};
-use super::words::{log_lines, probe_text, turn_text};
+use super::words::log_lines;
 use crate::seats::{GameLog, TurnBanner};
 use crate::ui::choice::Choice;
 use crate::ui::{shortcut_key, Dialog, When};
