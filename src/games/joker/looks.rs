@@ -7,7 +7,7 @@ use super::game::JokerGame;
 use super::words::{answer_meaning, die, points, team_name};
 use crate::seats::{computer_note, kind_name};
 use engine::cards::Card;
-use engine::joker::{Cell, CellSet, Event, Lock, Phase, Seat, SeatView, Status};
+use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, SeatView, Status, CELLS};
 
 /// The turn banner: whose turn it is and what they are to do, as "Round 1
 /// of 3 · Cy's turn (computer, Strong): probe or shoot a card."
@@ -212,6 +212,79 @@ pub fn player_look(game: &JokerGame, seat: Seat) -> PlayerLook {
     }
 }
 
+/// What the Informant's private screen shows while a probe waits for its
+/// answer, read from the Informant's own view (the only one that holds the
+/// Joker's cell).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Desk {
+    /// "Ana, you are the Informant".
+    pub title: String,
+    /// The probe, where the Joker is and the true distance.
+    pub probe: String,
+    /// The die and the answers it allows.
+    pub die: String,
+    /// The small grid's accessible name.
+    pub grid_label: String,
+    /// Each cell of the small grid, in order: its class and mark.
+    pub cells: Vec<(&'static str, &'static str)>,
+    /// Each answer the die allows, with how many cells it leaves open.
+    pub answers: Vec<(u8, usize)>,
+}
+
+/// The Informant's screen; `None` unless an answer waits.
+pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
+    let view = game.state.view(game.state.informant());
+    let joker = view.joker()?;
+    let distance = view.true_distance()?;
+    let allowed = view.allowed_answers()?;
+    let Phase::Answer { cell: probed, roll } = view.phase() else {
+        return None;
+    };
+    let possible = view.consistent_cells();
+    let answers: Vec<(u8, usize)> = allowed
+        .map(|a| {
+            let left = possible
+                .iter()
+                .filter(|&c| consistent(c, probed, roll, a))
+                .count();
+            (a, left)
+        })
+        .collect();
+    let (low, high) = (
+        answers.first().map_or(0, |a| a.0),
+        answers.last().map_or(0, |a| a.0),
+    );
+    let face_up = view.face_up();
+    let cells = (0..CELLS as u8)
+        .map(Cell)
+        .map(|cell| {
+            if cell == joker {
+                ("jk-mini-cell joker", "★")
+            } else if cell == probed {
+                ("jk-mini-cell probed", "?")
+            } else if face_up.contains(cell) {
+                ("jk-mini-cell up", "")
+            } else {
+                ("jk-mini-cell", "")
+            }
+        })
+        .collect();
+    Some(Desk {
+        title: format!("{}, you are the Informant", game.name(view.informant())),
+        probe: format!(
+            "{} probes {probed}. The Joker is at {joker}: the true distance is {distance}.",
+            game.name(view.current())
+        ),
+        die: format!(
+            "The die shows {}: you may answer any number from {low} to {high}.",
+            die(roll)
+        ),
+        grid_label: format!("The grid: the Joker at {joker}, the probed card at {probed}"),
+        cells,
+        answers,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::game::testing::{blank, plans, play};
@@ -349,5 +422,37 @@ mod tests {
             .unwrap();
         let look = player_look(&solo, winner);
         assert!(look.winner && !look.informant && look.label.ends_with(", winner"));
+    }
+
+    /// The Informant's screen shows the Joker, the probed card, and each
+    /// answer the die allows with the cells it leaves open.
+    #[test]
+    fn the_informant_s_screen_shows_the_joker_and_the_answers_allowed() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 11).unwrap();
+        assert_eq!(informant_desk(&game), None, "no answer waits");
+        let cell = blank(&game);
+        game.state.apply(Action::Probe(cell)).unwrap();
+        let desk = informant_desk(&game).unwrap();
+        let joker = game.state.joker();
+        assert_eq!(desk.title, "Ana, you are the Informant");
+        assert!(desk
+            .probe
+            .starts_with(&format!("Ben probes {cell}. The Joker is at {joker}")));
+        let allowed: Vec<u8> = game.state.allowed_answers().unwrap().collect();
+        assert_eq!(
+            desk.answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            allowed
+        );
+        let truth = game.state.view(Seat(0)).true_distance().unwrap();
+        let left = |answer: u8| desk.answers.iter().find(|a| a.0 == answer).unwrap().1;
+        assert!(left(truth) >= 1, "the true answer leaves the Joker's cell");
+        assert!(desk.die.ends_with(&format!(
+            "you may answer any number from {} to {}.",
+            allowed[0],
+            allowed[allowed.len() - 1]
+        )));
+        assert_eq!(desk.cells[joker.index()], ("jk-mini-cell joker", "★"));
+        assert_eq!(desk.cells[cell.index()], ("jk-mini-cell probed", "?"));
+        assert_eq!(desk.cells.iter().filter(|c| c.1.is_empty()).count(), 23);
     }
 }
