@@ -17,6 +17,7 @@ pub fn App() -> impl IntoView {
     let ctx = Ctx {
         route: RwSignal::new(Route::parse(
             &window().location().hash().unwrap_or_default(),
+            &games::ADDRESSES,
         )),
         notices: RwSignal::new(Vec::new()),
         settings: RwSignal::new(settings),
@@ -32,6 +33,7 @@ pub fn App() -> impl IntoView {
     let on_hash = window_event_listener(leptos::ev::hashchange, move |_| {
         ctx.route.set(Route::parse(
             &window().location().hash().unwrap_or_default(),
+            &games::ADDRESSES,
         ));
         // A new screen starts at its top, as a new page would.
         window().scroll_to_with_x_and_y(0.0, 0.0);
@@ -42,7 +44,7 @@ pub fn App() -> impl IntoView {
             let Some(key) = event.key() else { return };
             if !session::take_settings_from_other_tab(ctx, &key) {
                 for game in games::GAMES {
-                    game.on_storage(&key);
+                    game.module.on_storage(&key);
                 }
             }
         };
@@ -142,7 +144,7 @@ pub fn answer_in_worker(scope: web_sys::DedicatedWorkerGlobalScope) {
             // A request for no game that answers here gets no reply; the page
             // only sends requests its games made.
             if let Some(game) = games::find(game) {
-                game.answer_in_worker(request, &mut |message| {
+                game.module.answer_in_worker(request, &mut |message| {
                     let _ = replies.post_message(&wasm_bindgen::JsValue::from_str(&message));
                 });
             }

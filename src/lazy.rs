@@ -4,7 +4,7 @@
 //! blank page, and never a crash: the split points are `fallible`, so a
 //! failed load is an `Err` here, not a trap.
 
-use crate::module::{GameModule, GamePages};
+use crate::module::{GameEntry, GamePages};
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use std::cell::RefCell;
@@ -15,7 +15,7 @@ thread_local! {
         const { RefCell::new(Vec::new()) };
 }
 
-fn loaded(game: &'static dyn GameModule) -> Option<&'static dyn GamePages> {
+fn loaded(game: &'static GameEntry) -> Option<&'static dyn GamePages> {
     LOADED.with_borrow(|loaded| {
         loaded
             .iter()
@@ -34,7 +34,7 @@ enum Load {
 /// `show` applied to `game`'s screens, once its chunk is loaded. `what`
 /// names what is shown in the messages ("Dead Center", say).
 pub fn pages(
-    game: &'static dyn GameModule,
+    game: &'static GameEntry,
     show: impl Fn(&'static dyn GamePages) -> AnyView + Send + Sync + 'static,
 ) -> AnyView {
     if let Some(pages) = loaded(game) {
@@ -44,7 +44,7 @@ pub fn pages(
     let load = move || {
         state.set(Load::Loading);
         spawn_local(async move {
-            let next = match game.pages().await {
+            let next = match game.module.pages().await {
                 Ok(pages) => {
                     if loaded(game).is_none() {
                         LOADED.with_borrow_mut(|loaded| loaded.push((game.id(), pages)));

@@ -1,37 +1,45 @@
-//! What a game provides to the shell ([`GameModule`]), and its screens in
-//! the game's own WebAssembly chunk ([`GamePages`]). The shell knows games
-//! only through this, and the registry (`games`) lists them.
+//! What a game provides to the shell: its registry entry ([`GameEntry`],
+//! plain data), what it does ([`GameModule`]), and its screens in the
+//! game's own WebAssembly chunk ([`GamePages`]). The shell knows games only
+//! through this, and the registry (`games`) lists them.
 
-use crate::route::{Deal, Page, Route};
+use crate::route::{Addresses, Page, Route};
 use crate::shell::{Ctx, Notice};
 use leptos::prelude::*;
 
-/// What a game provides to the shell. Trait objects, so that the shell's
+/// A game as the registry lists it: what Home and the router need, as
+/// constants, and what the game does.
+pub struct GameEntry {
+    /// Its id (the first part of its addresses, `#/<id>/…`), its name as
+    /// players know it, and how its deals are addressed.
+    pub addresses: Addresses,
+    /// One line for its Home entry.
+    pub blurb: &'static str,
+    /// Its emblem on Home: an SVG path, 48 × 48 units, drawn by us.
+    pub emblem: &'static str,
+    pub module: &'static dyn GameModule,
+}
+
+impl GameEntry {
+    pub fn id(&self) -> &'static str {
+        self.addresses.id
+    }
+
+    pub fn name(&self) -> &'static str {
+        self.addresses.name
+    }
+}
+
+/// What a game does for the shell. Trait objects, so that the shell's
 /// code exists once however many games there are. The methods that use the
 /// game's records run inside the app's reactive tree (the shell sees to it),
-/// where the game finds its own context; `provide`, the deal addresses and
-/// `answer_in_worker` need none.
+/// where the game finds its own context; `provide` and `answer_in_worker`
+/// need none.
 pub trait GameModule: Sync {
-    /// The first part of the game's addresses, `#/<id>/…`.
-    fn id(&self) -> &'static str;
-    /// The game's name as players know it.
-    fn name(&self) -> &'static str;
-    /// One line for its Home entry.
-    fn blurb(&self) -> &'static str;
-    /// Its emblem on Home: an SVG path, 48 × 48 units, drawn by us.
-    fn emblem(&self) -> &'static str;
     /// Loads the game's saved records and provides its context (see
-    /// [`GameCtx`]); what cannot be loaded is added to `notices`.
+    /// [`GameCtx`](crate::records::GameCtx)); what cannot be loaded is added
+    /// to `notices`.
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);
-    /// Reads a deal address `#/<id>/<path>`: `None` if the game has no deal
-    /// addresses, else the deal or what is wrong with the address.
-    fn parse_deal(&self, _path: &[&str]) -> Option<Result<Deal, String>> {
-        None
-    }
-    /// The path of `deal` after `#/<id>/` (the inverse of `parse_deal`).
-    fn deal_path(&self, _deal: Deal) -> String {
-        String::new()
-    }
     /// Its screens, from its own WebAssembly chunk: the first call loads
     /// the chunk (later calls are ready at once). The shell shows them
     /// through [`lazy::pages`], which says when the chunk cannot be loaded.

@@ -1,9 +1,9 @@
 //! Hash routes: every screen has a URL, so a deal can be shared and the back
-//! button works. Parsing is pure so it is tested natively. A game's pages
-//! are `#/<game id>`, `#/<id>/new`, `#/<id>/rules` and, for games with deal
-//! links, `#/<id>/<deal path>`, read by the game itself (see `games`).
-
-use crate::games;
+//! button works. Plain data, read against the games' [`Addresses`] (given
+//! by the registry, so this file knows no game), and pure, so it is tested
+//! natively. A game's pages are `#/<game id>`, `#/<id>/new`, `#/<id>/rules`
+//! and, for games with deal links, `#/<id>/<number>` or
+//! `#/<id>/<variant>/<number>`.
 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Route {
@@ -32,17 +32,69 @@ pub enum Page {
     Deal(Deal),
 }
 
-/// A deal named in an address: a variant (0 for games that have none, else
-/// the game's own numbering) and the deal number.
+/// A deal named in an address: its variant's slug (for games with
+/// variants) and the deal number.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Deal {
-    pub variant: u8,
+    pub variant: Option<&'static str>,
     pub seed: u64,
 }
 
+/// What the router knows of a game: its id, its name (for messages about
+/// its addresses) and how its deals are addressed.
+#[derive(Debug)]
+pub struct Addresses {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub deals: Deals,
+}
+
+#[derive(Clone, Copy, Debug)]
+pub enum Deals {
+    /// The game has no deal addresses.
+    None,
+    /// `#/<id>/<number>`.
+    Numbered,
+    /// `#/<id>/<variant>/<number>`, the variant one of these slugs.
+    ByVariant(&'static [&'static str]),
+}
+
+impl Addresses {
+    /// Reads a deal path (after `#/<id>/`): `None` if it is no deal path
+    /// of this game, else the deal or what is wrong with it.
+    fn deal(&self, path: &[&str]) -> Option<Result<Deal, String>> {
+        let (variant, seed) = match (self.deals, path) {
+            (Deals::Numbered, [seed]) => (None, seed),
+            (Deals::ByVariant(slugs), [variant, seed]) => {
+                let Some(slug) = slugs.iter().find(|s| *s == variant) else {
+                    return Some(Err(format!(
+                        "“{}” is not a {} variant: use {}.",
+                        truncate(variant, 30),
+                        self.name,
+                        one_of(slugs)
+                    )));
+                };
+                (Some(*slug), seed)
+            }
+            _ => return None,
+        };
+        Some(parse_deal_number(seed).map(|seed| Deal { variant, seed }))
+    }
+}
+
+/// "a, b or c".
+fn one_of(words: &[&str]) -> String {
+    match words {
+        [] => String::new(),
+        [one] => one.to_string(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
 impl Route {
-    /// Reads a location hash such as `#/dead-center/standard/42`.
-    pub fn parse(hash: &str) -> Route {
+    /// Reads a location hash such as `#/dead-center/standard/42`, for the
+    /// games whose addresses are `games`.
+    pub fn parse(hash: &str, games: &[&'static Addresses]) -> Route {
         let path = hash.trim_start_matches('#').trim_matches('/');
         let parts: Vec<&str> = path.split('/').filter(|p| !p.is_empty()).collect();
         let no_page = || Route::Invalid {
@@ -53,21 +105,21 @@ impl Route {
             ["stats"] => Route::Stats,
             ["settings"] => Route::Settings,
             [id, rest @ ..] => {
-                let Some(game) = games::find(id) else {
+                let Some(game) = games.iter().find(|g| g.id == *id) else {
                     return no_page();
                 };
                 let page = match rest {
                     [] => Page::Current,
                     ["new"] => Page::New,
                     ["rules"] => Page::Rules,
-                    path => match game.parse_deal(path) {
+                    path => match game.deal(path) {
                         Some(Ok(deal)) => Page::Deal(deal),
                         Some(Err(reason)) => return Route::Invalid { reason },
                         None => return no_page(),
                     },
                 };
                 Route::Game {
-                    game: game.id(),
+                    game: game.id,
                     page,
                 }
             }
@@ -84,17 +136,21 @@ impl Route {
                 Page::Current => format!("#/{game}"),
                 Page::New => format!("#/{game}/new"),
                 Page::Rules => format!("#/{game}/rules"),
-                Page::Deal(deal) => {
-                    let path = games::find(game).map(|g| g.deal_path(*deal));
-                    format!("#/{game}/{}", path.unwrap_or_default())
-                }
+                Page::Deal(Deal {
+                    variant: Some(variant),
+                    seed,
+                }) => format!("#/{game}/{variant}/{seed}"),
+                Page::Deal(Deal {
+                    variant: None,
+                    seed,
+                }) => format!("#/{game}/{seed}"),
             },
         }
     }
 }
 
 /// A deal number from an address, or a message saying what a deal number is.
-pub fn parse_deal_number(text: &str) -> Result<u64, String> {
+fn parse_deal_number(text: &str) -> Result<u64, String> {
     text.parse().map_err(|_| {
         format!(
             "“{}” is not a deal number: a deal number is a whole number from 0 to {}.",
@@ -115,46 +171,91 @@ fn truncate(text: &str, max_chars: usize) -> String {
 mod tests {
     use super::*;
 
-    /// Every page of every registered game, and the shell's own.
+    static PLAIN: Addresses = Addresses {
+        id: "plain",
+        name: "Plain",
+        deals: Deals::None,
+    };
+    static NUMBERED: Addresses = Addresses {
+        id: "numbered",
+        name: "Numbered",
+        deals: Deals::Numbered,
+    };
+    static VARIANTS: Addresses = Addresses {
+        id: "variants",
+        name: "Variants",
+        deals: Deals::ByVariant(&["easy", "hard", "harder"]),
+    };
+    static GAMES: [&Addresses; 3] = [&PLAIN, &NUMBERED, &VARIANTS];
+
+    fn parse(hash: &str) -> Route {
+        Route::parse(hash, &GAMES)
+    }
+
+    fn invalid(hash: &str) -> String {
+        match parse(hash) {
+            Route::Invalid { reason } => reason,
+            other => panic!("{hash} parsed as {other:?}"),
+        }
+    }
+
     #[test]
     fn every_route_round_trips_through_its_href() {
         let mut routes = vec![Route::Home, Route::Stats, Route::Settings];
-        for game in games::GAMES {
+        for game in GAMES {
             for page in [Page::Current, Page::New, Page::Rules] {
                 routes.push(Route::Game {
-                    game: game.id(),
+                    game: game.id,
                     page,
                 });
             }
         }
+        for (game, variant) in [("numbered", None), ("variants", Some("harder"))] {
+            for seed in [0, 42, u64::MAX] {
+                routes.push(Route::Game {
+                    game,
+                    page: Page::Deal(Deal { variant, seed }),
+                });
+            }
+        }
         for route in routes {
-            assert_eq!(Route::parse(&route.href()), route, "{}", route.href());
+            assert_eq!(parse(&route.href()), route, "{}", route.href());
         }
-    }
-
-    #[test]
-    fn games_have_distinct_ids_that_are_not_shell_pages() {
-        let ids: Vec<&str> = games::GAMES.iter().map(|g| g.id()).collect();
-        for (i, id) in ids.iter().enumerate() {
-            assert!(!ids[i + 1..].contains(id), "{id} twice");
-            assert!(!["stats", "settings"].contains(id));
-        }
+        let deal = Deal {
+            variant: Some("hard"),
+            seed: 7,
+        };
+        let route = Route::Game {
+            game: "variants",
+            page: Page::Deal(deal),
+        };
+        assert_eq!(route.href(), "#/variants/hard/7");
     }
 
     #[test]
     fn empty_hash_and_slashes_are_home() {
-        assert_eq!(Route::parse(""), Route::Home);
-        assert_eq!(Route::parse("#"), Route::Home);
-        assert_eq!(Route::parse("#/"), Route::Home);
+        assert_eq!(parse(""), Route::Home);
+        assert_eq!(parse("#"), Route::Home);
+        assert_eq!(parse("#/"), Route::Home);
     }
 
     #[test]
     fn unknown_pages_explain_themselves() {
-        assert!(matches!(Route::parse("#/nowhere"), Route::Invalid { .. }));
-        assert!(matches!(
-            Route::parse("#/stats/more"),
-            Route::Invalid { .. }
-        ));
+        assert!(invalid("#/nowhere").contains("There is no page"));
+        assert!(invalid("#/stats/more").contains("There is no page"));
+        // A deal path where the game has none, or of the wrong shape.
+        assert!(invalid("#/plain/42").contains("There is no page"));
+        assert!(invalid("#/numbered/easy/42").contains("There is no page"));
+        assert!(invalid("#/variants/42").contains("There is no page"));
+        assert!(invalid("#/variants/easy/4/5").contains("There is no page"));
+    }
+
+    #[test]
+    fn an_unknown_variant_names_the_game_and_its_variants() {
+        assert_eq!(
+            invalid("#/variants/medium/4"),
+            "“medium” is not a Variants variant: use easy, hard or harder."
+        );
     }
 
     #[test]
@@ -162,6 +263,8 @@ mod tests {
         for bad in ["abc", "-1", "99999999999999999999999", "12x"] {
             let reason = parse_deal_number(bad).unwrap_err();
             assert!(reason.contains("deal number"), "{reason}");
+            assert!(invalid(&format!("#/numbered/{bad}")).contains("deal number"));
+            assert!(invalid(&format!("#/variants/easy/{bad}")).contains("deal number"));
         }
         assert_eq!(parse_deal_number("18446744073709551615"), Ok(u64::MAX));
     }
@@ -169,9 +272,8 @@ mod tests {
     #[test]
     fn long_bad_paths_are_shortened_in_the_message() {
         let long = format!("#/{}", "x".repeat(500));
-        let Route::Invalid { reason } = Route::parse(&long) else {
-            panic!("expected invalid")
-        };
-        assert!(reason.chars().count() < 100);
+        assert!(invalid(&long).chars().count() < 100);
+        let long_variant = format!("#/variants/{}/1", "x".repeat(500));
+        assert!(invalid(&long_variant).chars().count() < 100);
     }
 }

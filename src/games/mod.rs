@@ -1,7 +1,7 @@
 //! The registry: the one list of games the shell reads. Each game is a
 //! folder here holding everything it has in the app (table, new-game screen,
-//! rules page, statistics and saved records) and one [`GameModule`] value.
-//! Adding a game: its folder and one line in `GAMES`.
+//! rules page, statistics and saved records) and one [`GameEntry`].
+//! Adding a game: its folder and one line in `GAMES` and in `ADDRESSES`.
 
 pub mod dead_center;
 pub mod detective_graves;
@@ -11,26 +11,71 @@ pub mod serial_killer;
 #[cfg(test)]
 mod todays_saves;
 
-use crate::module::GameModule;
+use crate::module::GameEntry;
+use crate::route::Addresses;
 use crate::shell::{Ctx, Notice};
 
 /// Every game, in the order Home lists them.
-pub static GAMES: [&dyn GameModule; 5] = [
-    &dead_center::DeadCenter,
-    &murderers_row::MurderersRow,
-    &serial_killer::SerialKiller,
-    &joker::Joker,
-    &detective_graves::DetectiveGraves,
+pub static GAMES: [&GameEntry; 5] = [
+    &dead_center::ENTRY,
+    &murderers_row::ENTRY,
+    &serial_killer::ENTRY,
+    &joker::ENTRY,
+    &detective_graves::ENTRY,
+];
+
+/// Every game's addresses, for the router.
+pub static ADDRESSES: [&Addresses; 5] = [
+    &dead_center::ENTRY.addresses,
+    &murderers_row::ENTRY.addresses,
+    &serial_killer::ENTRY.addresses,
+    &joker::ENTRY.addresses,
+    &detective_graves::ENTRY.addresses,
 ];
 
 /// The game whose addresses start with `#/<id>`.
-pub fn find(id: &str) -> Option<&'static dyn GameModule> {
+pub fn find(id: &str) -> Option<&'static GameEntry> {
     GAMES.iter().copied().find(|game| game.id() == id)
 }
 
 /// Loads every game's records and provides their contexts.
 pub fn provide_all(app: Ctx, notices: &mut Vec<Notice>) {
     for game in GAMES {
-        game.provide(app, notices);
+        game.module.provide(app, notices);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::{Page, Route};
+
+    #[test]
+    fn the_router_and_home_list_the_same_games_in_the_same_order() {
+        let listed: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+        let routed: Vec<&str> = ADDRESSES.iter().map(|a| a.id).collect();
+        assert_eq!(listed, routed);
+    }
+
+    #[test]
+    fn games_have_distinct_ids_that_are_not_shell_pages() {
+        let ids: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
+        for (i, id) in ids.iter().enumerate() {
+            assert!(!ids[i + 1..].contains(id), "{id} twice");
+            assert!(!["stats", "settings"].contains(id));
+        }
+    }
+
+    #[test]
+    fn every_game_page_round_trips_through_its_href() {
+        for game in GAMES {
+            for page in [Page::Current, Page::New, Page::Rules] {
+                let route = Route::Game {
+                    game: game.id(),
+                    page,
+                };
+                assert_eq!(Route::parse(&route.href(), &ADDRESSES), route);
+            }
+        }
     }
 }

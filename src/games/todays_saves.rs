@@ -35,7 +35,7 @@ fn loads_and_plays_on<T: serde::de::DeserializeOwned, G: Game>(
 
 #[test]
 fn todays_dead_center_save_loads() {
-    loads_and_plays_on(&dead_center::RECORDS.game, |state| state);
+    loads_and_plays_on(&dead_center::records::RECORDS.game, |state| state);
 }
 
 #[test]
@@ -45,7 +45,9 @@ fn todays_murderers_row_save_loads() {
 
 #[test]
 fn todays_serial_killer_save_loads() {
-    loads_and_plays_on(&serial_killer::RECORDS.game, |game| &mut game.state);
+    loads_and_plays_on(&serial_killer::records::RECORDS.game, |game| {
+        &mut game.state
+    });
 }
 
 #[test]

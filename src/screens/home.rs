@@ -13,14 +13,14 @@ pub fn Home() -> impl IntoView {
         view! {
             <article class="game-entry">
                 <svg class="game-emblem" viewBox="0 0 48 48" aria-hidden="true" focusable="false">
-                    <path d=game.emblem()/>
+                    <path d=game.emblem/>
                 </svg>
                 <h2>{game.name()}</h2>
-                <p>{game.blurb()}</p>
+                <p>{game.blurb}</p>
                 <div class="button-row">
                     // Optional views are AnyViews, one type for Leptos to
                     // compile its update code for (a smaller bundle).
-                    {move || game.in_progress().map(|(route, detail)| view! {
+                    {move || game.module.in_progress().map(|(route, detail)| view! {
                         <a class="button primary" href=route.href()>
                             "Continue"
                             <span class="button-detail">{detail}</span>

@@ -81,7 +81,7 @@ pub fn SettingsScreen() -> impl IntoView {
             />
             <PaceChoice/>
             <ToursAgain/>
-            {GAMES.iter().filter_map(|game| game.settings_panel()).collect_view()}
+            {GAMES.iter().filter_map(|game| game.module.settings_panel()).collect_view()}
         </section>
         <DataPanel/>
     }

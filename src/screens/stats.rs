@@ -11,7 +11,7 @@ pub fn StatsScreen() -> impl IntoView {
     // runs outside it, so it runs as this screen's owner.
     let owner = Owner::current();
     let reset = Callback::new(move |()| {
-        let reset_all = || GAMES.iter().for_each(|game| game.reset_stats());
+        let reset_all = || GAMES.iter().for_each(|game| game.module.reset_stats());
         match owner.as_ref() {
             Some(owner) => owner.with(reset_all),
             None => reset_all(),

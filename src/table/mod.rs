@@ -2,4 +2,5 @@
 //! saves a game, and the computer players' turns at the chosen pace.
 
 pub mod controller;
+pub mod frame;
 pub mod seats;

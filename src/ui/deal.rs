@@ -27,11 +27,13 @@ pub fn DealNumberForm(
     let deal_number = RwSignal::new(String::new());
     let play_number = move |ev: leptos::ev::SubmitEvent| {
         ev.prevent_default();
-        navigate(&Route::parse(&format!(
+        // The address as typed: the router reads it (and explains a
+        // malformed one) as it reads any address.
+        let _ = window().location().set_hash(&format!(
             "{}/{}",
             prefix.get_untracked(),
             deal_number.get_untracked().trim()
-        )));
+        ));
     };
     view! {
         <form class="deal-form" on:submit=play_number>

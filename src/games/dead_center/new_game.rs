@@ -1,6 +1,6 @@
 //! A new Dead Center game: a variant for a random deal, or a deal by number.
 
-use super::deal_route;
+use super::records::{deal_route, preferred_variant, ID};
 use crate::shell::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
 use crate::ui::TopBar;
@@ -10,7 +10,7 @@ use leptos::prelude::*;
 /// Chooses a Dead Center variant for a random deal, or a deal by its number.
 #[component]
 pub fn NewGame() -> impl IntoView {
-    let chosen = RwSignal::new(super::preferred_variant());
+    let chosen = RwSignal::new(preferred_variant());
     let start = move |variant: Variant| {
         navigate(&deal_route(variant, random_seed()));
     };
@@ -30,7 +30,7 @@ pub fn NewGame() -> impl IntoView {
         <section class="panel">
             <h2>"Play a deal by its number"</h2>
             <p>"Every deal has a number. Share it, and a friend plays the very same cards."</p>
-            <DealNumberForm prefix=Signal::derive(move || format!("#/{}/{}", super::ID, chosen.get().slug()))>
+            <DealNumberForm prefix=Signal::derive(move || format!("#/{}/{}", ID, chosen.get().slug()))>
                 <label>
                     "Variant "
                     <select on:change=move |ev| {

@@ -1,31 +1,24 @@
 //! The Dead Center table. Taps become engine actions; the engine's answer
 //! (the next state, or why not) is all the view shows.
 
-use super::{deal_route, events, game_ctx, route, GameCtx};
+use super::game::{end_text, instruction};
+use super::records::{deal_route, game_ctx, route, table, ID};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
-use crate::stats::GameResult;
+use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{
-    copy_page_link, shortcut_key, CardFace, ChangedElsewhereDialog, Dialog, RestartDialog, TopBar,
-    When,
-};
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::{copy_page_link, shortcut_key, CardFace, Dialog, RestartDialog, When};
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
-use engine::dead_center::{Action, LossReason, Phase, Space, State, Status, Variant, ZombieView};
+use engine::dead_center::{Action, Phase, Space, State, Status, Variant, ZombieView};
 use engine::Game;
 use leptos::prelude::*;
 
-/// Starts a deal, counting the game it replaces as lost if it had begun.
-fn start_game(ctx: GameCtx, variant: Variant, seed: u64) {
-    if let Some(current) = ctx.game.get_untracked().filter(State::in_progress) {
-        ctx.stats
-            .update(|s| s.record(current.variant(), GameResult::Lost));
-        ctx.save_stats();
-    }
-    ctx.game.set(Some(State::new(variant, seed)));
-    ctx.save_game();
+/// Starts a deal (the controller counts the game it replaces as lost if it
+/// had begun).
+fn start_game(variant: Variant, seed: u64) {
+    table().start(State::new(variant, seed));
 }
 
 /// The Dead Center screen for a deal (or, with no deal, the game in progress).
@@ -47,7 +40,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
     let is_current = matches!(current, Some((v, s, _)) if (v, s) == (variant, seed));
     let must_confirm = !is_current && matches!(current, Some((_, _, true)));
     if !is_current && !must_confirm {
-        start_game(ctx, variant, seed);
+        start_game(variant, seed);
     }
     // A memo, so that the table is built once and not again on every move:
     // only a change of which deal is saved swaps it out.
@@ -64,7 +57,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
             title="Dead Center"
             must_confirm
             question
-            start=Callback::new(move |()| start_game(ctx, variant, seed))
+            start=Callback::new(move |()| start_game(variant, seed))
             in_progress=route(Page::Current)
             table_matches
             table=ViewFn::from(|| view! { <Table/> })
@@ -82,33 +75,16 @@ struct Ui {
     confirm_restart: RwSignal<bool>,
 }
 
-/// Sends an action to the engine: on success the new state is shown and
-/// saved; on refusal the reason is shown and nothing changes.
-fn dispatch(ctx: GameCtx, ui: Ui, action: Action) {
-    if ctx.changed_elsewhere.get_untracked() {
-        return; // The other-tab dialog is up; it must be answered first.
-    }
-    let Some(mut next) = ctx.game.get_untracked() else {
-        return;
-    };
-    match next.apply(action) {
-        Ok(events) => {
-            // The events say whether this action ended the game (it ends
-            // once: every action after is refused).
-            if let Some(result) = events::result(&events) {
-                ctx.stats.update(|s| s.record(next.variant(), result));
-                ctx.save_stats();
-            }
-            crate::ui::accepted();
-            ctx.game.set(Some(next));
-            ctx.save_game();
+/// Sends an action to the engine through the controller: accepted, the
+/// feedback of the last one goes; refused, the engine's reason shows.
+fn dispatch(ui: Ui, action: Action) {
+    match table().act(action) {
+        Some(Ok(_)) => {
             ui.message.set(None);
             ui.hint.set(None);
         }
-        Err(error) => {
-            ui.message.set(Some(error.to_string()));
-            crate::ui::refused();
-        }
+        Some(Err(error)) => ui.message.set(Some(error.to_string())),
+        None => {}
     }
 }
 
@@ -133,22 +109,17 @@ fn Table() -> impl IntoView {
     };
 
     let show_hint = move || {
-        let Some(mut state) = ctx.game.get_untracked() else {
+        let Some(state) = ctx.game.get_untracked() else {
             return;
         };
-        let seed = random_seed();
-        if let Some(found) = hint::suggest(&state, seed) {
+        if let Some(found) = hint::suggest(&state, random_seed()) {
+            // Asking is an action of the game: it makes a win assisted.
+            // Only the first time is there something new to save.
+            if !state.assisted() {
+                table().act_quietly(Action::Hint);
+            }
             ui.message.set(Some(format!("Hint: {}", found.reason)));
             ui.hint.set(Some(found));
-            // Asking is an action of the game: it makes a win assisted.
-            // Only the first time is there something new to show and save.
-            if state
-                .apply(Action::Hint)
-                .is_ok_and(|events| events::newly_assisted(&events))
-            {
-                ctx.game.set(Some(state));
-                ctx.save_game();
-            }
         }
     };
     let restart = move || {
@@ -161,7 +132,7 @@ fn Table() -> impl IntoView {
             .game
             .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
         {
-            start_game(ctx, variant, seed);
+            start_game(variant, seed);
             ui.end_dismissed.set(false);
         }
     };
@@ -194,34 +165,19 @@ fn Table() -> impl IntoView {
         };
         event.prevent_default();
         if let Some(action) = action {
-            dispatch(ctx, ui, action);
+            dispatch(ui, action);
         }
     });
     on_cleanup(move || keys.remove());
 
-    let instruction = move || {
-        read(&|s| match s.phase() {
-            // The loss comes only when a card must be drawn, so the last
-            // placement can still be undone.
-            Phase::Draw | Phase::Reveal if s.deck_len() == 0 => {
-                "The deck is empty: undo your last move, or draw and lose.".to_string()
-            }
-            Phase::Reveal => "Choose a face-down zombie to reveal.".to_string(),
-            Phase::Draw => "Draw the top card of the deck.".to_string(),
-            Phase::Place { drawn } => format!("Play the {} on a highlighted pile.", drawn.name()),
-            Phase::Attack { .. } => "Kill a highlighted zombie, or end your turn.".to_string(),
-            Phase::Won => "You won!".to_string(),
-            Phase::Lost(_) => "The zombies won.".to_string(),
-        })
-    };
+    let instruction = move || read(&instruction);
 
-    let tour = first_visit(super::ID);
+    let forget_feedback = Callback::new(move |_| {
+        ui.message.set(None);
+        ui.hint.set(None);
+    });
     view! {
-        <TopBar title="Dead Center">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=super::ID steps=TOUR open=tour moves=changes(ctx.game)/>
+        <TableFrame title="Dead Center" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
         <div class="dc-layout">
             <div class="dc-main">
                 <p class="dc-instruction" aria-live="polite">{instruction}</p>
@@ -260,13 +216,13 @@ fn Table() -> impl IntoView {
                         class="button primary"
                         class:unavailable=move || !matches!(phase(), Some(Phase::Attack { .. }))
                         aria-disabled=move || (!matches!(phase(), Some(Phase::Attack { .. }))).to_string()
-                        on:click=move |_| dispatch(ctx, ui, Action::EndTurn)
+                        on:click=move |_| dispatch(ui, Action::EndTurn)
                     >"End turn"</button>
                     <button
                         class="button"
                         class:unavailable=move || !legal().contains(&Action::Undo)
                         aria-disabled=move || (!legal().contains(&Action::Undo)).to_string()
-                        on:click=move |_| dispatch(ctx, ui, Action::Undo)
+                        on:click=move |_| dispatch(ui, Action::Undo)
                     >"Undo"</button>
                     <button class="button" on:click=move |_| show_hint()>"Hint"</button>
                 </div>
@@ -286,22 +242,16 @@ fn Table() -> impl IntoView {
                 keep=Callback::new(move |_| ui.confirm_restart.set(false))
                 restart=Callback::new(move |_| {
                     if let Some((variant, seed)) = ctx.game.with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed()))) {
-                        start_game(ctx, variant, seed);
+                        start_game(variant, seed);
                     }
                     ui.confirm_restart.set(false);
-                    ui.message.set(None);
-                    ui.hint.set(None);
+                    forget_feedback.run(());
                 })/>
         </When>
         <When when=move || ctx.game.with(|g| g.as_ref().is_some_and(State::is_over)) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </When>
-        <When when=move || ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                ui.message.set(None);
-                ui.hint.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
@@ -359,7 +309,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
                 let hint = if hinted() { ", suggested by the hint" } else { "" };
                 format!("Deck, {left} cards left{}{hint}", if ready { ", draw a card" } else { "" })
             }
-            on:click=move |_| dispatch(ctx, ui, Action::Draw)
+            on:click=move |_| dispatch(ui, Action::Draw)
         >
             <span class="deck-back" aria-hidden="true"></span>
             <span class="deck-count" aria-hidden="true">{move || info().0.to_string()}</span>
@@ -426,7 +376,7 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
         } else {
             Action::Kill(space as u8)
         };
-        dispatch(ctx, ui, action);
+        dispatch(ui, action);
     };
     view! {
         <button
@@ -506,7 +456,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             class:hinted=hinted
             style:grid-row=(pile / 3 + 2).to_string() style:grid-column=(pile % 3 + 2).to_string()
             aria-label=label
-            on:click=move |_| dispatch(ctx, ui, Action::Place(pile as u8))
+            on:click=move |_| dispatch(ui, Action::Place(pile as u8))
         >
             {move || top().map(|(card, _)| view! { <CardFace card/> })}
             // The depth is drawn from the attribute by the stylesheet: the
@@ -570,29 +520,11 @@ fn AttackPanel() -> impl IntoView {
 #[component]
 fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
-    let status = ctx.game.with_untracked(|g| {
+    let ended = ctx.game.with_untracked(|g| {
         g.as_ref()
-            .map(|s| (s.status(), s.zombies_left(), s.assisted()))
+            .and_then(|s| Some((end_text(s)?, matches!(s.status(), Status::Won { .. }))))
     });
-    let (title, detail) = match status {
-        Some((Status::Won { score }, _, assisted)) => (
-            "You won!".to_string(),
-            format!(
-                "All twelve zombies are dead with {score} cards left in the deck: your score is {score}.{}",
-                if assisted { " Undo or hints were used, so this win is counted as assisted." } else { "" }
-            ),
-        ),
-        Some((Status::Lost(LossReason::DeckEmpty), left, _)) => (
-            "The zombies won".to_string(),
-            format!("The deck ran out with {left} zombies still standing."),
-        ),
-        Some((Status::Lost(LossReason::NoLegalPile { drawn }), left, _)) => (
-            "The zombies won".to_string(),
-            format!("The {} could not be played on any pile, with {left} zombies still standing.", drawn.name()),
-        ),
-        _ => (String::new(), String::new()),
-    };
-    let won = matches!(status, Some((Status::Won { .. }, _, _)));
+    let ((title, detail), won) = ended.unwrap_or((("", String::new()), false));
     view! {
         <Dialog title=title celebrate=won>
             <p>{detail}</p>

@@ -2,49 +2,44 @@
 //! unmasking, new-game screen, rules, statistics and saved records,
 //! registered with the shell as [`DetectiveGraves`].
 
+mod end;
 pub(crate) mod game;
+mod hand;
+mod log;
 mod new_game;
+mod play;
+mod records;
+mod row;
 mod rules;
+mod seats_panel;
+mod secrets;
 mod stats;
 mod table;
+mod words;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
-use crate::route::{Page, Route};
-use crate::session::{self, Record};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use engine::detective_graves::Role;
 use engine::Game;
-use game::DgGame;
 use leptos::prelude::*;
-use stats::DgStats;
+pub(crate) use records::RECORDS;
+use records::{game_ctx, route, GameCtx, ID};
 
-const ID: &str = "detective-graves";
-
-pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
-    game: Record {
-        key: "gm.save.detective-graves",
-        what: "Detective Graves game",
-        validate: DgGame::validate,
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Detective Graves",
+        deals: Deals::None,
     },
-    stats: Record {
-        key: "gm.stats.detective-graves",
-        what: "Detective Graves statistics",
-        validate: session::no_check,
-    },
+    blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
+    // A magnifying glass.
+    emblem: "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z",
+    module: &DetectiveGraves,
 };
-
-type GameCtx = records::GameCtx<DgGame, DgStats>;
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
 
 pub struct DetectiveGraves;
 
@@ -79,23 +74,6 @@ impl GameModule for DetectiveGraves {
         Box::pin(pages())
     }
 
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Detective Graves"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A magnifying glass.
-        "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z"
-    }
-
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
     }
@@ -116,7 +94,7 @@ impl GameModule for DetectiveGraves {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        records::table().reset_stats();
     }
 
     fn on_storage(&self, key: &str) {
@@ -131,7 +109,7 @@ mod tests {
     #[test]
     fn it_has_no_deal_addresses() {
         assert!(matches!(
-            Route::parse("#/detective-graves/42"),
+            Route::parse("#/detective-graves/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
     }

@@ -3,7 +3,7 @@
 //! remembered for next time, with the other table games'.
 
 use super::game::DgGame;
-use super::{game_ctx, route};
+use super::records::{game_ctx, route, table};
 use crate::route::Page;
 use crate::seats::{SeatEditor, SeatList};
 use crate::session;
@@ -69,8 +69,7 @@ pub fn DgNew() -> impl IntoView {
                     s.table_seats = kept;
                 });
                 session::save_settings(ctx.app);
-                ctx.game.set(Some(game));
-                ctx.save_game();
+                table().start(game);
                 navigate(&route(Page::Current));
             }
             Err(why) => message.set(Some(why)),

@@ -9,13 +9,13 @@ mod looks;
 mod new_game;
 mod players;
 mod public;
-mod records;
+pub(crate) mod records;
 mod stats;
 mod table;
 mod words;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
-use crate::route::{Page, Route};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::choice::Choice;
@@ -25,6 +25,19 @@ use records::{game_ctx, prefs, route, GameCtx, ID, PREFS};
 
 /// The saved game's record, for the tests of today's saves.
 pub(crate) use records::RECORDS;
+
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Joker",
+        deals: Deals::None,
+    },
+    blurb: "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
+    // A jester's three-pointed cap with bells.
+    emblem: "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z",
+    module: &Joker,
+};
 
 pub struct Joker;
 
@@ -57,23 +70,6 @@ impl GamePages for Pages {
 impl GameModule for Joker {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
-    }
-
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Joker"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A jester's three-pointed cap with bells.
-        "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z"
     }
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -127,6 +123,9 @@ mod tests {
 
     #[test]
     fn it_has_no_deal_addresses() {
-        assert!(matches!(Route::parse("#/joker/42"), Route::Invalid { .. }));
+        assert!(matches!(
+            Route::parse("#/joker/42", &[&ENTRY.addresses]),
+            Route::Invalid { .. }
+        ));
     }
 }

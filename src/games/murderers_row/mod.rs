@@ -11,9 +11,9 @@ mod stats;
 pub(crate) mod table;
 mod thinking;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::records::{self, Records};
-use crate::route::{parse_deal_number, Deal, Page, Route};
+use crate::route::{Addresses, Deal, Deals, Page, Route};
 use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
@@ -105,8 +105,24 @@ fn route(page: Page) -> Route {
 }
 
 fn deal_route(seed: u64) -> Route {
-    route(Page::Deal(Deal { variant: 0, seed }))
+    route(Page::Deal(Deal {
+        variant: None,
+        seed,
+    }))
 }
+
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Murderers' Row",
+        deals: Deals::Numbered,
+    },
+    blurb: "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds.",
+    // A die showing five, in a row of face-down cards.
+    emblem: "M4 14H14V34H4ZM34 14H44V34H34ZM17 12H31Q33 12 33 14V34Q33 36 31 36H17Q15 36 15 34V14Q15 12 17 12ZM20 16A2 2 0 1 0 20 20A2 2 0 1 0 20 16ZM28 16A2 2 0 1 0 28 20A2 2 0 1 0 28 16ZM24 22A2 2 0 1 0 24 26A2 2 0 1 0 24 22ZM20 28A2 2 0 1 0 20 32A2 2 0 1 0 20 28ZM28 28A2 2 0 1 0 28 32A2 2 0 1 0 28 28Z",
+    module: &MurderersRow,
+};
 
 pub struct MurderersRow;
 
@@ -174,36 +190,9 @@ impl GameModule for MurderersRow {
         Box::pin(pages())
     }
 
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Murderers' Row"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A die showing five, in a row of face-down cards.
-        "M4 14H14V34H4ZM34 14H44V34H34ZM17 12H31Q33 12 33 14V34Q33 36 31 36H17Q15 36 15 34V14Q15 12 17 12ZM20 16A2 2 0 1 0 20 20A2 2 0 1 0 20 16ZM28 16A2 2 0 1 0 28 20A2 2 0 1 0 28 16ZM24 22A2 2 0 1 0 24 26A2 2 0 1 0 24 22ZM20 28A2 2 0 1 0 20 32A2 2 0 1 0 20 28ZM28 28A2 2 0 1 0 28 32A2 2 0 1 0 28 28Z"
-    }
-
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
         records::Prefs::provide(app, &PREFS, notices);
-    }
-
-    /// `#/murderers-row/<deal number>`.
-    fn parse_deal(&self, path: &[&str]) -> Option<Result<Deal, String>> {
-        let [seed] = path else { return None };
-        Some(parse_deal_number(seed).map(|seed| Deal { variant: 0, seed }))
-    }
-
-    fn deal_path(&self, deal: Deal) -> String {
-        deal.seed.to_string()
     }
 
     fn in_progress(&self) -> Option<(Route, String)> {
@@ -273,7 +262,12 @@ mod tests {
     fn deal_addresses_round_trip() {
         for seed in [0, 77, u64::MAX] {
             let route = deal_route(seed);
-            assert_eq!(Route::parse(&route.href()), route, "{}", route.href());
+            assert_eq!(
+                Route::parse(&route.href(), &[&ENTRY.addresses]),
+                route,
+                "{}",
+                route.href()
+            );
         }
         assert_eq!(deal_route(77).href(), "#/murderers-row/77");
     }
@@ -281,7 +275,7 @@ mod tests {
     #[test]
     fn malformed_deal_addresses_explain_themselves() {
         for bad in ["#/murderers-row/12x", "#/murderers-row/-3"] {
-            match Route::parse(bad) {
+            match Route::parse(bad, &[&ENTRY.addresses]) {
                 Route::Invalid { reason } => assert!(reason.contains("deal number"), "{reason}"),
                 other => panic!("{bad} parsed as {other:?}"),
             }

@@ -1,46 +1,35 @@
 //! Serial Killer in the app: its table, new-game screen, rules, statistics
 //! and saved records, registered with the shell as [`SerialKiller`].
 
+mod board;
+mod game;
 mod new_game;
+mod players;
+pub(crate) mod records;
 mod stats;
-pub(crate) mod table;
+mod table;
+mod words;
 
-use crate::module::{ChunkError, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
-use crate::route::{Page, Route};
-use crate::session::{self, Record};
+use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use stats::SerialKillerStats;
-use table::SerialKillerGame;
+use records::{game_ctx, route, table, GameCtx, ID, RECORDS};
 
-const ID: &str = "serial-killer";
-
-/// The game's records, as every earlier version saved them.
-pub(crate) static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
-    game: Record {
-        key: "gm.save.serial-killer",
-        what: "Serial Killer game",
-        validate: SerialKillerGame::validate,
+/// The game in the registry.
+pub static ENTRY: GameEntry = GameEntry {
+    addresses: Addresses {
+        id: ID,
+        name: "Serial Killer",
+        deals: Deals::None,
     },
-    stats: Record {
-        key: "gm.stats.serial-killer",
-        what: "Serial Killer statistics",
-        validate: session::no_check,
-    },
+    blurb: "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
+    // A gravestone with a cross, on a mound.
+    emblem: "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z",
+    module: &SerialKiller,
 };
-
-type GameCtx = records::GameCtx<SerialKillerGame, SerialKillerStats>;
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
 
 pub struct SerialKiller;
 
@@ -75,23 +64,6 @@ impl GameModule for SerialKiller {
         Box::pin(pages())
     }
 
-    fn id(&self) -> &'static str {
-        ID
-    }
-
-    fn name(&self) -> &'static str {
-        "Serial Killer"
-    }
-
-    fn blurb(&self) -> &'static str {
-        "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins."
-    }
-
-    fn emblem(&self) -> &'static str {
-        // A gravestone with a cross, on a mound.
-        "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z"
-    }
-
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
     }
@@ -110,7 +82,7 @@ impl GameModule for SerialKiller {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        table().reset_stats();
     }
 
     fn on_storage(&self, key: &str) {
@@ -121,19 +93,11 @@ impl GameModule for SerialKiller {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::fixtures::same_text;
-
-    #[test]
-    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
-        let sk: SerialKillerGame = same_text("SKGAME");
-        assert_eq!(sk.validate(), Ok(()));
-        assert_eq!(sk.names.len(), 3);
-    }
 
     #[test]
     fn it_has_no_deal_addresses() {
         assert!(matches!(
-            Route::parse("#/serial-killer/42"),
+            Route::parse("#/serial-killer/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
     }

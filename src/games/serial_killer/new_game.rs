@@ -1,8 +1,8 @@
 //! A new Serial Killer table: 2–6 seats, each a person or a computer
 //! player. The seats are remembered for next time.
 
-use super::table::SerialKillerGame;
-use super::{game_ctx, route};
+use super::game::SerialKillerGame;
+use super::records::{route, table};
 use crate::route::Page;
 use crate::seats::{SeatEditor, SeatList};
 use crate::session;
@@ -15,7 +15,8 @@ use leptos::prelude::*;
 
 #[component]
 pub fn SerialKillerNew() -> impl IntoView {
-    let ctx = game_ctx();
+    let table = table();
+    let ctx = table.ctx;
     let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(
         &remembered,
@@ -32,8 +33,7 @@ pub fn SerialKillerNew() -> impl IntoView {
             Ok(game) => {
                 ctx.settings.update(|s| s.table_seats = seats);
                 session::save_settings(ctx.app);
-                ctx.game.set(Some(game));
-                ctx.save_game();
+                table.start(game);
                 navigate(&route(Page::Current));
             }
             Err(why) => message.set(Some(why)),

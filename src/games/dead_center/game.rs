@@ -1,0 +1,171 @@
+//! Dead Center as the app keeps it (the engine's state itself, played
+//! through the table controller), and what the table says: pure functions
+//! of the state or of what an action did (its events), never a comparison
+//! of the game before and after.
+
+use super::stats::DeadCenterStats;
+use crate::stats::GameResult;
+use crate::table::controller::TableRecord;
+use engine::dead_center::{Event, LossReason, Phase, State, Status};
+
+impl TableRecord for State {
+    type State = State;
+    type Stats = DeadCenterStats;
+
+    fn state(&self) -> &State {
+        self
+    }
+
+    fn state_mut(&mut self) -> &mut State {
+        self
+    }
+
+    /// A game ends once (every later action is refused), so the events
+    /// that end it are counted, and nothing else.
+    fn count(&mut self, events: &[Event], stats: &mut DeadCenterStats) -> bool {
+        let Some(result) = result(events) else {
+            return false;
+        };
+        stats.record(self.variant(), result);
+        true
+    }
+
+    /// A begun deal left for another counts as lost.
+    fn count_left(&mut self, stats: &mut DeadCenterStats) -> bool {
+        if !self.in_progress() {
+            return false;
+        }
+        stats.record(self.variant(), GameResult::Lost);
+        true
+    }
+}
+
+/// What the player is to do now.
+pub(super) fn instruction(state: &State) -> String {
+    match state.phase() {
+        // The loss comes only when a card must be drawn, so the last
+        // placement can still be undone.
+        Phase::Draw | Phase::Reveal if state.deck_len() == 0 => {
+            "The deck is empty: undo your last move, or draw and lose.".to_string()
+        }
+        Phase::Reveal => "Choose a face-down zombie to reveal.".to_string(),
+        Phase::Draw => "Draw the top card of the deck.".to_string(),
+        Phase::Place { drawn } => format!("Play the {} on a highlighted pile.", drawn.name()),
+        Phase::Attack { .. } => "Kill a highlighted zombie, or end your turn.".to_string(),
+        Phase::Won => "You won!".to_string(),
+        Phase::Lost(_) => "The zombies won.".to_string(),
+    }
+}
+
+/// The end dialog's title and text, once the game is over.
+pub(super) fn end_text(state: &State) -> Option<(&'static str, String)> {
+    let left = state.zombies_left();
+    Some(match state.status() {
+        Status::Won { score } => (
+            "You won!",
+            format!(
+                "All twelve zombies are dead with {score} cards left in the deck: your score is {score}.{}",
+                if state.assisted() { " Undo or hints were used, so this win is counted as assisted." } else { "" }
+            ),
+        ),
+        Status::Lost(LossReason::DeckEmpty) => (
+            "The zombies won",
+            format!("The deck ran out with {left} zombies still standing."),
+        ),
+        Status::Lost(LossReason::NoLegalPile { drawn }) => (
+            "The zombies won",
+            format!(
+                "The {} could not be played on any pile, with {left} zombies still standing.",
+                drawn.name()
+            ),
+        ),
+        _ => return None,
+    })
+}
+
+/// The finished game's result for the statistics, when these events ended
+/// it (a game ends once: every later action is refused).
+pub(super) fn result(events: &[Event]) -> Option<GameResult> {
+    events.iter().find_map(|event| match *event {
+        Event::Won { score, assisted } => Some(GameResult::Won {
+            score: Some(u32::try_from(score).unwrap_or(u32::MAX)),
+            assisted,
+        }),
+        Event::Lost { .. } => Some(GameResult::Lost),
+        _ => None,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::cards::{Card, Suit};
+    use engine::dead_center::Variant;
+    use engine::Game;
+
+    #[test]
+    fn a_win_is_recorded_with_its_score_and_assist() {
+        for assisted in [false, true] {
+            let events = [
+                Event::TurnEnded { turns: 3 },
+                Event::Won { score: 7, assisted },
+            ];
+            assert_eq!(
+                result(&events),
+                Some(GameResult::Won {
+                    score: Some(7),
+                    assisted
+                })
+            );
+        }
+    }
+
+    #[test]
+    fn a_loss_is_recorded_whatever_the_reason() {
+        let drawn = Card::new(5, Suit::Hearts);
+        for reason in [LossReason::DeckEmpty, LossReason::NoLegalPile { drawn }] {
+            let events = [Event::Drew { card: drawn }, Event::Lost { reason }];
+            assert_eq!(result(&events), Some(GameResult::Lost));
+        }
+    }
+
+    #[test]
+    fn the_moves_of_a_running_game_record_nothing() {
+        let mut state = State::new(Variant::Standard, 4);
+        for _ in 0..6 {
+            let action = state.legal_actions()[0];
+            let events = state.apply(action).unwrap();
+            assert_eq!(result(&events), None, "{action:?}");
+        }
+    }
+
+    #[test]
+    fn a_begun_deal_left_counts_as_lost_and_a_fresh_or_finished_one_does_not() {
+        let mut stats = DeadCenterStats::default();
+        let mut fresh = State::new(Variant::Standard, 4);
+        assert!(!fresh.count_left(&mut stats));
+        assert_eq!(stats, DeadCenterStats::default());
+        let mut begun = fresh.clone();
+        begun.apply(begun.legal_actions()[0]).unwrap();
+        assert!(begun.count_left(&mut stats));
+        let mut lost = DeadCenterStats::default();
+        lost.record(Variant::Standard, GameResult::Lost);
+        assert_eq!(stats, lost);
+    }
+
+    #[test]
+    fn the_instruction_follows_the_phase_and_no_end_text_while_playing() {
+        let mut state = State::new(Variant::Standard, 4);
+        assert_eq!(instruction(&state), "Choose a face-down zombie to reveal.");
+        assert_eq!(end_text(&state), None);
+        // Revealing a zombie draws the turn's card.
+        state.apply(state.legal_actions()[0]).unwrap();
+        let Phase::Place { drawn } = state.phase() else {
+            panic!("{:?}", state.phase())
+        };
+        assert_eq!(
+            instruction(&state),
+            format!("Play the {} on a highlighted pile.", drawn.name())
+        );
+    }
+}

@@ -1,0 +1,96 @@
+//! Dead Center's records and addresses: what the table, the new-game
+//! screen and the registry entry all read (so that none of them imports
+//! another).
+
+use super::stats::DeadCenterStats;
+use crate::records::{self, Records};
+use crate::route::{Deal, Page, Route};
+use crate::session::{self, Record};
+use crate::table::controller::Table;
+use engine::dead_center::{State, Variant};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+pub(super) const ID: &str = "dead-center";
+
+/// The game's records, as every earlier version saved them.
+pub(crate) static RECORDS: Records<State, DeadCenterStats> = Records {
+    game: Record {
+        key: "gm.save.dead-center",
+        what: "Dead Center game",
+        validate: State::validate,
+    },
+    stats: Record {
+        key: "gm.stats.dead-center",
+        // As first saved (the envelope's kind must match to load).
+        what: "statistics",
+        validate: session::no_check,
+    },
+};
+
+/// The player's preferences for Dead Center, named as earlier versions
+/// named them in the settings record (see [`records::Prefs`]).
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(super) struct DeadCenterPrefs {
+    /// Chosen in Settings, and first in the deal-number form.
+    pub dead_center_variant: Variant,
+}
+
+pub(super) static PREFS: Record<DeadCenterPrefs> = Record {
+    key: "gm.prefs.dead-center",
+    what: "Dead Center preferences",
+    validate: session::no_check,
+};
+
+pub(super) type GameCtx = records::GameCtx<State, DeadCenterStats>;
+
+pub(super) fn prefs() -> records::Prefs<DeadCenterPrefs> {
+    expect_context()
+}
+
+pub(super) fn preferred_variant() -> Variant {
+    prefs().value.with_untracked(|p| p.dead_center_variant)
+}
+
+pub(super) fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+pub(crate) fn route(page: Page) -> Route {
+    crate::module::route(ID, page)
+}
+
+pub(crate) fn deal_route(variant: Variant, seed: u64) -> Route {
+    route(Page::Deal(Deal {
+        variant: Some(variant.slug()),
+        seed,
+    }))
+}
+
+/// The table controller for the game on the table.
+pub(super) fn table() -> Table<State> {
+    Table::new(game_ctx())
+}
+
+/// The variant of a deal address (the router read one of the slugs in
+/// the registry entry).
+pub(super) fn variant_of(deal: Deal) -> Variant {
+    deal.variant
+        .and_then(Variant::from_slug)
+        .unwrap_or(Variant::Standard)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_preferred_variant_is_read_from_settings_saved_by_the_first_version() {
+        let text = crate::session::fixtures::saved_v1("SETTINGS");
+        let prefs: DeadCenterPrefs = crate::codec::from_str(text).unwrap();
+        assert_eq!(prefs.dead_center_variant, Variant::Hard);
+        let none: DeadCenterPrefs = crate::codec::from_str(r#"{"theme":"Dark"}"#).unwrap();
+        assert_eq!(none, DeadCenterPrefs::default());
+    }
+}

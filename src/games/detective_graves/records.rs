@@ -1,0 +1,44 @@
+//! Detective Graves' records and addresses: where its game and statistics
+//! are kept, its context, and the routes of its pages. The game's other
+//! files take them from here (not from `mod.rs`, which names them).
+
+use super::game::DgGame;
+use super::stats::DgStats;
+use crate::records::{self, Records};
+use crate::route::{Page, Route};
+use crate::session::{self, Record};
+use crate::table::controller::Table;
+use leptos::prelude::*;
+
+pub const ID: &str = "detective-graves";
+
+pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
+    game: Record {
+        key: "gm.save.detective-graves",
+        what: "Detective Graves game",
+        validate: DgGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.detective-graves",
+        what: "Detective Graves statistics",
+        validate: session::no_check,
+    },
+};
+
+pub type GameCtx = records::GameCtx<DgGame, DgStats>;
+
+/// The table controller for the game: every change of the game and its
+/// statistics goes through it.
+pub type DgTable = Table<DgGame>;
+
+pub fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+pub fn table() -> DgTable {
+    Table::new(game_ctx())
+}
+
+pub fn route(page: Page) -> Route {
+    crate::module::route(ID, page)
+}

@@ -1,0 +1,281 @@
+//! A Serial Killer game as the app saves it: the engine's state, the names
+//! at the table, its log and whether its result is counted. The table
+//! controller (`crate::table::controller`) plays it through
+//! [`TableRecord`] and [`SeatedRecord`].
+
+use super::stats::SerialKillerStats;
+use super::words::log_lines;
+use crate::seats::{name_of, SeatPlan};
+use crate::table::controller::{SeatedRecord, TableRecord};
+use engine::seats::Level;
+use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
+use serde::{Deserialize, Serialize};
+
+/// The game in progress with the names at the table and its log.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SerialKillerGame {
+    pub state: State,
+    /// One per seat, in seat order.
+    pub names: Vec<String>,
+    pub log: Vec<String>,
+    /// Its result is in the statistics already.
+    pub counted: bool,
+}
+
+impl SerialKillerGame {
+    /// A new game for `seats`, its log opened with the first-player draw.
+    pub fn new(seats: &[SeatPlan], seed: u64) -> Result<SerialKillerGame, String> {
+        let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
+        let state = State::new(&kinds, seed).map_err(|e| e.to_string())?;
+        let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
+        let mut log = Vec::new();
+        for round in state.first_draws() {
+            let draws: Vec<String> = round
+                .iter()
+                .map(|&(seat, card)| format!("{} {}", name_of(&names, seat), card.name()))
+                .collect();
+            log.push(format!("Draw for first player: {}.", draws.join(", ")));
+        }
+        log.push(format!(
+            "{} draws highest and plays first.",
+            name_of(&names, state.first_player())
+        ));
+        Ok(SerialKillerGame {
+            state,
+            names,
+            log,
+            counted: false,
+        })
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        self.state.validate()?;
+        if self.names.len() != self.state.players() {
+            return Err("the names do not match the seats".into());
+        }
+        crate::seats::check_names(&self.names)
+    }
+
+    /// What the table shows: the view of the seat to act (everything is
+    /// public in this game except the stack's order, which a view never gives).
+    pub fn view(&self) -> SeatView {
+        self.state.view(self.state.current())
+    }
+
+    pub fn name(&self, seat: Seat) -> String {
+        name_of(&self.names, seat)
+    }
+}
+
+impl TableRecord for SerialKillerGame {
+    type State = State;
+    type Stats = SerialKillerStats;
+
+    fn state(&self) -> &State {
+        &self.state
+    }
+
+    fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
+    fn follow(&mut self, events: &[Event]) {
+        self.log.extend(log_lines(events, &self.names));
+    }
+
+    /// Once the game is over: a game played, and a win for each person
+    /// among the winners (computers' wins are not kept). From the state and
+    /// the `counted` flag, so that a game saved over but uncounted is
+    /// counted by the next action, as every earlier version did.
+    fn count(&mut self, _events: &[Event], stats: &mut SerialKillerStats) -> bool {
+        if self.counted {
+            return false;
+        }
+        let Status::Over { winners } = self.state.status() else {
+            return false;
+        };
+        self.counted = true;
+        let people: Vec<String> = winners
+            .iter()
+            .filter(|&&s| self.state.seat_kind(s) == Some(SeatKind::Person))
+            .map(|&s| self.name(s))
+            .collect();
+        stats.record(&people);
+        true
+    }
+}
+
+impl SeatedRecord for SerialKillerGame {
+    fn computer(&self, seat: Seat) -> Option<Level> {
+        self.state.seat_kind(seat)?.level()
+    }
+}
+
+/// The clues an action moved, in order, for their flights: for each, the
+/// seat and whether it went to the police (`true`) or came back from them.
+pub fn clue_moves(events: &[Event]) -> Vec<(Seat, bool)> {
+    events
+        .iter()
+        .filter_map(|event| match *event {
+            Event::ClueLost { seat, .. } => Some((seat, true)),
+            Event::ClueTakenBack { seat, .. } => Some((seat, false)),
+            _ => None,
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::words::{choices, Choice};
+    use super::*;
+    use crate::session::fixtures::same_text;
+    use engine::serial_killer::ClueCause;
+    use engine::{Game, Multiplayer};
+
+    fn plans(kinds: &[SeatKind]) -> Vec<SeatPlan> {
+        ["Ana", "Ben", "Cy"]
+            .iter()
+            .zip(kinds)
+            .map(|(name, &kind)| SeatPlan {
+                name: name.to_string(),
+                kind,
+            })
+            .collect()
+    }
+
+    fn people() -> Vec<SeatPlan> {
+        plans(&[SeatKind::Person; 3])
+    }
+
+    /// Plays `game` to its end as the controller does (the record follows
+    /// and counts every action), each seat taking its first choice; says
+    /// how many times the result was counted.
+    fn play_out(game: &mut SerialKillerGame, stats: &mut SerialKillerStats) -> usize {
+        let mut counted = 0;
+        let mut steps = 0;
+        while !game.state.is_over() {
+            let list = choices(&game.view(), None, &game.names);
+            assert!(!list.is_empty(), "a choice is always offered");
+            // The first choice, as the browser test plays, through an
+            // Ace's grave to its first effect.
+            let action = match list[0].0 {
+                Choice::Act(a) => a,
+                Choice::AceOn(g) => match choices(&game.view(), Some(g), &game.names)[0].0 {
+                    Choice::Act(a) => a,
+                    other => panic!("{other:?}"),
+                },
+                Choice::CancelAce => panic!("no cancel first"),
+            };
+            let before = game.log.len();
+            let events = game.state.apply(action).unwrap();
+            game.follow(&events);
+            assert!(game.log.len() > before, "{action:?} says what it did");
+            counted += usize::from(game.count(&events, stats));
+            steps += 1;
+            assert!(steps < 20_000);
+        }
+        counted
+    }
+
+    #[test]
+    fn a_new_game_logs_the_first_player_draw() {
+        let game = SerialKillerGame::new(&people(), 7).unwrap();
+        assert!(game.log[0].starts_with("Draw for first player: Ana "));
+        let first = game.name(game.state.first_player());
+        assert_eq!(
+            game.log.last().unwrap(),
+            &format!("{first} draws highest and plays first.")
+        );
+        assert!(game.validate().is_ok());
+        assert!(SerialKillerGame::new(&people()[..1], 7).is_err());
+    }
+
+    #[test]
+    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
+        let sk: SerialKillerGame = same_text("SKGAME");
+        assert_eq!(sk.validate(), Ok(()));
+        assert_eq!(sk.names.len(), 3);
+    }
+
+    #[test]
+    fn every_action_of_whole_games_is_logged_and_arrests_and_winners_appear() {
+        for seed in 0..20 {
+            let mut game = SerialKillerGame::new(&people(), seed).unwrap();
+            play_out(&mut game, &mut SerialKillerStats::default());
+            let log = game.log.join("\n");
+            assert!(log.contains("is arrested!"), "{log}");
+            assert!(log.contains("still on the loose"), "{log}");
+            assert!(log.contains("loses a clue to the police"));
+            assert!(log.contains(": a kill."));
+        }
+    }
+
+    #[test]
+    fn a_finished_game_counts_once_with_a_win_for_each_person_among_the_winners() {
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+        ];
+        for seed in 0..10 {
+            let mut game = SerialKillerGame::new(&plans(&kinds), seed).unwrap();
+            let mut stats = SerialKillerStats::default();
+            assert_eq!(play_out(&mut game, &mut stats), 1);
+            assert!(game.counted);
+            let winners = game.state.winners().to_vec();
+            let people: Vec<String> = winners
+                .iter()
+                .filter(|&&s| kinds[s.index()] == SeatKind::Person)
+                .map(|&s| game.name(s))
+                .collect();
+            let mut expected = SerialKillerStats::default();
+            expected.record(&people);
+            assert_eq!(stats, expected);
+            assert!(!game.count(&[], &mut stats), "counted once");
+            assert_eq!(stats, expected);
+        }
+    }
+
+    /// The controller plays a computer seat from its level here, its view
+    /// and the engine's bot seed: people's seats are left to them.
+    #[test]
+    fn the_seat_to_act_is_the_computers_only_at_a_computer_seat() {
+        let plans = plans(&[SeatKind::Computer(Level::Simple), SeatKind::Person]);
+        let mut game = SerialKillerGame::new(&plans, 11).unwrap();
+        let mut computer_turns = 0;
+        while !game.state.is_over() {
+            let seat = game.state.current();
+            let action = match game.computer_to_act() {
+                Some((at, level)) => {
+                    assert_eq!((at, level), (Seat(0), Level::Simple));
+                    computer_turns += 1;
+                    State::bot_action(&game.state.view(at), level, game.state.bot_seed())
+                }
+                None => {
+                    assert_eq!(seat, Seat(1));
+                    game.state.legal_actions()[0]
+                }
+            };
+            game.state.apply(action).unwrap();
+        }
+        assert!(computer_turns > 5);
+        assert_eq!(game.computer_to_act(), None);
+    }
+
+    #[test]
+    fn clues_fly_as_the_events_move_them() {
+        let events = [
+            Event::TurnEnded { seat: Seat(0) },
+            Event::ClueLost {
+                seat: Seat(1),
+                clues: 2,
+                cause: ClueCause::NoVictim,
+            },
+            Event::ClueTakenBack {
+                seat: Seat(2),
+                clues: 6,
+            },
+        ];
+        assert_eq!(clue_moves(&events), [(Seat(1), true), (Seat(2), false)]);
+    }
+}

@@ -1,0 +1,42 @@
+//! The frame every game's table is drawn in: the top bar (home, the game's
+//! name, Tour and Rules), the first-run tour, and the dialog that says
+//! another tab moved the game on.
+
+use crate::route::{Page, Route};
+use crate::ui::tour::{first_visit, Tour, TourButton, TourStep};
+use crate::ui::{ChangedElsewhereDialog, TopBar, When};
+use leptos::prelude::*;
+
+#[component]
+pub fn TableFrame(
+    /// The game's name, the bar's title.
+    title: &'static str,
+    /// The game's id: its rules page, and whether its tour was seen.
+    game: &'static str,
+    tour: &'static [TourStep],
+    /// Goes up on every change of the game (see `ui::tour::changes`): what
+    /// the tour's steps that wait for a move wait for.
+    moves: Signal<u32>,
+    /// Run once the player has acknowledged another tab's change: the
+    /// table drops what it was saying about the game it showed before.
+    on_continue: Callback<()>,
+    children: Children,
+) -> impl IntoView {
+    let app = crate::shell::ctx();
+    let open = first_visit(game);
+    let rules = Route::Game {
+        game,
+        page: Page::Rules,
+    };
+    view! {
+        <TopBar title=title>
+            <TourButton open/>
+            <a class="button" href=rules.href()>"Rules"</a>
+        </TopBar>
+        <Tour game steps=tour open moves/>
+        {children()}
+        <When when=move || app.changed_elsewhere.get()>
+            <ChangedElsewhereDialog on_continue/>
+        </When>
+    }
+}
