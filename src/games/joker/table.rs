@@ -16,8 +16,9 @@ use super::words::{end_title, jokers_shot};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, HandOver};
 use crate::shell::redirect;
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
+use crate::table::frame::TableFrame;
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::{Dialog, When};
 use engine::joker::{Seat, SeatKind};
 use engine::Game;
 use leptos::prelude::*;
@@ -66,13 +67,12 @@ fn Table() -> impl IntoView {
             .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
     };
 
-    let tour = first_visit(ID);
+    let forget = Callback::new(move |_| {
+        feedback.message.set(None);
+        holder.set(None);
+    });
     view! {
-        <TopBar title="Joker">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=ID steps=TOUR open=tour moves=changes(ctx.game)/>
+        <TableFrame title="Joker" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget>
         {move || match hand_over_to.get() {
             Some((seat, name)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
@@ -92,12 +92,7 @@ fn Table() -> impl IntoView {
         <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
-        <When when=move || ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                feedback.message.set(None);
-                holder.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
