@@ -1,65 +1,30 @@
 //! Joker in the app: its table, new-game screen, rules, statistics, saved
 //! records and preferences, registered with the shell as [`Joker`].
 
+mod feedback;
+mod game;
+mod grid;
+mod informant;
+mod looks;
 mod new_game;
+mod players;
+mod public;
+pub(crate) mod records;
 mod stats;
-pub(crate) mod table;
+mod table;
+mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
 use crate::route::{Addresses, Deals, Page, Route};
-use crate::session::{self, Record};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::choice::Choice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
-use stats::JokerStats;
-use table::JokerGame;
+use records::{game_ctx, prefs, route, GameCtx, ID, PREFS};
 
-const ID: &str = "joker";
-
-pub(crate) static RECORDS: Records<JokerGame, JokerStats> = Records {
-    game: Record {
-        key: "gm.save.joker",
-        what: "Joker game",
-        validate: JokerGame::validate,
-    },
-    stats: Record {
-        key: "gm.stats.joker",
-        what: "Joker statistics",
-        validate: session::no_check,
-    },
-};
-
-/// Joker's own choices in Settings.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-struct JokerPrefs {
-    /// Shade the cells the public log rules out, and count those left.
-    deduction_aid: bool,
-}
-
-static PREFS: Record<JokerPrefs> = Record {
-    key: "gm.prefs.joker",
-    what: "Joker preferences",
-    validate: session::no_check,
-};
-
-type GameCtx = records::GameCtx<JokerGame, JokerStats>;
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn prefs() -> records::Prefs<JokerPrefs> {
-    expect_context()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
+/// The saved game's record, for the tests of today's saves.
+pub(crate) use records::RECORDS;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -109,7 +74,7 @@ impl GameModule for Joker {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
-        records::Prefs::provide(app, &PREFS, notices);
+        crate::records::Prefs::provide(app, &PREFS, notices);
     }
 
     fn in_progress(&self) -> Option<(Route, String)> {
@@ -127,7 +92,7 @@ impl GameModule for Joker {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        records::table().reset_stats();
     }
 
     fn settings_panel(&self) -> Option<AnyView> {
@@ -162,12 +127,5 @@ mod tests {
             Route::parse("#/joker/42", &[&ENTRY.addresses]),
             Route::Invalid { .. }
         ));
-    }
-
-    #[test]
-    fn the_deduction_aid_is_off_by_default() {
-        assert!(!JokerPrefs::default().deduction_aid);
-        let prefs: JokerPrefs = crate::codec::from_str("{}").unwrap();
-        assert!(!prefs.deduction_aid);
     }
 }

@@ -2,8 +2,8 @@
 //! how they play: each for themselves, in two teams, or solo against a
 //! computer Informant. The seats are remembered for next time.
 
-use super::table::{JokerGame, Mode};
-use super::{game_ctx, route};
+use super::game::{JokerGame, Mode};
+use super::records::{game_ctx, route, table};
 use crate::route::Page;
 use crate::seats::{seat_class, SeatEditor, SeatList, SeatPlan};
 use crate::session;
@@ -87,6 +87,7 @@ pub fn JokerNew() -> impl IntoView {
     let in_progress = ctx
         .game
         .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.in_progress()));
+    let table = table();
     let start = move |_| {
         let remembered = list.with_untracked(SeatList::finished);
         let mut seats = remembered.clone();
@@ -101,8 +102,7 @@ pub fn JokerNew() -> impl IntoView {
             Ok(game) => {
                 ctx.settings.update(|s| s.table_seats = remembered);
                 session::save_settings(ctx.app);
-                ctx.game.set(Some(game));
-                ctx.save_game();
+                table.start(game);
                 navigate(&route(Page::Current));
             }
             Err(why) => message.set(Some(why)),

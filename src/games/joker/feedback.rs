@@ -1,0 +1,85 @@
+//! What the table tells the players besides the game itself: why the last
+//! action was refused, and the end of a round until they go on. Every
+//! action, a person's or a computer's, is played through [`Feedback::play`]
+//! (the table controller's `act`), so that it is told.
+
+use super::game::JokerGame;
+use super::words::{round_over_note, round_over_text};
+use crate::table::controller::Table;
+use engine::joker::{Action, Event, RuleError};
+use leptos::prelude::*;
+
+/// Made once per table, with the table's handle on its game: the handlers
+/// and timers that play actions run outside the components, where no
+/// context can be looked up.
+#[derive(Clone, Copy)]
+pub struct Feedback {
+    pub table: Table<JokerGame>,
+    /// Why the last action was refused.
+    pub message: RwSignal<Option<String>>,
+    /// A round just ended: what happened, until the players go on.
+    pub round_over: RwSignal<Option<String>>,
+}
+
+impl Feedback {
+    /// A reload between a round's end and the next round's first action
+    /// shows the round's end again (the computers wait for it).
+    pub fn new(table: Table<JokerGame>) -> Feedback {
+        let round_over = table
+            .ctx
+            .game
+            .with_untracked(|g| g.as_ref().and_then(round_over_note));
+        Feedback {
+            table,
+            message: RwSignal::new(None),
+            round_over: RwSignal::new(round_over),
+        }
+    }
+
+    /// Sends `action` to the table controller, which plays, counts and
+    /// saves it (the round's end clears the notepads), then shows what the
+    /// players must be told.
+    pub fn play(self, action: Action) {
+        if let Some(result) = self.table.act(action) {
+            self.show(result);
+        }
+    }
+
+    /// Plays the computer seats at the chosen pace, each from its own view,
+    /// except while a round's end is shown: they wait for the players to go
+    /// on. (`Table::play_computers` cannot wait for that: it plays whenever
+    /// a computer is to act.)
+    pub fn play_computers(self) {
+        let table = self.table;
+        crate::table::seats::play_computers(
+            table.ctx.app,
+            move || self.round_over.with(Option::is_none) && table.computer_to_act().is_some(),
+            move || {
+                let Some((seat, level)) = untrack(|| table.computer_to_act()) else {
+                    return;
+                };
+                if let Some(action) = table.computer_action(seat, level) {
+                    self.play(action);
+                }
+            },
+        );
+    }
+
+    /// After an action: refused, the engine's reason; accepted, no message,
+    /// and the round-over dialog if its events end a round.
+    pub fn show(self, result: Result<Vec<Event>, RuleError>) {
+        match result {
+            Ok(events) => {
+                let note = self.table.ctx.game.with_untracked(|g| {
+                    let g = g.as_ref()?;
+                    round_over_text(&g.table_view(), &g.names, &events)
+                });
+                if let Some(note) = note {
+                    self.round_over.set(Some(note));
+                }
+                self.message.set(None);
+            }
+            Err(refusal) => self.message.set(Some(refusal.to_string())),
+        }
+    }
+}

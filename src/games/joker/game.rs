@@ -1,0 +1,307 @@
+//! The saved Joker game: the engine's state with the names at the table,
+//! their notepads and whether the result is counted, and how the table
+//! controller plays, counts and seats it. No components: tested natively.
+
+use super::stats::JokerStats;
+use crate::seats::{name_of, SeatPlan};
+use crate::table::controller::{SeatedRecord, TableRecord};
+use engine::joker::{Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
+use serde::{Deserialize, Serialize};
+
+/// How the seats play: each for themselves, in two teams, or solo (seat 0,
+/// a computer, the Informant of every round).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Mode {
+    Everyone,
+    /// Each seat's team, 0 or 1.
+    Teams(Vec<u8>),
+    Solo {
+        rounds: u8,
+    },
+}
+
+/// The game in progress with the names at the table and their notepads.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct JokerGame {
+    pub state: State,
+    /// One per seat, in seat order.
+    pub names: Vec<String>,
+    /// Each seat's notepad: the cells it marked this round.
+    pub notes: Vec<CellSet>,
+    /// Its result is in the statistics already.
+    pub counted: bool,
+}
+
+impl JokerGame {
+    pub fn new(seats: &[SeatPlan], mode: &Mode, seed: u64) -> Result<JokerGame, String> {
+        let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
+        let state = match mode {
+            Mode::Everyone => State::new(&kinds, seed),
+            Mode::Teams(teams) => State::with_teams(&kinds, teams, seed),
+            Mode::Solo { rounds } => State::solo(&kinds, *rounds, seed),
+        }
+        .map_err(|e| e.to_string())?;
+        Ok(JokerGame {
+            names: seats.iter().map(|s| s.name.clone()).collect(),
+            notes: vec![CellSet::EMPTY; state.players()],
+            state,
+            counted: false,
+        })
+    }
+
+    pub fn validate(&self) -> Result<(), String> {
+        self.state.validate()?;
+        if self.names.len() != self.state.players() || self.notes.len() != self.state.players() {
+            return Err("the names or notepads do not match the seats".into());
+        }
+        crate::seats::check_names(&self.names)
+    }
+
+    pub fn name(&self, seat: Seat) -> String {
+        name_of(&self.names, seat)
+    }
+
+    /// What the table shows: the view of the Vigilante whose turn it is
+    /// (never the Informant's).
+    pub fn table_view(&self) -> SeatView {
+        self.state.view(self.state.current())
+    }
+
+    /// The person who must act now, if it is a person.
+    pub fn person_to_act(&self) -> Option<Seat> {
+        let seat = self.state.to_act()?;
+        (self.state.seat_kind(seat) == Some(SeatKind::Person)).then_some(seat)
+    }
+
+    /// Marks `cell` on `seat`'s notepad, or takes the mark off.
+    pub fn toggle_mark(&mut self, seat: Seat, cell: Cell) {
+        if let Some(notes) = self.notes.get_mut(seat.index()) {
+            if notes.contains(cell) {
+                notes.remove(cell);
+            } else {
+                notes.insert(cell);
+            }
+        }
+    }
+}
+
+/// A round ended by a hit, as the shot's events say: who shot the Joker
+/// where, and the round that begins with its Informant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RoundEnd {
+    pub shooter: Seat,
+    pub cell: Cell,
+    /// The round that begins (0-based).
+    pub round: u8,
+    pub informant: Seat,
+}
+
+impl RoundEnd {
+    /// The round's end in `events` (a hit, then the next round); `None`
+    /// for any other events, the game's last hit included (the game ends
+    /// instead of a next round).
+    pub fn from_events(events: &[Event]) -> Option<RoundEnd> {
+        let (shooter, cell) = events.iter().find_map(|e| match *e {
+            Event::Shot { seat, cell, .. } if e.is_hit() => Some((seat, cell)),
+            _ => None,
+        })?;
+        let (round, informant) = events.iter().find_map(|e| match *e {
+            Event::NextRound { round, informant } => Some((round, informant)),
+            _ => None,
+        })?;
+        Some(RoundEnd {
+            shooter,
+            cell,
+            round,
+            informant,
+        })
+    }
+}
+
+impl TableRecord for JokerGame {
+    type State = State;
+    type Stats = JokerStats;
+
+    fn state(&self) -> &State {
+        &self.state
+    }
+
+    fn state_mut(&mut self) -> &mut State {
+        &mut self.state
+    }
+
+    /// The notepads are for one round: a round's end clears them.
+    fn follow(&mut self, events: &[Event]) {
+        if RoundEnd::from_events(events).is_some() {
+            self.notes.fill(CellSet::EMPTY);
+        }
+    }
+
+    /// A finished game counts once: every person's Jokers shot and whether
+    /// they won (the computer players are not kept).
+    fn count(&mut self, _events: &[Event], stats: &mut JokerStats) -> bool {
+        if self.counted {
+            return false;
+        }
+        let Status::Over { winners } = self.state.status() else {
+            return false;
+        };
+        self.counted = true;
+        let people: Vec<(String, u32, bool)> = Seat::all(self.state.players())
+            .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
+            .map(|s| (self.name(s), self.state.points(s), winners.contains(&s)))
+            .collect();
+        stats.record(&people);
+        true
+    }
+}
+
+impl SeatedRecord for JokerGame {
+    fn computer(&self, seat: Seat) -> Option<Level> {
+        self.state.seat_kind(seat)?.level()
+    }
+}
+
+/// Seats and whole games for the folder's tests.
+#[cfg(test)]
+pub(super) mod testing {
+    use super::*;
+    use engine::{Game, Multiplayer};
+
+    pub fn plans(kinds: &[SeatKind]) -> Vec<SeatPlan> {
+        ["Ana", "Ben", "Cy", "Di"]
+            .iter()
+            .zip(kinds)
+            .map(|(name, &kind)| SeatPlan {
+                name: name.to_string(),
+                kind,
+            })
+            .collect()
+    }
+
+    /// The Simple bot's action for the seat to act.
+    pub fn bot_action(game: &JokerGame) -> engine::joker::Action {
+        let seat = game.state.to_act().unwrap();
+        let view = game.state.view(seat);
+        State::bot_action(&view, Level::Simple, game.state.bot_seed())
+    }
+
+    /// Plays a whole game with the Simple bot in every seat.
+    pub fn play(game: &mut JokerGame) {
+        let mut steps = 0;
+        while !game.state.is_over() {
+            game.state.apply(bot_action(game)).unwrap();
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+    }
+
+    /// A face-down cell that is not the Joker's.
+    pub fn blank(game: &JokerGame) -> Cell {
+        let joker = game.state.joker();
+        game.state.face_down().iter().find(|&c| c != joker).unwrap()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::testing::{bot_action, plans, play};
+    use super::*;
+    use engine::joker::Action;
+    use engine::Game;
+
+    #[test]
+    fn teams_and_solo_games_are_set_up_from_the_new_game_choices() {
+        let people = [SeatKind::Person; 4];
+        let teams = JokerGame::new(&plans(&people), &Mode::Teams(vec![0, 1, 0, 1]), 1).unwrap();
+        assert_eq!(teams.state.team_of(Seat(2)), Some(0));
+        assert!(JokerGame::new(&plans(&people), &Mode::Teams(vec![0, 0, 0, 0]), 1).is_err());
+        let solo = [SeatKind::Computer(Level::Strong), SeatKind::Person];
+        let game = JokerGame::new(&plans(&solo), &Mode::Solo { rounds: 3 }, 2).unwrap();
+        assert_eq!(game.state.rounds(), 3);
+        assert_eq!(game.state.informant(), Seat(0));
+        assert_eq!(game.computer(Seat(0)), Some(Level::Strong));
+        assert_eq!(game.computer(Seat(1)), None);
+    }
+
+    #[test]
+    fn a_saved_game_round_trips() {
+        let kinds = [SeatKind::Person, SeatKind::Computer(Level::Simple)];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 3).unwrap();
+        game.notes[1].insert(Cell(4));
+        game.state.apply(Action::Probe(Cell(7))).unwrap();
+        let text = crate::codec::to_string(&game).unwrap();
+        let back: JokerGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!(back, game);
+        assert_eq!(back.validate(), Ok(()));
+        let mut bad = game.clone();
+        bad.notes.pop();
+        assert!(bad.validate().is_err());
+    }
+
+    #[test]
+    fn a_mark_is_put_on_one_notepad_and_taken_off_again() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 5).unwrap();
+        game.toggle_mark(Seat(1), Cell(3));
+        assert!(game.notes[1].contains(Cell(3)));
+        assert_eq!(game.notes[0], CellSet::EMPTY);
+        game.toggle_mark(Seat(1), Cell(3));
+        assert_eq!(game.notes[1], CellSet::EMPTY);
+    }
+
+    /// The notepads last a round: the hit that ends it clears them, and
+    /// nothing else does.
+    #[test]
+    fn a_round_s_end_clears_the_notepads() {
+        let people = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&people), &Mode::Everyone, 5).unwrap();
+        let mut steps = 0;
+        while game.state.round() == 0 {
+            game.notes[2].insert(Cell(1));
+            let events = game.state.apply(bot_action(&game)).unwrap();
+            game.follow(&events);
+            let ended = RoundEnd::from_events(&events);
+            assert_eq!(ended.is_some(), game.state.round() == 1);
+            assert_eq!(game.notes[2].contains(Cell(1)), ended.is_none());
+            steps += 1;
+            assert!(steps < 100_000);
+        }
+        let ended = RoundEnd::from_events(&game.table_view().round_end().unwrap()).unwrap();
+        assert_eq!((ended.round, ended.informant), (1, Seat(1)));
+    }
+
+    /// A finished game is counted once, for the people at the table only.
+    #[test]
+    fn a_finished_game_counts_once_for_the_people() {
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+        ];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 8).unwrap();
+        let mut stats = JokerStats::default();
+        assert!(!game.count(&[], &mut stats), "not over yet");
+        play(&mut game);
+        assert!(game.count(&[], &mut stats));
+        assert!(game.counted);
+        assert!(!game.count(&[], &mut stats), "counted already");
+        assert_eq!(stats.played, 1);
+        assert_eq!(
+            stats.people.keys().collect::<Vec<_>>(),
+            ["Ana", "Cy"],
+            "the computer is not kept"
+        );
+        let jokers = stats.people.values().map(|r| r.jokers).sum::<u32>();
+        assert_eq!(
+            jokers,
+            game.state.points(Seat(0)) + game.state.points(Seat(2))
+        );
+        let wins = stats.people.values().map(|r| r.wins).sum::<u32>();
+        let people_won = [Seat(0), Seat(2)]
+            .iter()
+            .filter(|s| game.state.winners().contains(s))
+            .count();
+        assert_eq!(wins as usize, people_won);
+    }
+}

@@ -1,0 +1,458 @@
+//! What the parts of the Joker table show: the turn banner, the die line,
+//! each card's look and accessible name, each player's. Read from the view
+//! of the Vigilante whose turn it is, which never holds the Joker's cell.
+//! No components: tested natively.
+
+use super::game::JokerGame;
+use super::words::{answer_meaning, die, points, team_name};
+use crate::seats::{computer_note, kind_name};
+use engine::cards::Card;
+use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, SeatView, Status, CELLS};
+
+/// The turn banner: whose turn it is and what they are to do, as "Round 1
+/// of 3 · Cy's turn (computer, Strong): probe or shoot a card."
+pub fn turn_text(game: &JokerGame) -> (Seat, String) {
+    let view = game.table_view();
+    let round = format!("Round {} of {}", view.round() + 1, view.rounds());
+    let (seat, head, tail) = match view.phase() {
+        Phase::Over => return (view.current(), "The game is over.".to_string()),
+        Phase::Turn if view.can_shoot(view.current()) => {
+            (view.current(), "'s turn", ": probe or shoot a card.")
+        }
+        Phase::Turn => (
+            view.current(),
+            "'s turn",
+            ": probe a card (no shooting this turn).",
+        ),
+        Phase::Answer { .. } => (view.informant(), ", the Informant", ", is answering."),
+    };
+    let kind = computer_note(view.seat_kind(seat));
+    (
+        seat,
+        format!("{round} · {}{head}{kind}{tail}", game.name(seat)),
+    )
+}
+
+/// The die of the probe waiting for its answer, or the round's last answer;
+/// `None` before the round's first probe.
+pub fn probe_text(game: &JokerGame) -> Option<String> {
+    let view = game.table_view();
+    if let Phase::Answer { cell, roll } = view.phase() {
+        return Some(format!(
+            "{} probes {cell}. Die: {}. The Informant may answer within {roll} of the true distance.",
+            game.name(view.current()),
+            die(roll)
+        ));
+    }
+    view.round_log().iter().rev().find_map(|e| match *e {
+        Event::Probe {
+            seat,
+            cell,
+            roll,
+            answer,
+            ..
+        } => Some(format!(
+            "Last probe: {} at {cell}, die {}, answer {answer}: {}.",
+            game.name(seat),
+            die(roll),
+            answer_meaning(answer, roll)
+        )),
+        _ => None,
+    })
+}
+
+/// A cell's accessible name on the public table: where it is, what is
+/// known of it from the log, and the player's own marks.
+pub fn cell_label(view: &SeatView, cell: Cell, marked: bool, aid: Option<CellSet>) -> String {
+    let place = cell.to_string();
+    let mut label = format!("{}{}", place[..1].to_uppercase(), &place[1..]);
+    if let Some(card) = view.card(cell) {
+        label.push_str(&format!(": the {}, shot and missed", card.name()));
+        return label;
+    }
+    label.push_str(", face down");
+    if let Phase::Answer { cell: probed, .. } = view.phase() {
+        if probed == cell {
+            label.push_str(", probed, waiting for the answer");
+        }
+    }
+    for event in view.round_log() {
+        if let Event::Probe {
+            cell: probed,
+            roll,
+            answer,
+            ..
+        } = *event
+        {
+            if probed == cell {
+                label.push_str(&format!(", probed: answer {answer} with die {roll}"));
+            }
+        }
+    }
+    if marked {
+        label.push_str(", marked on your notepad");
+    }
+    if aid.is_some_and(|possible| !possible.contains(cell)) {
+        label.push_str(", ruled out by the answers");
+    }
+    label
+}
+
+/// How one card of the public grid looks: its classes, accessible name,
+/// face (if shot and missed) and the answers its probes got.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CellLook {
+    pub class: String,
+    pub label: String,
+    pub card: Option<Card>,
+    pub probes: String,
+}
+
+/// `cell` as the table shows it, with the marks of `notes` (the notepad of
+/// the person whose turn it is) and, with the deduction `aid` on, whether
+/// the answers rule it out.
+pub fn cell_look(game: &JokerGame, cell: Cell, notes: Option<CellSet>, aid: bool) -> CellLook {
+    let view = game.table_view();
+    let marked = notes.is_some_and(|n| n.contains(cell));
+    let possible = aid.then(|| view.consistent_cells());
+    let probes: Vec<String> = view
+        .round_log()
+        .iter()
+        .filter_map(|e| match *e {
+            Event::Probe {
+                cell: c,
+                roll,
+                answer,
+                ..
+            } if c == cell => Some(format!("{answer}±{roll}")),
+            _ => None,
+        })
+        .collect();
+    let pending = matches!(view.phase(), Phase::Answer { cell: c, .. } if c == cell);
+    let mut class = "card-slot jk-cell".to_string();
+    for (on, name) in [
+        (pending, " pending"),
+        (marked, " marked"),
+        (
+            possible.is_some_and(|p| !p.contains(cell) && view.card(cell).is_none()),
+            " ruled-out",
+        ),
+    ] {
+        if on {
+            class.push_str(name);
+        }
+    }
+    CellLook {
+        class,
+        label: cell_label(&view, cell, marked, possible),
+        card: view.card(cell),
+        probes: probes.join(" "),
+    }
+}
+
+/// How one player shows in the players' list.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayerLook {
+    pub name: String,
+    /// The Informant of the round (none once the game is over).
+    pub informant: bool,
+    pub acting: bool,
+    pub locked: bool,
+    pub winner: bool,
+    /// "Computer (Simple) · Vigilante".
+    pub kind_and_role: String,
+    /// "2 points", or with teams "Team A: 3 points (2 shot by Ana)".
+    pub score: String,
+    /// The accessible name: all of the above in one sentence.
+    pub label: String,
+}
+
+pub fn player_look(game: &JokerGame, seat: Seat) -> PlayerLook {
+    let v = game.table_view();
+    let name = game.name(seat);
+    let informant = v.informant() == seat && !matches!(v.status(), Status::Over { .. });
+    let acting = v.to_act() == Some(seat);
+    let locked = v.lock(seat) != Lock::Free;
+    let winner = v.winners().contains(&seat);
+    let kind = v
+        .seat_kind(seat)
+        .map_or_else(|| "Person".to_string(), kind_name);
+    let role = if informant { "Informant" } else { "Vigilante" };
+    let score = match v.team_of(seat).map(team_name) {
+        Some(team) => format!(
+            "{team}: {} ({} shot by {name})",
+            points(v.score(seat)),
+            v.points(seat)
+        ),
+        None => points(v.points(seat)),
+    };
+    let mut status = Vec::new();
+    if acting {
+        status.push("to play");
+    }
+    if locked {
+        status.push("cannot shoot yet");
+    }
+    if winner {
+        status.push("winner");
+    }
+    let label = format!(
+        "{name}, {kind}, {role}: {score}{}",
+        status.iter().map(|s| format!(", {s}")).collect::<String>()
+    );
+    PlayerLook {
+        name,
+        informant,
+        acting,
+        locked,
+        winner,
+        kind_and_role: format!("{kind} · {role}"),
+        score,
+        label,
+    }
+}
+
+/// What the Informant's private screen shows while a probe waits for its
+/// answer, read from the Informant's own view (the only one that holds the
+/// Joker's cell).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Desk {
+    /// "Ana, you are the Informant".
+    pub title: String,
+    /// The probe, where the Joker is and the true distance.
+    pub probe: String,
+    /// The die and the answers it allows.
+    pub die: String,
+    /// The small grid's accessible name.
+    pub grid_label: String,
+    /// Each cell of the small grid, in order: its class and mark.
+    pub cells: Vec<(&'static str, &'static str)>,
+    /// Each answer the die allows, with how many cells it leaves open.
+    pub answers: Vec<(u8, usize)>,
+}
+
+/// The Informant's screen; `None` unless an answer waits.
+pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
+    let view = game.state.view(game.state.informant());
+    let joker = view.joker()?;
+    let distance = view.true_distance()?;
+    let allowed = view.allowed_answers()?;
+    let Phase::Answer { cell: probed, roll } = view.phase() else {
+        return None;
+    };
+    let possible = view.consistent_cells();
+    let answers: Vec<(u8, usize)> = allowed
+        .map(|a| {
+            let left = possible
+                .iter()
+                .filter(|&c| consistent(c, probed, roll, a))
+                .count();
+            (a, left)
+        })
+        .collect();
+    let (low, high) = (
+        answers.first().map_or(0, |a| a.0),
+        answers.last().map_or(0, |a| a.0),
+    );
+    let face_up = view.face_up();
+    let cells = (0..CELLS as u8)
+        .map(Cell)
+        .map(|cell| {
+            if cell == joker {
+                ("jk-mini-cell joker", "★")
+            } else if cell == probed {
+                ("jk-mini-cell probed", "?")
+            } else if face_up.contains(cell) {
+                ("jk-mini-cell up", "")
+            } else {
+                ("jk-mini-cell", "")
+            }
+        })
+        .collect();
+    Some(Desk {
+        title: format!("{}, you are the Informant", game.name(view.informant())),
+        probe: format!(
+            "{} probes {probed}. The Joker is at {joker}: the true distance is {distance}.",
+            game.name(view.current())
+        ),
+        die: format!(
+            "The die shows {}: you may answer any number from {low} to {high}.",
+            die(roll)
+        ),
+        grid_label: format!("The grid: the Joker at {joker}, the probed card at {probed}"),
+        cells,
+        answers,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::game::testing::{blank, plans, play};
+    use super::super::game::Mode;
+    use super::super::words::log_lines;
+    use super::*;
+    use engine::joker::{Action, Level, SeatKind};
+    use engine::Game;
+
+    #[test]
+    fn the_public_table_never_names_the_joker() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 11).unwrap();
+        game.state.apply(Action::Probe(Cell(0))).unwrap();
+        let view = game.table_view();
+        assert!(view.joker().is_none() && view.allowed_answers().is_none());
+        let joker = game.state.joker();
+        let label = cell_label(&view, joker, false, None);
+        assert!(!label.to_lowercase().contains("joker"), "{label}");
+        let pending = cell_label(&view, Cell(0), true, Some(CellSet::EMPTY));
+        assert!(pending.contains("waiting for the answer"), "{pending}");
+        assert!(pending.contains("marked") && pending.contains("ruled out"));
+        assert!(log_lines(&game.table_view(), &game.names)
+            .last()
+            .unwrap()
+            .contains("waiting for Ana's answer"));
+    }
+
+    /// The banner, the die line and the probed card, from a probe to its
+    /// answer.
+    #[test]
+    fn a_probe_shows_in_the_banner_the_die_line_and_on_its_card() {
+        let kinds = [
+            SeatKind::Computer(Level::Strong),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 3).unwrap();
+        assert_eq!(
+            turn_text(&game),
+            (
+                Seat(1),
+                "Round 1 of 3 · Ben's turn: probe or shoot a card.".to_string()
+            )
+        );
+        assert_eq!(probe_text(&game), None);
+        let cell = blank(&game);
+        game.state.apply(Action::Probe(cell)).unwrap();
+        let Phase::Answer { roll, .. } = game.state.phase() else {
+            panic!("no answer pending");
+        };
+        assert_eq!(
+            turn_text(&game),
+            (
+                Seat(0),
+                "Round 1 of 3 · Ana, the Informant (computer, Strong), is answering.".to_string()
+            )
+        );
+        assert_eq!(
+            probe_text(&game).unwrap(),
+            format!(
+                "Ben probes {cell}. Die: {}. The Informant may answer within {roll} of the true distance.",
+                die(roll)
+            )
+        );
+        let look = cell_look(&game, cell, None, false);
+        assert_eq!(look.class, "card-slot jk-cell pending");
+        assert!(look.probes.is_empty() && look.card.is_none());
+        let answer = *game.state.allowed_answers().unwrap().end();
+        game.state.apply(Action::Answer(answer)).unwrap();
+        assert_eq!(
+            probe_text(&game).unwrap(),
+            format!(
+                "Last probe: Ben at {cell}, die {}, answer {answer}: {}.",
+                die(roll),
+                answer_meaning(answer, roll)
+            )
+        );
+        let mut notes = CellSet::EMPTY;
+        notes.insert(cell);
+        let look = cell_look(&game, cell, Some(notes), true);
+        assert_eq!(look.probes, format!("{answer}±{roll}"));
+        assert!(look.class.contains(" marked"), "{}", look.class);
+        assert!(look
+            .label
+            .contains(&format!(", probed: answer {answer} with die {roll}")));
+    }
+
+    #[test]
+    fn each_player_shows_kind_role_score_and_state() {
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Teams(vec![0, 1, 0, 1]), 7).unwrap();
+        let ana = player_look(&game, Seat(0));
+        assert_eq!(
+            ana.label,
+            "Ana, Person, Informant: Team A: 0 points (0 shot by Ana)"
+        );
+        assert!(ana.informant && !ana.acting);
+        let ben = player_look(&game, Seat(1));
+        assert_eq!(ben.kind_and_role, "Computer (Simple) · Vigilante");
+        assert_eq!(
+            ben.label,
+            "Ben, Computer (Simple), Vigilante: Team B: 0 points (0 shot by Ben), to play"
+        );
+        let joker = game.state.joker();
+        game.state.apply(Action::Shoot(joker)).unwrap();
+        assert_eq!(
+            player_look(&game, Seat(3)).score,
+            "Team B: 1 point (0 shot by Di)"
+        );
+        assert_eq!(
+            player_look(&game, Seat(1)).score,
+            "Team B: 1 point (1 shot by Ben)"
+        );
+        let mut solo = JokerGame::new(&plans(&[SeatKind::Person; 2]), &Mode::Everyone, 5).unwrap();
+        let miss = blank(&solo);
+        solo.state.apply(Action::Shoot(miss)).unwrap();
+        assert_eq!(
+            turn_text(&solo).1,
+            "Round 1 of 2 · Ben's turn: probe a card (no shooting this turn)."
+        );
+        let ben = player_look(&solo, Seat(1));
+        assert!(ben.locked, "{ben:?}");
+        assert_eq!(
+            ben.label,
+            "Ben, Person, Vigilante: 0 points, to play, cannot shoot yet"
+        );
+        play(&mut solo);
+        let winner = Seat::all(2)
+            .find(|s| solo.state.winners().contains(s))
+            .unwrap();
+        let look = player_look(&solo, winner);
+        assert!(look.winner && !look.informant && look.label.ends_with(", winner"));
+    }
+
+    /// The Informant's screen shows the Joker, the probed card, and each
+    /// answer the die allows with the cells it leaves open.
+    #[test]
+    fn the_informant_s_screen_shows_the_joker_and_the_answers_allowed() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 11).unwrap();
+        assert_eq!(informant_desk(&game), None, "no answer waits");
+        let cell = blank(&game);
+        game.state.apply(Action::Probe(cell)).unwrap();
+        let desk = informant_desk(&game).unwrap();
+        let joker = game.state.joker();
+        assert_eq!(desk.title, "Ana, you are the Informant");
+        assert!(desk
+            .probe
+            .starts_with(&format!("Ben probes {cell}. The Joker is at {joker}")));
+        let allowed: Vec<u8> = game.state.allowed_answers().unwrap().collect();
+        assert_eq!(
+            desk.answers.iter().map(|a| a.0).collect::<Vec<_>>(),
+            allowed
+        );
+        let truth = game.state.view(Seat(0)).true_distance().unwrap();
+        let left = |answer: u8| desk.answers.iter().find(|a| a.0 == answer).unwrap().1;
+        assert!(left(truth) >= 1, "the true answer leaves the Joker's cell");
+        assert!(desk.die.ends_with(&format!(
+            "you may answer any number from {} to {}.",
+            allowed[0],
+            allowed[allowed.len() - 1]
+        )));
+        assert_eq!(desk.cells[joker.index()], ("jk-mini-cell joker", "★"));
+        assert_eq!(desk.cells[cell.index()], ("jk-mini-cell probed", "?"));
+        assert_eq!(desk.cells.iter().filter(|c| c.1.is_empty()).count(), 23);
+    }
+}

@@ -1,0 +1,193 @@
+//! The table as everyone may see it, drawn from the view of the Vigilante
+//! whose turn it is: whose turn, the die, the grid with its tap modes and
+//! keys, the players and the log.
+
+use super::feedback::Feedback;
+use super::grid::{Grid, TapMode, TAP_MODES};
+use super::looks::{probe_text, turn_text};
+use super::players::Players;
+use super::records::{game_ctx, prefs, table};
+use super::words::log_lines;
+use crate::seats::{GameLog, TurnBanner};
+use crate::ui::choice::Choice;
+use crate::ui::{shortcut_key, Dialog, When};
+use engine::joker::{Action, Cell, Phase, CELLS, SIDE};
+use engine::Game;
+use leptos::prelude::*;
+
+/// The table as everyone may see it: whose turn, the die, the grid, the
+/// players and the log. The grid is played by the person whose turn it is.
+#[component]
+pub fn PublicTable(feedback: Feedback) -> impl IntoView {
+    let ctx = game_ctx();
+    let aid_on = Signal::derive(move || prefs().value.with(|p| p.deduction_aid));
+    // The tap mode's place in TAP_MODES, and the cell the arrow keys are
+    // on, as plain numbers (signals of types the app has already).
+    let mode = RwSignal::new(0usize);
+    let cursor = RwSignal::new(CELLS / 2);
+    let confirm_shot = RwSignal::new(None::<usize>);
+    // The Vigilante who may use the grid now: a person, in their turn.
+    let my_turn = Memo::new(move |_| {
+        ctx.game.with(|g| {
+            g.as_ref().and_then(|g| {
+                let seat = g.person_to_act()?;
+                (g.state.phase() == Phase::Turn).then_some(seat)
+            })
+        })
+    });
+
+    let act = move |cell: Cell, what: TapMode| {
+        let Some(seat) = my_turn.get_untracked() else {
+            return;
+        };
+        match what {
+            TapMode::Probe => feedback.play(Action::Probe(cell)),
+            TapMode::Shoot => {
+                // Asked before the shot's question: the engine's dry run.
+                let refusal = ctx
+                    .game
+                    .with_untracked(|g| g.as_ref()?.state.check(&Action::Shoot(cell)).err());
+                match refusal {
+                    Some(why) => feedback.message.set(Some(why.to_string())),
+                    None => confirm_shot.set(Some(cell.index())),
+                }
+            }
+            TapMode::Mark => {
+                let face_up = ctx.game.with_untracked(|g| {
+                    g.as_ref().is_some_and(|g| g.state.face_up().contains(cell))
+                });
+                if face_up {
+                    return;
+                }
+                feedback.table.note(|g| g.toggle_mark(seat, cell));
+            }
+        }
+    };
+
+    let focus_cursor = move || {
+        request_animation_frame(move || {
+            let selector = format!("[data-cell=\"{}\"]", cursor.get_untracked());
+            if let Ok(Some(el)) = document().query_selector(&selector) {
+                use wasm_bindgen::JsCast;
+                if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {
+                    let _ = el.focus();
+                }
+            }
+        });
+    };
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        if ctx.changed_elsewhere.get_untracked()
+            || confirm_shot.get_untracked().is_some()
+            || feedback.round_over.with_untracked(Option::is_some)
+        {
+            return;
+        }
+        let Some(key) = shortcut_key(&event) else {
+            return;
+        };
+        let at = cursor.get_untracked();
+        let (row, col) = (at / SIDE, at % SIDE);
+        let moved = match key.as_str() {
+            "ArrowUp" if row > 0 => Some(at - SIDE),
+            "ArrowDown" if row + 1 < SIDE => Some(at + SIDE),
+            "ArrowLeft" if col > 0 => Some(at - 1),
+            "ArrowRight" if col + 1 < SIDE => Some(at + 1),
+            "ArrowUp" | "ArrowDown" | "ArrowLeft" | "ArrowRight" => Some(at),
+            _ => None,
+        };
+        if let Some(cell) = moved {
+            event.prevent_default();
+            cursor.set(cell);
+            focus_cursor();
+            return;
+        }
+        let what = match key.as_str() {
+            "p" | "P" => TapMode::Probe,
+            "s" | "S" => TapMode::Shoot,
+            "m" | "M" => TapMode::Mark,
+            _ => return,
+        };
+        event.prevent_default();
+        act(Cell::new(row, col), what);
+    });
+    on_cleanup(move || keys.remove());
+
+    view! {
+        <div class="table-layout">
+            <div class="table-main">
+                <WhoseTurn/>
+                <DieAndLastProbe/>
+                <Grid mode cursor my_turn aid_on act=Callback::new(move |(cell, what)| act(cell, what))/>
+                <section class="choices jk-modes" aria-label="Your choices">
+                    {move || match my_turn.get() {
+                        Some(_) => view! {
+                            <Choice
+                                legend="Tapping a card will"
+                                name="joker-tap"
+                                options=TAP_MODES.iter().map(|m| m.1).collect()
+                                selected=mode.into()
+                                choose=Callback::new(move |i| mode.set(i))
+                            />
+                        }.into_any(),
+                        None if ctx.game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) =>
+                            view! { <p class="waiting">"The game is over."</p> }.into_any(),
+                        None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
+                    }}
+                </section>
+                <p class="table-message" role="status" aria-live="assertive">{move || feedback.message.get().unwrap_or_default()}</p>
+            </div>
+            <div class="table-side">
+                <Players/>
+                <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| log_lines(&g.table_view(), &g.names)).unwrap_or_default()))/>
+            </div>
+        </div>
+        <When when=move || confirm_shot.with(Option::is_some)>
+            <ShotDialog cell=confirm_shot shoot=Callback::new(move |cell| {
+                confirm_shot.set(None);
+                feedback.play(Action::Shoot(Cell::new(cell / SIDE, cell % SIDE)));
+            })/>
+        </When>
+    }
+}
+
+/// Asks before a shot: a miss turns the card up and locks the shooter out.
+#[component]
+fn ShotDialog(cell: RwSignal<Option<usize>>, shoot: Callback<usize>) -> impl IntoView {
+    let ctx = game_ctx();
+    let index = cell.get_untracked().unwrap_or(0);
+    let target = Cell::new(index / SIDE, index % SIDE);
+    let single = ctx
+        .game
+        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.players() == 2));
+    let lock = if single {
+        "you cannot shoot on your next turn"
+    } else {
+        "you cannot shoot again until another Vigilante has shot"
+    };
+    view! {
+        <Dialog title=format!("Shoot the card at {target}?")>
+            <p>{format!("If it is not the Joker, it turns face up, your turn ends and {lock}.")}</p>
+            <div class="button-row">
+                <button class="button danger" on:click=move |_| shoot.run(index)>"Shoot"</button>
+                <button class="button" on:click=move |_| cell.set(None)>"Cancel"</button>
+            </div>
+        </Dialog>
+    }
+}
+
+/// Whose turn it is, in their colour, and what they are to do.
+#[component]
+fn WhoseTurn() -> impl IntoView {
+    let table = table();
+    view! { <TurnBanner text=Signal::derive(move || table.read(|g| Some(turn_text(g))))/> }
+}
+
+/// The die of the probe waiting for its answer, or the last answer.
+#[component]
+fn DieAndLastProbe() -> impl IntoView {
+    let table = table();
+    let text = move || table.read(probe_text);
+    view! {
+        <p class="jk-die" aria-live="polite">{move || text().unwrap_or_else(|| "No probe yet this round.".to_string())}</p>
+    }
+}

@@ -1,0 +1,72 @@
+//! Joker's records and addresses: the saved game and statistics, the
+//! preferences, the game's context and its table controller, its routes.
+
+use super::game::JokerGame;
+use super::stats::JokerStats;
+use crate::records::{self, Records};
+use crate::route::{Page, Route};
+use crate::session::{self, Record};
+use crate::table::controller::Table;
+use leptos::prelude::expect_context;
+use serde::{Deserialize, Serialize};
+
+pub(super) const ID: &str = "joker";
+
+pub(crate) static RECORDS: Records<JokerGame, JokerStats> = Records {
+    game: Record {
+        key: "gm.save.joker",
+        what: "Joker game",
+        validate: JokerGame::validate,
+    },
+    stats: Record {
+        key: "gm.stats.joker",
+        what: "Joker statistics",
+        validate: session::no_check,
+    },
+};
+
+/// Joker's own choices in Settings.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub(super) struct JokerPrefs {
+    /// Shade the cells the public log rules out, and count those left.
+    pub(super) deduction_aid: bool,
+}
+
+pub(super) static PREFS: Record<JokerPrefs> = Record {
+    key: "gm.prefs.joker",
+    what: "Joker preferences",
+    validate: session::no_check,
+};
+
+pub(super) type GameCtx = records::GameCtx<JokerGame, JokerStats>;
+
+pub(super) fn game_ctx() -> GameCtx {
+    expect_context::<GameCtx>()
+}
+
+/// The controller every change of the saved game and statistics goes
+/// through.
+pub(super) fn table() -> Table<JokerGame> {
+    Table::new(game_ctx())
+}
+
+pub(super) fn prefs() -> records::Prefs<JokerPrefs> {
+    expect_context()
+}
+
+pub(super) fn route(page: Page) -> Route {
+    crate::module::route(ID, page)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_deduction_aid_is_off_by_default() {
+        assert!(!JokerPrefs::default().deduction_aid);
+        let prefs: JokerPrefs = crate::codec::from_str("{}").unwrap();
+        assert!(!prefs.deduction_aid);
+    }
+}
