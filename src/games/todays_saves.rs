@@ -52,7 +52,7 @@ fn todays_serial_killer_save_loads() {
 
 #[test]
 fn todays_joker_save_loads() {
-    loads_and_plays_on(&joker::RECORDS.game, |game| &mut game.state);
+    loads_and_plays_on(&joker::records::RECORDS.game, |game| &mut game.state);
 }
 
 #[test]

@@ -21,10 +21,7 @@ use crate::shell::Notice;
 use crate::ui::choice::Choice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use records::{game_ctx, prefs, route, GameCtx, ID, PREFS};
-
-/// The saved game's record, for the tests of today's saves.
-pub(crate) use records::RECORDS;
+use records::{game_ctx, prefs, route, GameCtx, ID, PREFS, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
