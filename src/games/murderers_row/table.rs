@@ -19,11 +19,10 @@ use super::thinking::ThinkingBar;
 use super::words::{card_label, instruction};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
+use crate::table::frame::TableFrame;
 use crate::ui::deal::DealScreen;
-use crate::ui::tour::{changes, first_visit, Tour, TourButton, TourStep};
-use crate::ui::{
-    copy_page_link, shortcut_key, ChangedElsewhereDialog, RestartDialog, TopBar, When,
-};
+use crate::ui::tour::{changes, TourStep};
+use crate::ui::{copy_page_link, shortcut_key, RestartDialog, When};
 use engine::murderers_row::{Action, Direction, Killer, Slot, State, Status};
 use engine::Game;
 use leptos::prelude::*;
@@ -185,13 +184,14 @@ fn TableView() -> impl IntoView {
         ui.pick.with(|pick| instruction(&stage.get(), pick, won))
     };
 
-    let tour = first_visit(ID);
+    // What the table was saying is about a game no longer shown.
+    let forget_feedback = Callback::new(move |_| {
+        ui.message.set(None);
+        ui.pick.set(Pick::default());
+        ui.hint.set(None);
+    });
     view! {
-        <TopBar title="Murderers' Row">
-            <TourButton open=tour/>
-            <a class="button" href=route(Page::Rules).href()>"Rules"</a>
-        </TopBar>
-        <Tour game=ID steps=TOUR open=tour moves=changes(table.ctx.game)/>
+        <TableFrame title="Murderers' Row" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget_feedback>
         <div class="mr-layout">
             <p class="mr-instruction" aria-live="polite">{instruction}</p>
             <PoisonBanner/>
@@ -241,21 +241,13 @@ fn TableView() -> impl IntoView {
                         start_game(table, seed);
                     }
                     ui.confirm_restart.set(false);
-                    ui.message.set(None);
-                    ui.pick.set(Pick::default());
-                    ui.hint.set(None);
+                    forget_feedback.run(());
                 })/>
         </When>
         <When when=move || read(table, State::is_over) && !ui.end_dismissed.get()>
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </When>
-        <When when=move || table.ctx.changed_elsewhere.get()>
-            <ChangedElsewhereDialog on_continue=Callback::new(move |_| {
-                ui.message.set(None);
-                ui.pick.set(Pick::default());
-                ui.hint.set(None);
-            })/>
-        </When>
+        </TableFrame>
     }
 }
 
