@@ -107,20 +107,10 @@ pub fn card_class(active: bool, look: Option<Look>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::murderers_row::testing::short_row;
     use engine::murderers_row::Killer::*;
-    use engine::murderers_row::{Move, Slot};
+    use engine::murderers_row::Move;
     use engine::Game;
-
-    fn a(card: Killer) -> Slot {
-        Slot { card, active: true }
-    }
-
-    fn i(card: Killer) -> Slot {
-        Slot {
-            card,
-            active: false,
-        }
-    }
 
     fn look_of(all: &[(Killer, Look)], card: Killer) -> Look {
         all.iter().find(|(c, _)| *c == card).unwrap().1
@@ -128,13 +118,7 @@ mod tests {
 
     #[test]
     fn a_move_to_confirm_shows_what_it_does_to_each_card() {
-        let state = State::from_parts(
-            &[a(Medic), i(Tank), a(Knight)],
-            vec![Gunslinger, Arsonist],
-            Vec::new(),
-            false,
-            0,
-        );
+        let state = short_row();
         let mv = Move {
             card: Medic,
             copying: None,
@@ -157,13 +141,7 @@ mod tests {
 
     #[test]
     fn the_card_used_last_is_marked() {
-        let mut state = State::from_parts(
-            &[a(Medic), i(Tank), a(Knight)],
-            vec![Gunslinger, Arsonist],
-            Vec::new(),
-            false,
-            0,
-        );
+        let mut state = short_row();
         state
             .apply(Action::activate(Medic, Target::Card(Tank)))
             .unwrap();

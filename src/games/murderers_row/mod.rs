@@ -17,6 +17,8 @@ mod solver_client;
 mod stats;
 mod table;
 mod table_ui;
+#[cfg(test)]
+mod testing;
 mod thinking;
 mod words;
 

@@ -24,44 +24,56 @@ fn still_current(table: MurderersRowTable, asked: &State) -> bool {
     })
 }
 
-pub fn ask_hint(table: MurderersRowTable, ui: Ui) {
+/// Asks the solver `question` about the position on the table, if it is
+/// `worth_asking`, showing `what` meanwhile. The answer goes to `on_answer`
+/// only while that position is still the one on the table.
+fn ask_about_position(
+    table: MurderersRowTable,
+    ui: Ui,
+    what: &'static str,
+    worth_asking: fn(&State) -> bool,
+    question: fn(u64, Vec<Action>) -> Question,
+    on_answer: impl FnOnce(Result<Answer, String>) + 'static,
+) {
     let Some(asked) = game_state(table) else {
         return;
     };
-    if asked.is_over() {
+    if !worth_asking(&asked) {
         return;
     }
-    let question = Question::Hint {
-        seed: asked.seed(),
-        history: asked.history().to_vec(),
-    };
-    thinking::ask(
-        ui.thinking,
+    let question = question(asked.seed(), asked.history().to_vec());
+    thinking::ask(ui.thinking, what, question, move |answer| {
+        if still_current(table, &asked) {
+            on_answer(answer);
+        }
+    });
+}
+
+pub fn ask_hint(table: MurderersRowTable, ui: Ui) {
+    ask_about_position(
+        table,
+        ui,
         "Working out the odds…",
-        question,
-        move |answer| {
-            if !still_current(table, &asked) {
-                return;
-            }
-            match answer {
-                Ok(Answer::Hint(hint)) => {
-                    if let Some(best) = hint.best {
-                        if !matches!(best, Action::AlsoKill(_)) {
-                            let _ = ui.pick.try_set(pick::of_action(best));
-                        }
+        |state| !state.is_over(),
+        |seed, history| Question::Hint { seed, history },
+        move |answer| match answer {
+            Ok(Answer::Hint(hint)) => {
+                if let Some(best) = hint.best {
+                    if !matches!(best, Action::AlsoKill(_)) {
+                        let _ = ui.pick.try_set(pick::of_action(best));
                     }
-                    let _ = ui.hint.try_set(Some(hint));
-                    let _ = ui.message.try_set(None);
-                    // The game records that a hint was given: a win now
-                    // counts as assisted. Quietly: the player moved nothing.
-                    let _ = table.act_quietly(Action::Hint);
                 }
-                Ok(other) => {
-                    let _ = ui.message.try_set(Some(unexpected(other)));
-                }
-                Err(why) => {
-                    let _ = ui.message.try_set(Some(why));
-                }
+                let _ = ui.hint.try_set(Some(hint));
+                let _ = ui.message.try_set(None);
+                // The game records that a hint was given: a win now counts
+                // as assisted. Quietly: the player moved nothing.
+                let _ = table.act_quietly(Action::Hint);
+            }
+            Ok(other) => {
+                let _ = ui.message.try_set(Some(unexpected(other)));
+            }
+            Err(why) => {
+                let _ = ui.message.try_set(Some(why));
             }
         },
     );
@@ -96,24 +108,13 @@ pub fn ask_deal_difficulty(table: MurderersRowTable, ui: Ui) {
 }
 
 pub fn ask_review(table: MurderersRowTable, ui: Ui) {
-    let Some(asked) = game_state(table) else {
-        return;
-    };
-    if !advice::can_review(&asked) {
-        return;
-    }
-    let question = Question::Review {
-        seed: asked.seed(),
-        history: asked.history().to_vec(),
-    };
-    thinking::ask(
-        ui.thinking,
+    ask_about_position(
+        table,
+        ui,
         "Looking back over your game…",
-        question,
+        advice::can_review,
+        |seed, history| Question::Review { seed, history },
         move |answer| {
-            if !still_current(table, &asked) {
-                return;
-            }
             let review = match answer {
                 Ok(Answer::Review(decisions)) => Ok(decisions),
                 Ok(other) => Err(unexpected(other)),

@@ -269,40 +269,38 @@ pub fn die_deck_text(state: &State) -> String {
 
 /// The die cards turned over so far, with their pips.
 pub fn die_discard_text(state: &State) -> String {
-    if state.die_discard().is_empty() {
-        return "empty".to_string();
-    }
-    state
-        .die_discard()
-        .iter()
-        .map(|c| format!("{} ({})", c.name(), c.pips()))
-        .collect::<Vec<_>>()
-        .join(", ")
+    let cards = state.die_discard().iter();
+    listed(
+        cards.map(|c| format!("{} ({})", c.name(), c.pips())),
+        "empty",
+    )
 }
 
 /// The dead, in order of death.
 pub fn dead_text(state: &State) -> String {
-    if state.dead().is_empty() {
-        return "none yet".to_string();
+    listed(
+        state.dead().iter().map(|c| c.name().to_string()),
+        "none yet",
+    )
+}
+
+/// `items` separated by commas, or `none` when there are none.
+fn listed(items: impl Iterator<Item = String>, none: &str) -> String {
+    let items: Vec<String> = items.collect();
+    if items.is_empty() {
+        none.to_string()
+    } else {
+        items.join(", ")
     }
-    state
-        .dead()
-        .iter()
-        .map(|c| c.name())
-        .collect::<Vec<_>>()
-        .join(", ")
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::murderers_row::testing::a;
     use engine::murderers_row::difficulty::Level;
     use engine::murderers_row::Killer::*;
     use engine::murderers_row::Move;
-
-    fn a(card: Killer) -> Slot {
-        Slot { card, active: true }
-    }
 
     #[test]
     fn percentages_never_round_a_chance_to_a_certainty() {
