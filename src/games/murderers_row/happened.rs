@@ -85,19 +85,9 @@ pub fn what_happened(events: &[Event]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::murderers_row::{Action, Direction, Killer::*, Slot, State, Target};
+    use crate::games::murderers_row::testing::{a, i, short_row};
+    use engine::murderers_row::{Action, Direction, Killer::*, State, Target};
     use engine::Game;
-
-    fn a(card: Killer) -> Slot {
-        Slot { card, active: true }
-    }
-
-    fn i(card: Killer) -> Slot {
-        Slot {
-            card,
-            active: false,
-        }
-    }
 
     /// The events of `action` played in `state`.
     fn events_of(state: &State, action: Action) -> Vec<Event> {
@@ -181,13 +171,7 @@ mod tests {
             "The Sniper and the Knight died."
         );
         // Nothing died and nothing random: nothing to say.
-        let quiet = State::from_parts(
-            &[a(Medic), i(Tank), a(Knight)],
-            vec![Gunslinger, Arsonist],
-            Vec::new(),
-            false,
-            0,
-        );
+        let quiet = short_row();
         let events = events_of(&quiet, Action::activate(Medic, Target::Card(Tank)));
         assert_eq!(what_happened(&events), None);
         assert_eq!(what_happened(&events_of(&quiet, Action::Hint)), None);
@@ -195,13 +179,7 @@ mod tests {
 
     #[test]
     fn undo_is_taken_back() {
-        let state = State::from_parts(
-            &[a(Medic), i(Tank), a(Knight)],
-            vec![Gunslinger, Arsonist],
-            Vec::new(),
-            false,
-            0,
-        );
+        let state = short_row();
         let mut next = state.clone();
         next.apply(Action::activate(Knight, Target::Card(Medic)))
             .unwrap();

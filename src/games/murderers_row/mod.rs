@@ -1,115 +1,40 @@
 //! Murderers' Row in the app: its table, new-game screen, rules, statistics
 //! and saved records, registered with the shell as [`MurderersRow`].
 
+mod choice;
+mod end;
 mod face;
+mod game;
 mod happened;
+mod look;
 mod new_game;
+mod panels;
 mod pick;
+mod questions;
+mod records;
 mod rules;
 mod solver_client;
 mod stats;
-pub(crate) mod table;
+mod table;
+mod table_ui;
+#[cfg(test)]
+mod testing;
 mod thinking;
+mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::records::{self, Records};
-use crate::route::{Addresses, Deal, Deals, Page, Route};
-use crate::session::{self, Record};
+use crate::route::{Addresses, Deals, Page, Route};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
 use engine::murderers_row::advice;
-use engine::murderers_row::difficulty::Level;
 use engine::Game;
 use leptos::prelude::*;
-use serde::{Deserialize, Serialize};
+use records::{deal_route, game_ctx, prefs, table, GameCtx, ID, PREFS};
 use stats::MurderersRowStats;
-use table::MurderersRowGame;
 
-const ID: &str = "murderers-row";
-
-/// The game's records, as every earlier version saved them. It has no
-/// variants and no score: its statistics are one [`VariantStats`] and, since
-/// deals have levels, a count per level ([`MurderersRowStats`]).
-///
-/// [`VariantStats`]: crate::stats::VariantStats
-pub(crate) static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Records {
-    game: Record {
-        key: "gm.save.murderers-row",
-        what: "Murderers' Row game",
-        validate: MurderersRowGame::validate,
-    },
-    stats: Record {
-        key: "gm.stats.murderers-row",
-        what: "Murderers' Row statistics",
-        validate: session::no_check,
-    },
-};
-
-/// The player's preferences for Murderers' Row, named as earlier versions
-/// named them in the settings record (see [`records::Prefs`]).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-struct MurderersRowPrefs {
-    /// Deal only games that perfect play wins for certain: the option of
-    /// earlier versions, still read. Set and no level chosen, it means easy
-    /// deals (an easy or medium deal is always a certain win, and easy is
-    /// the closest to what was asked).
-    murderers_row_certain_only: bool,
-    /// The difficulty of new deals (`None`: any deal). Written as
-    /// "any" when chosen so, to tell it from a record that never had it.
-    murderers_row_level: Option<LevelChoice>,
-}
-
-/// The new-game difficulty as saved.
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-enum LevelChoice {
-    Any,
-    Level(Level),
-}
-
-impl MurderersRowPrefs {
-    fn level(&self) -> Option<Level> {
-        match self.murderers_row_level {
-            Some(LevelChoice::Level(level)) => Some(level),
-            Some(LevelChoice::Any) => None,
-            None if self.murderers_row_certain_only => Some(Level::Easy),
-            None => None,
-        }
-    }
-
-    fn set_level(&mut self, level: Option<Level>) {
-        self.murderers_row_level = Some(level.map_or(LevelChoice::Any, LevelChoice::Level));
-    }
-}
-
-static PREFS: Record<MurderersRowPrefs> = Record {
-    key: "gm.prefs.murderers-row",
-    what: "Murderers' Row preferences",
-    validate: session::no_check,
-};
-
-type GameCtx = records::GameCtx<MurderersRowGame, MurderersRowStats>;
-
-fn prefs() -> records::Prefs<MurderersRowPrefs> {
-    expect_context()
-}
-
-fn game_ctx() -> GameCtx {
-    expect_context::<GameCtx>()
-}
-
-fn route(page: Page) -> Route {
-    crate::module::route(ID, page)
-}
-
-fn deal_route(seed: u64) -> Route {
-    route(Page::Deal(Deal {
-        variant: None,
-        seed,
-    }))
-}
+pub(crate) use records::RECORDS;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -192,7 +117,7 @@ impl GameModule for MurderersRow {
 
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
-        records::Prefs::provide(app, &PREFS, notices);
+        crate::records::Prefs::provide(app, &PREFS, notices);
     }
 
     fn in_progress(&self) -> Option<(Route, String)> {
@@ -209,7 +134,7 @@ impl GameModule for MurderersRow {
     }
 
     fn reset_stats(&self) {
-        game_ctx().reset_stats();
+        table().reset_stats();
     }
 
     fn on_storage(&self, key: &str) {
@@ -239,24 +164,6 @@ impl GameModule for MurderersRow {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::session::fixtures::same_text;
-
-    #[test]
-    fn certain_deals_only_is_read_from_settings_saved_by_the_first_version() {
-        let text = crate::session::fixtures::saved_v1("SETTINGS");
-        let prefs: MurderersRowPrefs = crate::codec::from_str(text).unwrap();
-        assert!(prefs.murderers_row_certain_only);
-        // Mapped to easy deals, the closest level; a choice made since wins.
-        assert_eq!(prefs.level(), Some(Level::Easy));
-        let mut chosen = prefs.clone();
-        chosen.set_level(None);
-        assert_eq!(chosen.level(), None);
-        chosen.set_level(Some(Level::Fiendish));
-        let text = crate::codec::to_string(&chosen).unwrap();
-        let back: MurderersRowPrefs = crate::codec::from_str(&text).unwrap();
-        assert_eq!(back.level(), Some(Level::Fiendish));
-        assert_eq!(MurderersRowPrefs::default().level(), None);
-    }
 
     #[test]
     fn deal_addresses_round_trip() {
@@ -280,12 +187,5 @@ mod tests {
                 other => panic!("{bad} parsed as {other:?}"),
             }
         }
-    }
-
-    #[test]
-    fn a_game_saved_by_the_first_version_loads_and_saves_unchanged() {
-        let mr: MurderersRowGame = same_text("MRGAME");
-        assert_eq!(mr.state.history().len(), 3);
-        assert_eq!(mr.validate(), Ok(()));
     }
 }

@@ -2,7 +2,7 @@
 //! works out the difficulty of deal after deal in its worker until one
 //! fits), or by number.
 
-use super::deal_route;
+use super::records::{deal_route, prefs, ID};
 use super::solver_client;
 use crate::shell::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
@@ -25,7 +25,7 @@ pub fn MurderersRowNew() -> impl IntoView {
     let searching = RwSignal::new(false);
     let message = RwSignal::new(None::<String>);
     let found = RwSignal::new(None::<u64>);
-    let prefs = super::prefs();
+    let prefs = prefs();
     let level = move || prefs.value.with(|p| p.level());
     on_cleanup(solver_client::drop_questions);
     let deal = move |_| {
@@ -120,7 +120,7 @@ pub fn MurderersRowNew() -> impl IntoView {
         <section class="panel">
             <h2>"Play a deal by its number"</h2>
             <p>"Every deal has a number. Share it, and a friend plays the very same cards."</p>
-            <DealNumberForm prefix=format!("#/{}", super::ID)/>
+            <DealNumberForm prefix=format!("#/{ID}")/>
         </section>
     }
 }

@@ -322,18 +322,10 @@ pub fn reach(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::murderers_row::testing::{a, i};
     use engine::murderers_row::Killer::*;
     use engine::murderers_row::Slot;
 
-    fn a(card: Killer) -> Slot {
-        Slot { card, active: true }
-    }
-    fn i(card: Killer) -> Slot {
-        Slot {
-            card,
-            active: false,
-        }
-    }
     fn pos(row: &[Slot]) -> State {
         State::from_parts(row, vec![Gunslinger, Tank, Sniper], Vec::new(), false, 1)
     }

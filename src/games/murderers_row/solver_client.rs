@@ -88,7 +88,7 @@ pub fn ask_with_progress(
         let id = c.next_id;
         let request = Request { id, question };
         let text = crate::worker::request(
-            super::ID,
+            super::records::ID,
             &crate::codec::to_string(&request).unwrap_or_default(),
         );
         c.waiting.push(Waiting {
