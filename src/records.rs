@@ -114,22 +114,6 @@ where
         });
     }
 
-    // TEMPORARY, while the tables move to `table::controller`: removed once
-    // none calls them.
-    pub fn save_game(self) {
-        session::save(self.app, &self.records.game, self.game);
-    }
-
-    pub fn save_stats(self) {
-        crate::durable::ask_to_keep();
-        session::save_value(self.app, &self.records.stats, self.stats);
-    }
-
-    pub fn reset_stats(self) {
-        self.stats.set(S::default());
-        self.save_stats();
-    }
-
     /// Another tab wrote the record under `key`: takes it if it is ours.
     pub fn take_from_other_tab(self, key: &str) {
         session::take_game_from_other_tab(self.app, key, &self.records.game, self.game);

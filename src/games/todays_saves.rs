@@ -40,7 +40,9 @@ fn todays_dead_center_save_loads() {
 
 #[test]
 fn todays_murderers_row_save_loads() {
-    loads_and_plays_on(&murderers_row::RECORDS.game, |game| &mut game.state);
+    loads_and_plays_on(&murderers_row::records::RECORDS.game, |game| {
+        &mut game.state
+    });
 }
 
 #[test]

@@ -11,7 +11,7 @@ mod new_game;
 mod panels;
 mod pick;
 mod questions;
-mod records;
+pub(crate) mod records;
 mod rules;
 mod solver_client;
 mod stats;
@@ -31,10 +31,8 @@ use crate::ui::rules::RulesPage;
 use engine::murderers_row::advice;
 use engine::Game;
 use leptos::prelude::*;
-use records::{deal_route, game_ctx, prefs, table, GameCtx, ID, PREFS};
+use records::{deal_route, game_ctx, prefs, table, GameCtx, ID, PREFS, RECORDS};
 use stats::MurderersRowStats;
-
-pub(crate) use records::RECORDS;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
