@@ -91,9 +91,23 @@ impl<R: TableRecord> Table<R> {
     /// there is no game, or another tab's change waits to be acknowledged
     /// (its dialog must be answered first).
     pub fn act(self, action: Action<R>) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
+        self.act_marking(action, |_| {})
+    }
+
+    /// As [`act`](Self::act), with `mark` given the events before the
+    /// motion notes the page (`crate::ui::accepted`): to mark the cards an
+    /// action kills, say, so that they fall rather than vanish.
+    pub fn act_marking(
+        self,
+        action: Action<R>,
+        mark: impl FnOnce(&[Event<R>]),
+    ) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
         let result = self.apply(action)?;
         match &result {
-            Ok(_) => crate::ui::accepted(),
+            Ok(events) => {
+                mark(events);
+                crate::ui::accepted();
+            }
             Err(_) => crate::ui::refused(),
         }
         Some(result)
@@ -189,16 +203,20 @@ where
 
     /// Plays the computer seats at the chosen pace (see
     /// [`super::seats::play_computers`]), each deciding from its own view
-    /// with the seed the game keeps. `decide` may take over a seat's turn
-    /// (a long search worked out in slices): it returns `true` when it has.
+    /// with the seed the game keeps, while `ready` (read reactively) allows
+    /// (the players may first have to go on from a round's end, say).
+    /// `decide` may take over a seat's turn (a long search worked out in
+    /// slices): it returns `true` when it has. `then` shows what the
+    /// computer's action did.
     pub fn play_computers(
         self,
+        ready: impl Fn() -> bool + 'static,
         decide: impl Fn(Seat, Level) -> bool + Clone + 'static,
         then: impl Fn(Result<Vec<Event<R>>, Refusal<R>>) + Clone + 'static,
     ) {
         super::seats::play_computers(
             self.ctx.app,
-            move || self.computer_to_act().is_some(),
+            move || ready() && self.computer_to_act().is_some(),
             move || {
                 let Some((seat, level)) = self
                     .ctx

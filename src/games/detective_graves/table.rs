@@ -65,6 +65,7 @@ fn Tabletop() -> impl IntoView {
     // The computer seats wait while a case's result shows (see
     // `DgGame::computer_to_act`); the Strong one searches in slices.
     table.play_computers(
+        || true,
         move |seat, level| level == Level::Strong && search_in_slices(feedback, searching, seat),
         move |result| feedback.show(result.map_err(|e| e.to_string())),
     );

@@ -47,21 +47,12 @@ impl Feedback {
 
     /// Plays the computer seats at the chosen pace, each from its own view,
     /// except while a round's end is shown: they wait for the players to go
-    /// on. (`Table::play_computers` cannot wait for that: it plays whenever
-    /// a computer is to act.)
+    /// on.
     pub fn play_computers(self) {
-        let table = self.table;
-        crate::table::seats::play_computers(
-            table.ctx.app,
-            move || self.round_over.with(Option::is_none) && table.computer_to_act().is_some(),
-            move || {
-                let Some((seat, level)) = untrack(|| table.computer_to_act()) else {
-                    return;
-                };
-                if let Some(action) = table.computer_action(seat, level) {
-                    self.play(action);
-                }
-            },
+        self.table.play_computers(
+            move || self.round_over.with(Option::is_none),
+            |_, _| false,
+            move |result| self.show(result),
         );
     }
 

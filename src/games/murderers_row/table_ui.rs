@@ -37,14 +37,11 @@ pub fn game_state(table: MurderersRowTable) -> Option<State> {
         .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))
 }
 
-/// Plays `action` through the table controller: accepted, the table shows
-/// what happened and clears its choices; refused, it shows why.
-///
-/// It is played quietly and the motion noted here because the cards it
-/// kills must be marked to fall before the motion notes the page
-/// (`crate::ui::accepted`), and only the events say which they are.
+/// Plays `action` through the table controller: accepted, the cards it
+/// kills fall, and the table shows what happened and clears its choices;
+/// refused, it shows why.
 pub fn play(table: MurderersRowTable, ui: Ui, action: Action) {
-    let Some(result) = table.act_quietly(action) else {
+    let Some(result) = table.act_marking(action, mark_falling) else {
         return;
     };
     match result {
@@ -54,13 +51,8 @@ pub fn play(table: MurderersRowTable, ui: Ui, action: Action) {
             ui.hint.set(None);
             ui.review.set(None);
             ui.end_dismissed.set(false);
-            mark_falling(&events);
-            crate::ui::accepted();
         }
-        Err(refusal) => {
-            ui.message.set(Some(refusal.to_string()));
-            crate::ui::refused();
-        }
+        Err(refusal) => ui.message.set(Some(refusal.to_string())),
     }
 }
 

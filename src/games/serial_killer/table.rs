@@ -80,7 +80,7 @@ fn Playing() -> impl IntoView {
         }
         Err(refusal) => message.set(Some(refusal.to_string())),
     };
-    table.play_computers(|_, _| false, answer);
+    table.play_computers(|| true, |_, _| false, answer);
 
     let my_choices = Memo::new(move |_| {
         let chosen = ace_grave.get();
