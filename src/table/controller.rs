@@ -51,6 +51,12 @@ where
     /// The level `seat` is played at, if the computer plays it.
     fn computer(&self, seat: Seat) -> Option<Level>;
 
+    /// Whether a person is among the winners (the end dialog celebrates).
+    fn a_person_won(&self) -> bool {
+        let winners = self.state().winners();
+        winners.iter().any(|&seat| self.computer(seat).is_none())
+    }
+
     /// The computer seat that must act now, with its level.
     fn computer_to_act(&self) -> Option<(Seat, Level)> {
         let seat = self.state().to_act()?;

@@ -1,10 +1,10 @@
 //! The frame every game's table is drawn in: the top bar (home, the game's
 //! name, Tour and Rules), the first-run tour, and the dialog that says
-//! another tab moved the game on.
+//! another tab moved the game on; and the end of a game with seats.
 
 use crate::route::{Page, Route};
 use crate::ui::tour::{first_visit, Tour, TourButton, TourStep};
-use crate::ui::{ChangedElsewhereDialog, TopBar, When};
+use crate::ui::{ChangedElsewhereDialog, Dialog, TopBar, When};
 use leptos::prelude::*;
 
 #[component]
@@ -38,5 +38,30 @@ pub fn TableFrame(
         <When when=move || app.changed_elsewhere.get()>
             <ChangedElsewhereDialog on_continue/>
         </When>
+    }
+}
+
+/// The end of a game with seats: who won (`title`), the scores or how it
+/// ended (`detail`), and where to go next: a new game, the table as it was
+/// left, or Home. Confetti only when a person won.
+#[component]
+pub fn GameOverDialog(
+    title: String,
+    detail: String,
+    celebrate: bool,
+    /// The game's new-game page.
+    new_game: Route,
+    /// Closes the dialog, to look at the table.
+    dismiss: Callback<()>,
+) -> impl IntoView {
+    view! {
+        <Dialog title=title celebrate>
+            <p>{detail}</p>
+            <div class="button-row">
+                <a class="button primary" href=new_game.href()>"New game"</a>
+                <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
+                <a class="button" href="#/">"Home"</a>
+            </div>
+        </Dialog>
     }
 }

@@ -4,8 +4,9 @@
 use super::records::{game_ctx, route, table};
 use super::words::{case_report, CaseReport};
 use crate::route::Page;
-use crate::ui::Dialog;
-use engine::detective_graves::{Seat, SeatKind};
+use crate::table::controller::SeatedRecord;
+use crate::table::frame::GameOverDialog;
+use engine::detective_graves::Seat;
 use leptos::prelude::*;
 
 /// A finished case: who the Mastermind was, the accusation or reveal, the
@@ -43,11 +44,7 @@ pub fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         let Some(g) = g.as_ref() else {
             return (String::new(), String::new(), false);
         };
-        let person_won = g
-            .state
-            .winners()
-            .iter()
-            .any(|&s| g.state.seat_kind(s) == Some(SeatKind::Person));
+        let person_won = g.a_person_won();
         let points = [Seat(0), Seat(1)].map(|s| g.state.points(s));
         let title = match g.state.winners() {
             [one] => format!("{} wins", g.name(*one)),
@@ -63,13 +60,6 @@ pub fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         (title, detail, person_won)
     });
     view! {
-        <Dialog title=title celebrate=person_won>
-            <p>{detail}</p>
-            <div class="button-row">
-                <a class="button primary" href=route(Page::New).href()>"New game"</a>
-                <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </Dialog>
+        <GameOverDialog title detail celebrate=person_won new_game=route(Page::New) dismiss/>
     }
 }

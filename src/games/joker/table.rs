@@ -16,10 +16,11 @@ use super::words::{end_title, jokers_shot};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, HandOver};
 use crate::shell::redirect;
-use crate::table::frame::TableFrame;
+use crate::table::controller::SeatedRecord;
+use crate::table::frame::{GameOverDialog, TableFrame};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{Dialog, When};
-use engine::joker::{Seat, SeatKind};
+use engine::joker::Seat;
 use engine::Game;
 use leptos::prelude::*;
 
@@ -103,22 +104,10 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         let Some(g) = g.as_ref() else {
             return (String::new(), String::new(), false);
         };
-        let person_won = g
-            .state
-            .winners()
-            .iter()
-            .any(|&s| g.state.seat_kind(s) == Some(SeatKind::Person));
-        (end_title(g), jokers_shot(g), person_won)
+        (end_title(g), jokers_shot(g), g.a_person_won())
     });
     view! {
-        <Dialog title=title celebrate=person_won>
-            <p>{scores}</p>
-            <div class="button-row">
-                <a class="button primary" href=route(Page::New).href()>"New game"</a>
-                <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </Dialog>
+        <GameOverDialog title detail=scores celebrate=person_won new_game=route(Page::New) dismiss/>
     }
 }
 

@@ -15,9 +15,9 @@ use super::words::{choices, end_title, turn_text, Choice};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, TurnBanner};
 use crate::shell::redirect;
-use crate::table::frame::TableFrame;
+use crate::table::frame::{GameOverDialog, TableFrame};
 use crate::ui::tour::{changes, TourStep};
-use crate::ui::{shortcut_key, Dialog, When};
+use crate::ui::{shortcut_key, When};
 use engine::serial_killer::{Action, Event, RuleError, Seat};
 use engine::{Game, Multiplayer};
 use leptos::prelude::*;
@@ -234,16 +234,14 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
             })
             .unwrap_or_default()
     });
-    let title = end_title(&winners);
     view! {
-        <Dialog title=title celebrate=true>
-            <p>"Everyone else has been arrested: the last killer on the loose wins."</p>
-            <div class="button-row">
-                <a class="button primary" href=route(Page::New).href()>"New game"</a>
-                <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </Dialog>
+        <GameOverDialog
+            title=end_title(&winners)
+            detail="Everyone else has been arrested: the last killer on the loose wins.".to_string()
+            celebrate=true
+            new_game=route(Page::New)
+            dismiss
+        />
     }
 }
 
