@@ -82,7 +82,7 @@ struct Ui {
 
 /// Sends an action to the engine through the controller: accepted, the
 /// feedback of the last one goes; refused, the engine's reason shows.
-fn dispatch(ui: Ui, action: Action) {
+fn play(ui: Ui, action: Action) {
     match ui.table.act(action) {
         Some(Ok(_)) => {
             ui.message.set(None);
@@ -171,7 +171,7 @@ fn Playing() -> impl IntoView {
         };
         event.prevent_default();
         if let Some(action) = action {
-            dispatch(ui, action);
+            play(ui, action);
         }
     });
     on_cleanup(move || keys.remove());
@@ -222,13 +222,13 @@ fn Playing() -> impl IntoView {
                         class="button primary"
                         class:unavailable=move || !matches!(phase(), Some(Phase::Attack { .. }))
                         aria-disabled=move || (!matches!(phase(), Some(Phase::Attack { .. }))).to_string()
-                        on:click=move |_| dispatch(ui, Action::EndTurn)
+                        on:click=move |_| play(ui, Action::EndTurn)
                     >"End turn"</button>
                     <button
                         class="button"
                         class:unavailable=move || !legal().contains(&Action::Undo)
                         aria-disabled=move || (!legal().contains(&Action::Undo)).to_string()
-                        on:click=move |_| dispatch(ui, Action::Undo)
+                        on:click=move |_| play(ui, Action::Undo)
                     >"Undo"</button>
                     <button class="button" on:click=move |_| show_hint()>"Hint"</button>
                 </div>
@@ -315,7 +315,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
                 let hint = if hinted() { ", suggested by the hint" } else { "" };
                 format!("Deck, {left} cards left{}{hint}", if ready { ", draw a card" } else { "" })
             }
-            on:click=move |_| dispatch(ui, Action::Draw)
+            on:click=move |_| play(ui, Action::Draw)
         >
             <span class="deck-back" aria-hidden="true"></span>
             <span class="deck-count" aria-hidden="true">{move || info().0.to_string()}</span>
@@ -382,7 +382,7 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
         } else {
             Action::Kill(space as u8)
         };
-        dispatch(ui, action);
+        play(ui, action);
     };
     view! {
         <button
@@ -462,7 +462,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
             class:hinted=hinted
             style:grid-row=(pile / 3 + 2).to_string() style:grid-column=(pile % 3 + 2).to_string()
             aria-label=label
-            on:click=move |_| dispatch(ui, Action::Place(pile as u8))
+            on:click=move |_| play(ui, Action::Place(pile as u8))
         >
             {move || top().map(|(card, _)| view! { <CardFace card/> })}
             // The depth is drawn from the attribute by the stylesheet: the
