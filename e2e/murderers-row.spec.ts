@@ -348,3 +348,22 @@ test("Stop ends a long question and says that no answer was given", async ({ pag
   await page.getByRole("button", { name: "Hint" }).click();
   await expect(bar).toBeVisible();
 });
+
+test.describe("the solver's own module", () => {
+  // Without the service worker, whose precache would fetch every file at
+  // once: this is about what the page and its worker ask for.
+  test.use({ serviceWorkers: "block" });
+
+  test("is fetched only when the solver is first asked, and the page's module only once", async ({ page }) => {
+    const fetched: string[] = [];
+    page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+    await open(page, "#/murderers-row/5");
+    const solverFiles = () => fetched.filter((path) => path.startsWith("/workers/"));
+    expect(solverFiles(), "opening the game fetches no solver").toEqual([]);
+    await page.getByRole("button", { name: "Hint", exact: true }).click();
+    await expect(page.locator(".mr-hint")).toContainText("Best move");
+    expect(solverFiles().some((path) => /^\/workers\/murderers-row-solver-[0-9a-f]{16}_bg\.wasm$/.test(path))).toBe(true);
+    // The worker runs a module built for it, not the page's own.
+    expect(fetched.filter((path) => /^\/grave-matters-[0-9a-f]+_bg\.wasm$/.test(path))).toHaveLength(1);
+  });
+});

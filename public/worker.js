@@ -1,6 +1,7 @@
-// Starts the app's own WebAssembly inside a web worker, where it answers the
-// games' requests (src/worker.rs; today the Murderers' Row solver's
-// questions) instead of drawing the page. The page's first message names the hashed module files.
+// Starts one of the app's workers: a WebAssembly module built for it (the
+// `workers` crate), never the page's own. The page's first message names the
+// module's hashed files (src/workers.rs); the module then says "ready" and
+// answers the page's requests.
 self.onmessage = async (event) => {
   self.onmessage = null;
   try {

@@ -132,25 +132,3 @@ fn Notices() -> impl IntoView {
         </div>
     }
 }
-
-/// In the app's web worker (see `worker`): answers the page's requests for
-/// the worker's whole life, each by the game it names.
-pub fn answer_in_worker(scope: web_sys::DedicatedWorkerGlobalScope) {
-    let replies = scope.clone();
-    let on_message = wasm_bindgen::closure::Closure::<dyn Fn(web_sys::MessageEvent)>::new(
-        move |event: web_sys::MessageEvent| {
-            let text = event.data().as_string().unwrap_or_default();
-            let (game, request) = text.split_once('\n').unwrap_or((&text, ""));
-            // A request for no game that answers here gets no reply; the page
-            // only sends requests its games made.
-            if let Some(game) = games::find(game) {
-                game.module.answer_in_worker(request, &mut |message| {
-                    let _ = replies.post_message(&wasm_bindgen::JsValue::from_str(&message));
-                });
-            }
-        },
-    );
-    scope.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-    on_message.forget();
-    let _ = scope.post_message(&wasm_bindgen::JsValue::from_str("ready"));
-}

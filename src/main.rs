@@ -1,6 +1,6 @@
 //! Grave Matters: murder-mystery card games in the browser. This file only
-//! mounts the app into the page, or, when the same module is started in the
-//! app's web worker, answers the games' requests there (`worker`).
+//! mounts the app into the page. (The workers are modules of their own: the
+//! `workers` crate.)
 
 mod app;
 mod backup;
@@ -20,15 +20,11 @@ mod stats;
 mod storage;
 mod table;
 mod ui;
-mod worker;
+mod workers;
 
 use wasm_bindgen::JsCast;
 
 fn main() {
-    if let Some(scope) = worker::scope() {
-        app::answer_in_worker(scope);
-        return;
-    }
     let document = leptos::prelude::document();
     let (Some(body), Ok(root)) = (document.body(), document.create_element("div")) else {
         return; // The loading message in index.html stays, with its reload link.

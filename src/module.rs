@@ -33,8 +33,7 @@ impl GameEntry {
 /// What a game does for the shell. Trait objects, so that the shell's
 /// code exists once however many games there are. The methods that use the
 /// game's records run inside the app's reactive tree (the shell sees to it),
-/// where the game finds its own context; `provide` and `answer_in_worker`
-/// need none.
+/// where the game finds its own context; `provide` needs none.
 pub trait GameModule: Sync {
     /// Loads the game's saved records and provides its context (see
     /// [`GameCtx`](crate::records::GameCtx)); what cannot be loaded is added
@@ -55,10 +54,6 @@ pub trait GameModule: Sync {
     }
     /// Another tab wrote the record under `key`: takes it if it is the game's.
     fn on_storage(&self, key: &str);
-    /// In the app's web worker (see `worker`): answers one of the game's
-    /// own requests, for games that compute there, by giving `send` each
-    /// message for the page (progress of a long answer, then the answer).
-    fn answer_in_worker(&self, _request: &str, _send: &mut dyn FnMut(String)) {}
 }
 
 /// A game's screens: the code that is split into the game's own chunk.

@@ -4,8 +4,9 @@
 // dist/) and TRUNK_PROFILE ("release" or "debug").
 //
 // First, under Trunk, the WebAssembly is split into the shell and one chunk
-// per game (tools/split-wasm.mjs), so that all that follows sees the files
-// as they will be served.
+// per game (tools/split-wasm.mjs) and the workers' modules are finished
+// (tools/workers.mjs), so that all that follows sees the files as they will
+// be served.
 //
 //   release: the page gets its Content-Security-Policy (tools/csp.mjs) and
 //            the build is minified (tools/minify.mjs); then sw.js =
@@ -28,6 +29,7 @@ import { compressBuild } from "./compress.mjs";
 import { applyCsp } from "./csp.mjs";
 import { minifyBuild, minifyFile } from "./minify.mjs";
 import { splitWasm } from "./split-wasm.mjs";
+import { finishWorkers } from "./workers.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const dir = process.argv[2] || process.env.TRUNK_STAGING_DIR;
@@ -40,6 +42,7 @@ const out = join(dir, "sw.js");
 
 if (!process.argv[2]) {
   await splitWasm(dir, process.env.TRUNK_PROFILE || "release");
+  await finishWorkers(dir, process.env.TRUNK_PROFILE || "release");
 }
 
 function walk(root) {

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Measures the Murderers' Row solver in the browser (WebAssembly, in the
-// app's own web worker) on fresh deals, and the page's frames meanwhile.
+// Measures the Murderers' Row solver in the browser (WebAssembly, in its
+// own worker module, as the app starts it: public/worker.js with the files
+// the build names in index.html) on fresh deals, and the page's frames meanwhile.
 //
 //   node tools/measure-solver.mjs [first-seed] [count]     (default 0 100)
 //   node tools/measure-solver.mjs positions FILE
@@ -38,11 +39,12 @@ try {
   await page.waitForSelector("#app");
   const result = await page.evaluate(
     async ({ first, count, questions }) => {
-      const link = (sel) => new URL(document.querySelector(sel).getAttribute("href"), document.baseURI).href;
+      const meta = document.querySelector("meta[name='worker:murderers-row-solver']");
+      const url = (path) => new URL(path, document.baseURI).href;
       const worker = new Worker("worker.js", { type: "module" });
       const next = () => new Promise((resolve) => (worker.onmessage = (e) => resolve(e.data)));
       const ready = next();
-      worker.postMessage({ glue: link("link[rel=modulepreload]"), wasm: link("link[rel=preload][as=fetch]") });
+      worker.postMessage({ glue: url(meta.content), wasm: url(meta.dataset.wasm) });
       if ((await ready) !== "ready") throw new Error("the worker did not start");
       let last = performance.now();
       let longestFrame = 0;
@@ -58,7 +60,7 @@ try {
         const reply = next();
         const start = performance.now();
         const question = questions ? questions[seed] : JSON.stringify({ DealOdds: seed });
-        worker.postMessage("murderers-row\n" + `{"id":${seed + 1},"question":${question}}`);
+        worker.postMessage(`{"id":${seed + 1},"question":${question}}`);
         let text = await reply;
         // A long question reports progress after each slice: wait for its
         // answer.

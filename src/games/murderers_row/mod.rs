@@ -28,7 +28,6 @@ use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
-use engine::murderers_row::advice;
 use engine::Game;
 use leptos::prelude::*;
 use records::{deal_route, game_ctx, prefs, table, GameCtx, ID, PREFS, RECORDS};
@@ -138,24 +137,6 @@ impl GameModule for MurderersRow {
     fn on_storage(&self, key: &str) {
         game_ctx().take_from_other_tab(key);
         prefs().take_from_other_tab(key);
-    }
-
-    /// The solver runs in the worker: a request is an [`advice::Request`],
-    /// each message back an [`advice::Report`] (progress, then the reply),
-    /// all as JSON.
-    fn answer_in_worker(&self, request: &str, send: &mut dyn FnMut(String)) {
-        let mut post = |report: advice::Report| {
-            if let Ok(text) = crate::codec::to_string(&report) {
-                send(text);
-            }
-        };
-        match crate::codec::from_str::<advice::Request>(request) {
-            Ok(request) => advice::respond(&request, &mut post),
-            Err(e) => post(advice::Report::Done(advice::Reply {
-                id: 0,
-                answer: advice::Answer::Refused(format!("unreadable request: {e}")),
-            })),
-        }
     }
 }
 

@@ -1,5 +1,6 @@
 //! The page side of the solver worker: questions go to a web worker running
-//! this same module (see `crate::worker` and `answer_in_worker`), so that a long solve never
+//! the solver's own module (`workers/src/bin/murderers_row_solver.rs`, started
+//! by [`crate::workers`]), so that a long solve never
 //! freezes the page; answers come back to the callback given with each
 //! question, and the progress of a long one to its progress callback. The
 //! worker starts on the first question and is stopped by [`cancel`] (a new
@@ -7,12 +8,11 @@
 
 use engine::murderers_row::advice::{Answer, Progress, Question, Report, Request};
 use engine::murderers_row::difficulty::Level;
-use leptos::prelude::document;
 use std::cell::RefCell;
 use std::collections::HashMap;
 use std::rc::Rc;
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
-use web_sys::{js_sys, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{MessageEvent, Worker};
 
 type Callback = Box<dyn FnOnce(Result<Answer, String>)>;
 type OnProgress = Rc<dyn Fn(Progress)>;
@@ -87,10 +87,7 @@ pub fn ask_with_progress(
         c.next_id = c.next_id.wrapping_add(1);
         let id = c.next_id;
         let request = Request { id, question };
-        let text = crate::worker::request(
-            super::records::ID,
-            &crate::codec::to_string(&request).unwrap_or_default(),
-        );
+        let text = crate::codec::to_string(&request).unwrap_or_default();
         c.waiting.push(Waiting {
             id,
             on_answer: Box::new(on_answer),
@@ -136,25 +133,11 @@ fn fail_all(why: String) {
     }
 }
 
-/// The absolute address of the first `<link>` matching `selector`: the
-/// app's module files as Trunk named them.
-fn link(selector: &str) -> Option<String> {
-    let href = document()
-        .query_selector(selector)
-        .ok()??
-        .get_attribute("href")?;
-    let base = document().base_uri().ok()??;
-    web_sys::Url::new_with_base(&href, &base)
-        .ok()
-        .map(|u| u.href())
-}
+/// The worker's binary in the `workers` crate.
+const WORKER: &str = "murderers-row-solver";
 
 fn start() -> Result<(), JsValue> {
-    let glue = link("link[rel=modulepreload]").ok_or("no module link")?;
-    let wasm = link("link[rel=preload][as=fetch]").ok_or("no wasm link")?;
-    let options = WorkerOptions::new();
-    options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options("worker.js", &options)?;
+    let worker = crate::workers::start(WORKER)?;
     let on_message = Closure::<dyn Fn(JsValue)>::new(|event: JsValue| {
         let data = event.unchecked_into::<MessageEvent>().data();
         on_message(data.as_string().unwrap_or_default());
@@ -164,10 +147,6 @@ fn start() -> Result<(), JsValue> {
     });
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
     worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-    let files = js_sys::Object::new();
-    js_sys::Reflect::set(&files, &"glue".into(), &glue.into())?;
-    js_sys::Reflect::set(&files, &"wasm".into(), &wasm.into())?;
-    worker.post_message(&files)?;
     CLIENT.with_borrow_mut(|c| {
         c.worker = Some(worker);
         c.ready = false;
