@@ -245,4 +245,26 @@ test.describe("a game's code is a chunk of its own, loaded when first shown", ()
     expect(chunks.some((c) => c.startsWith("split_joker-"))).toBe(false);
     expect(errors).toEqual([]);
   });
+
+  test("a deal link fetches its game's chunks at once, beside the app's module, each only once", async ({ page }) => {
+    const errors = trackErrors(page);
+    const chunks: string[] = [];
+    page.on("request", (r) => {
+      const name = new URL(r.url()).pathname.slice(1);
+      if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
+    });
+    await page.goto("/#/dead-center/standard/1234");
+    await expect(page.locator(".dc-board")).toBeVisible();
+    // Started by the page's preload links (public/preload.js), not by the
+    // app once it had started, and the chunk loader took those responses.
+    const initiators = await page.evaluate(() =>
+      performance.getEntriesByType("resource")
+        .filter((e) => /\/split_dead_center-[0-9a-f]+\.wasm$/.test(e.name))
+        .map((e) => (e as PerformanceResourceTiming).initiatorType));
+    expect(initiators).toEqual(["link"]);
+    expect(chunks.filter((c) => c.startsWith("split_dead_center-"))).toHaveLength(1);
+    expect(new Set(chunks).size, "no chunk fetched twice").toBe(chunks.length);
+    expect(chunks.some((c) => c.startsWith("split_joker-"))).toBe(false);
+    expect(errors).toEqual([]);
+  });
 });

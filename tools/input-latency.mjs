@@ -28,6 +28,7 @@ import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../e2e/static-server.mjs";
+import { plays, tapFirst } from "./taps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const taps = Number(process.argv[2] || 40);
@@ -117,50 +118,6 @@ async function newPage() {
   return context.newPage();
 }
 
-/** Taps the first control matching one of `selectors` that is visible; false
- * if none is. */
-async function tapFirst(page, selectors) {
-  for (const selector of selectors) {
-    const control = page.locator(selector).first();
-    if (await control.isVisible().catch(() => false)) {
-      await control.click({ timeout: 2_000 }).catch(() => {});
-      return true;
-    }
-  }
-  return false;
-}
-
-async function startTable(page, game) {
-  await page.goto(`${base}#/${game}/new`);
-  for (const n of [1, 2]) await page.getByRole("combobox", { name: `Who plays seat ${n}` }).selectOption("person");
-  await page.getByRole("button", { name: "Start game" }).click();
-}
-
-const handOver = 'button:text-matches("^I am .+: continue$")';
-const plays = {
-  "dead-center": async (page) => {
-    let seed = 1;
-    await page.goto(`${base}#/dead-center/standard/${seed}`);
-    return [".zombie.target", ".pile.target", ".deck.ready", 'button:text("End turn"):not(.unavailable)', 'button:text("New deal")'];
-  },
-  "murderers-row": async (page) => {
-    await page.goto(`${base}#/murderers-row/5`);
-    return ['button:text("Confirm")', 'button:text("← Left")', ".mr-card.target", ".mr-card.active", 'button:text("Same deal")'];
-  },
-  "serial-killer": async (page) => {
-    await startTable(page, "serial-killer");
-    return [handOver, ".choices .button.primary", ".choices .button"];
-  },
-  joker: async (page) => {
-    await startTable(page, "joker");
-    return [handOver, ".jk-answers .button", ".jk-grid button.face-down", ".jk-grid button"];
-  },
-  "detective-graves": async (page) => {
-    await startTable(page, "detective-graves");
-    return [handOver, 'button:text("End my turn")', 'button:text-is("Pass")', ".dg-hand button"];
-  },
-};
-
 function summary(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (p) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
@@ -218,7 +175,7 @@ try {
   row("bare page", bare.s, bare.w, "");
   for (const game of MEASURED) {
     const page = await newPage();
-    const selectors = await plays[game](page);
+    const selectors = await plays[game](page, base);
     await page.waitForTimeout(500);
     const trace = process.env.TRACE ? `/tmp/input-latency-${game}.json` : null;
     if (trace) await browser.startTracing(page, { path: trace, categories: ["devtools.timeline"] });

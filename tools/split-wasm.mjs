@@ -20,6 +20,8 @@
 //   4. The chunks and the loader get content hashes in their names, so a page
 //      of an older version can never load a newer version's chunk (it gets a
 //      404 and says so, see src/games/lazy.rs).
+//   5. Each game's files are named in index.html (<meta name="chunks:<game>">)
+//      for public/preload.js.
 //
 // By hand: node tools/split-wasm.mjs <staging dir> [release|debug]
 import { execFile } from "node:child_process";
@@ -124,6 +126,15 @@ export async function splitWasm(dir, profile) {
     copyFileSync(main, join(dir, `${stem}_bg.wasm`));
     // What each game's first screen loads, for scripts/bundle-size (kept out
     // of the build: nothing in the app reads it).
+    // Each game's files in index.html, by its address (`dead_center` is
+    // #/dead-center/…): public/preload.js fetches them while the app starts
+    // when the page opens on a game.
+    const index = join(dir, "index.html");
+    const metas = Object.entries(manifest)
+      .map(([game, files]) => `<meta name="chunks:${game.replaceAll("_", "-")}" content="${files.join(" ")}" />`);
+    const html = readFileSync(index, "utf8");
+    if (!html.includes("</head>")) throw new Error("split-wasm: index.html has no </head>");
+    writeFileSync(index, html.replace("</head>", `${metas.join("\n")}\n</head>`));
     const record = join(target, "split-wasm.json");
     writeFileSync(record, JSON.stringify({ first: [glue, `${stem}_bg.wasm`, loaderName], games: manifest }, null, 2));
     console.log(`split-wasm: ${stem}_bg.wasm + ${chunks.length} chunks + ${loaderName}`);

@@ -1,0 +1,50 @@
+// How the measurement tools play each game by tapping its table
+// (tools/input-latency.mjs, tools/memory.mjs): each game's start (two people
+// where the game has seats) and the controls to tap, in order of
+// preference; the first visible one is tapped each time.
+
+/** Taps the first control matching one of `selectors` that is visible; false
+ * if none is. */
+export async function tapFirst(page, selectors) {
+  for (const selector of selectors) {
+    const control = page.locator(selector).first();
+    if (await control.isVisible().catch(() => false)) {
+      await control.click({ timeout: 2_000 }).catch(() => {});
+      return true;
+    }
+  }
+  return false;
+}
+
+async function startTable(page, base, game) {
+  await page.goto(`${base}#/${game}/new`);
+  for (const n of [1, 2]) await page.getByRole("combobox", { name: `Who plays seat ${n}` }).selectOption("person");
+  await page.getByRole("button", { name: "Start game" }).click();
+}
+
+const handOver = 'button:text-matches("^I am .+: continue$")';
+/** Each game, opened at `base`: the controls of its table to tap. */
+export const plays = {
+  "dead-center": async (page, base) => {
+    let seed = 1;
+    await page.goto(`${base}#/dead-center/standard/${seed}`);
+    return [".zombie.target", ".pile.target", ".deck.ready", 'button:text("End turn"):not(.unavailable)', 'button:text("New deal")'];
+  },
+  "murderers-row": async (page, base) => {
+    await page.goto(`${base}#/murderers-row/5`);
+    return ['button:text("Confirm")', 'button:text("← Left")', ".mr-card.target", ".mr-card.active", 'button:text("Same deal")'];
+  },
+  "serial-killer": async (page, base) => {
+    await startTable(page, base, "serial-killer");
+    return [handOver, ".choices .button.primary", ".choices .button"];
+  },
+  joker: async (page, base) => {
+    await startTable(page, base, "joker");
+    return [handOver, ".jk-answers .button", ".jk-grid button.face-down", ".jk-grid button"];
+  },
+  "detective-graves": async (page, base) => {
+    await startTable(page, base, "detective-graves");
+    return [handOver, 'button:text("End my turn")', 'button:text-is("Pass")', ".dg-hand button"];
+  },
+};
+
