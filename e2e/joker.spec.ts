@@ -244,6 +244,29 @@ test("reload mid-round resumes with the hand-over, then the same table", async (
   await expect(page.getByRole("list", { name: "Game log, newest first" })).toContainText("Ben probes row 3, column 3; die");
 });
 
+test("the tap mode is Probe again after a shot, and Shoot is disabled, saying why, after a miss", async ({ page }) => {
+  await fastComputers(page);
+  await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
+  const probe = page.getByRole("radio", { name: /^Probe it/ });
+  const shoot = page.getByRole("radio", { name: /^Shoot it/ });
+  await expect(probe).toBeChecked();
+  await shoot.check();
+  const joker = await jokerCell(page);
+  const [miss, next] = [0, 1, 2].filter((cell) => cell !== joker);
+  await page.locator(`[data-cell="${miss}"]`).click();
+  await dialog(page).getByRole("button", { name: "Shoot" }).click();
+  await expect(probe).toBeChecked();
+  await expect(shoot).toBeDisabled();
+  await expect(page.locator(".jk-modes")).toContainText("Not this turn: you missed last time.");
+  // The next tap probes: no refusal for a mode left over from before.
+  await page.locator(`[data-cell="${next}"]`).click();
+  await expect(page.locator(".jk-probes")).toHaveCount(1);
+  await expect(page.locator(".table-message")).toHaveText("");
+  // Once the computer Informant has answered, Ana may shoot again.
+  await expect(shoot).toBeEnabled();
+  await expect(page.locator(".jk-modes")).not.toContainText("missed");
+});
+
 test("a round's end is kept across a reload: its dialog again, and the computer waits for Next round", async ({ page }) => {
   test.setTimeout(90_000);
   await fastComputers(page);

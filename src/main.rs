@@ -20,6 +20,7 @@ mod stats;
 mod storage;
 mod table;
 mod ui;
+mod words;
 mod workers;
 
 use wasm_bindgen::JsCast;

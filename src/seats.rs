@@ -117,10 +117,29 @@ impl SeatList {
         }
     }
 
-    pub fn set_kind(&mut self, index: usize, kind: SeatKind) {
-        if let Some(seat) = self.seats.get_mut(index) {
-            seat.kind = kind;
+    /// Who plays seat `index`. A seat still under its given name ("Player
+    /// 2", "Computer 3", or none) takes the name of its new kind; the new
+    /// name comes back, for the editor's field.
+    pub fn set_kind(&mut self, index: usize, kind: SeatKind) -> Option<String> {
+        let seat = self.seats.get_mut(index)?;
+        seat.kind = kind;
+        let n = index + 1;
+        let given = [
+            String::new(),
+            format!("Player {n}"),
+            format!("Computer {n}"),
+        ];
+        if !given.contains(&seat.name.trim().to_string()) {
+            return None;
         }
+        let name = match kind {
+            SeatKind::Person => format!("Player {n}"),
+            SeatKind::Computer(_) => format!("Computer {n}"),
+        };
+        (seat.name != name).then(|| {
+            seat.name = name.clone();
+            name
+        })
     }
 
     /// The seats to play with: blank names become "Player n", and a name
@@ -230,7 +249,9 @@ pub fn computer_note(kind: Option<SeatKind>) -> String {
 #[component]
 pub fn TurnBanner(#[prop(into)] text: Signal<Option<(Seat, String)>>) -> impl IntoView {
     view! {
+        // No turn (the game is over): no bar at all, not an empty one.
         <p class=move || format!("turn-banner {}", text.with(|t| t.as_ref().map(|(s, _)| seat_class(*s)).unwrap_or_default()))
+            hidden=move || text.with(Option::is_none)
             aria-live="polite">
             {move || text.with(|t| t.as_ref().map(|(_, t)| t.clone()).unwrap_or_default())}
         </p>
@@ -254,11 +275,13 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
                 let seat = list.with_untracked(|l| l.seats[i].clone());
                 let n = i + 1;
                 let last = count() - 1;
+                let name_field = NodeRef::<leptos::html::Input>::new();
                 view! {
                     <li class=format!("seat-row {}", seat_class(Seat::new(i)))>
                         <span class="seat-number" aria-hidden="true">{n}</span>
                         <input
                             type="text"
+                            node_ref=name_field
                             aria-label=format!("Name of seat {n}")
                             maxlength=MAX_NAME_CHARS
                             prop:value=seat.name.clone()
@@ -269,7 +292,10 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
                             on:change=move |ev| {
                                 let slug = event_target_value(&ev);
                                 if let Some((_, kind)) = KIND_SLUGS.iter().find(|(s, _)| *s == slug) {
-                                    list.update_untracked(|l| l.set_kind(i, *kind));
+                                    let renamed = list.try_update_untracked(|l| l.set_kind(i, *kind)).flatten();
+                                    if let (Some(name), Some(field)) = (renamed, name_field.get_untracked()) {
+                                        field.set_value(&name);
+                                    }
                                 }
                             }
                         >
@@ -353,6 +379,23 @@ mod tests {
         let list = SeatList::from_remembered(&[], 2, 6);
         assert_eq!(names(&list), ["Player 1", "Player 2", "Computer 3"]);
         assert!(list.seats[2].kind.is_computer());
+    }
+
+    #[test]
+    fn a_seat_under_its_given_name_is_renamed_with_its_kind_and_a_chosen_name_is_kept() {
+        let mut list = SeatList::from_remembered(&[], 2, 6);
+        let computer = SeatKind::Computer(Level::Simple);
+        assert_eq!(list.set_kind(1, computer), Some("Computer 2".into()));
+        assert_eq!(list.set_kind(1, SeatKind::Person), Some("Player 2".into()));
+        assert_eq!(list.set_kind(2, SeatKind::Person), Some("Player 3".into()));
+        list.rename(0, "Ana");
+        assert_eq!(list.set_kind(0, computer), None);
+        assert_eq!(names(&list), ["Ana", "Player 2", "Player 3"]);
+        assert!(list.seats[0].kind.is_computer());
+        // Moved seats keep a given name of another place: it was chosen.
+        list.move_up(2);
+        assert_eq!(list.set_kind(1, computer), None);
+        assert_eq!(list.set_kind(9, computer), None);
     }
 
     #[test]

@@ -3,13 +3,13 @@
 // where the game has seats) and the controls to tap, in order of
 // preference; the first visible one is tapped each time.
 
-/** Taps the first control matching one of `selectors` that is visible; false
- * if none is. */
-export async function tapFirst(page, selectors) {
+/** Taps the first control matching one of `selectors` that is visible
+ * (waiting at most `timeout` ms for it to take the tap); false if none is. */
+export async function tapFirst(page, selectors, timeout = 2_000) {
   for (const selector of selectors) {
     const control = page.locator(selector).first();
     if (await control.isVisible().catch(() => false)) {
-      await control.click({ timeout: 2_000 }).catch(() => {});
+      await control.click({ timeout }).catch(() => {});
       return true;
     }
   }

@@ -78,7 +78,9 @@ pub fn choice_of<T: Copy + PartialEq + Send + Sync + 'static>(
 
 /// One group of mutually exclusive choices, as real radio buttons, named by
 /// their place in `options` (their labels), so that one copy of this view
-/// serves every choice whatever it chooses between.
+/// serves every choice whatever it chooses between. `why_not`, if given,
+/// says for each option why it cannot be chosen now (`None`: it can): such
+/// an option is disabled and shows its reason.
 #[component]
 pub fn Choice(
     legend: &'static str,
@@ -86,19 +88,23 @@ pub fn Choice(
     options: Vec<&'static str>,
     selected: Signal<usize>,
     choose: Callback<usize>,
+    #[prop(optional)] why_not: Option<Signal<Vec<Option<String>>>>,
 ) -> impl IntoView {
+    let reason = move |i: usize| why_not.and_then(|w| w.with(|w| w.get(i).cloned().flatten()));
     view! {
         <fieldset class="choice">
             <legend>{legend}</legend>
             {options.into_iter().enumerate().map(|(i, label)| view! {
-                <label class="choice-option">
+                <label class="choice-option" class:unavailable=move || reason(i).is_some()>
                     <input
                         type="radio"
                         name=name
                         prop:checked=move || selected.get() == i
+                        disabled=move || reason(i).is_some()
                         on:change=move |_| choose.run(i)
                     />
                     <span>{label}</span>
+                    {move || reason(i).map(|why| view! { <small class="choice-why">{why}</small> })}
                 </label>
             }.into_any()).collect_view()}
         </fieldset>

@@ -6,6 +6,7 @@
 use super::stats::DeadCenterStats;
 use crate::stats::GameResult;
 use crate::table::controller::TableRecord;
+use crate::words::count;
 use engine::dead_center::{Event, LossReason, Phase, State, Status};
 
 impl TableRecord for State {
@@ -64,19 +65,28 @@ pub(super) fn end_text(state: &State) -> Option<(&'static str, String)> {
         Status::Won { score } => (
             "You won!",
             format!(
-                "All twelve zombies are dead with {score} cards left in the deck: your score is {score}.{}",
-                if state.assisted() { " Undo or hints were used, so this win is counted as assisted." } else { "" }
+                "All twelve zombies are dead with {} left in the deck: your score is {score}.{}",
+                count(score, "card", "cards"),
+                if state.assisted() {
+                    " Undo or hints were used, so this win is counted as assisted."
+                } else {
+                    ""
+                }
             ),
         ),
         Status::Lost(LossReason::DeckEmpty) => (
             "The zombies won",
-            format!("The deck ran out with {left} zombies still standing."),
+            format!(
+                "The deck ran out with {} still standing.",
+                count(left, "zombie", "zombies")
+            ),
         ),
         Status::Lost(LossReason::NoLegalPile { drawn }) => (
             "The zombies won",
             format!(
-                "The {} could not be played on any pile, with {left} zombies still standing.",
-                drawn.name()
+                "The {} could not be played on any pile, with {} still standing.",
+                drawn.name(),
+                count(left, "zombie", "zombies")
             ),
         ),
         _ => return None,

@@ -76,10 +76,10 @@ impl GameModule for DeadCenter {
         game_ctx().game.with(|g| {
             g.as_ref().filter(|s| !s.is_over()).map(|s| {
                 let detail = format!(
-                    "{} · {} of 12 zombies left · {} cards in the deck",
+                    "{} · {} of 12 zombies left · {} in the deck",
                     s.variant().name(),
                     s.zombies_left(),
-                    s.deck_len()
+                    crate::words::count(s.deck_len(), "card", "cards")
                 );
                 (deal_route(s.variant(), s.seed()), detail)
             })

@@ -10,6 +10,7 @@ use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, CardFace, Dialog, RestartDialog, When};
+use crate::words::count;
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
 use engine::dead_center::{Action, Phase, Space, State, Status, Variant, ZombieView};
@@ -313,7 +314,7 @@ fn DeckButton(ui: Ui) -> impl IntoView {
             aria-label=move || {
                 let (left, ready) = info();
                 let hint = if hinted() { ", suggested by the hint" } else { "" };
-                format!("Deck, {left} cards left{}{hint}", if ready { ", draw a card" } else { "" })
+                format!("Deck, {} left{}{hint}", count(left, "card", "cards"), if ready { ", draw a card" } else { "" })
             }
             on:click=move |_| play(ui, Action::Draw)
         >
@@ -430,11 +431,7 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
     };
     let label = move || {
         let (card, depth) = top().unwrap_or((Card::Joker(0), 0));
-        let cards = if depth == 1 {
-            "1 card".to_string()
-        } else {
-            format!("{depth} cards")
-        };
+        let cards = count(depth, "card", "cards");
         let legal = if legal() {
             ", your card can go here"
         } else {

@@ -270,11 +270,7 @@ pub fn event_line(
 
 /// "1 card", "3 cards".
 fn cards(n: u8) -> String {
-    if n == 1 {
-        "1 card".into()
-    } else {
-        format!("{n} cards")
-    }
+    crate::words::count(n.into(), "card", "cards")
 }
 
 /// "a, b and c".

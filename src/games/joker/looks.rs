@@ -33,6 +33,19 @@ pub fn turn_text(game: &JokerGame) -> (Seat, String) {
     )
 }
 
+/// Why the Vigilante whose turn it is may not shoot now (for the tap mode's
+/// choice), or `None` when they may, or it is nobody's turn to shoot.
+pub fn why_no_shot(game: &JokerGame) -> Option<&'static str> {
+    let view = game.table_view();
+    if !matches!(view.phase(), Phase::Turn) || view.can_shoot(view.current()) {
+        return None;
+    }
+    Some(match view.lock(view.current()) {
+        Lock::NextTurn => "Not this turn: you missed last time.",
+        _ => "Not until another Vigilante has shot.",
+    })
+}
+
 /// The die of the probe waiting for its answer, or the round's last answer;
 /// `None` before the round's first probe.
 pub fn probe_text(game: &JokerGame) -> Option<String> {
@@ -370,6 +383,32 @@ mod tests {
         assert!(look
             .label
             .contains(&format!(", probed: answer {answer} with die {roll}")));
+    }
+
+    /// A miss locks the shooter out: the tap mode says why, and after
+    /// another Vigilante's shot it may shoot again.
+    #[test]
+    fn a_miss_says_why_shooting_is_not_possible_until_another_shot() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 3).unwrap();
+        assert_eq!(why_no_shot(&game), None);
+        let miss = blank(&game);
+        game.state.apply(Action::Shoot(miss)).unwrap();
+        // The next Vigilante may shoot; the one who missed may not, once it
+        // is their turn again (after the other's probe and its answer).
+        assert_eq!(why_no_shot(&game), None);
+        let cell = blank(&game);
+        game.state.apply(Action::Probe(cell)).unwrap();
+        assert_eq!(
+            why_no_shot(&game),
+            None,
+            "the Informant answers: no shot to choose"
+        );
+        let answer = *game.state.allowed_answers().unwrap().end();
+        game.state.apply(Action::Answer(answer)).unwrap();
+        assert_eq!(
+            why_no_shot(&game),
+            Some("Not until another Vigilante has shot.")
+        );
     }
 
     #[test]

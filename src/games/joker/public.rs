@@ -4,7 +4,7 @@
 
 use super::feedback::Feedback;
 use super::grid::{Grid, TapMode, TAP_MODES};
-use super::looks::{probe_text, turn_text};
+use super::looks::{probe_text, turn_text, why_no_shot};
 use super::players::Players;
 use super::records::{game_ctx, prefs, table};
 use super::words::log_lines;
@@ -34,6 +34,27 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                 (g.state.phase() == Phase::Turn).then_some(seat)
             })
         })
+    });
+
+    // Why each tap mode cannot be used now (shooting, after a miss).
+    let why_not = Signal::derive(move || {
+        let shot = ctx.game.with(|g| g.as_ref().and_then(why_no_shot));
+        TAP_MODES
+            .iter()
+            .map(|(m, _)| {
+                (*m == TapMode::Shoot)
+                    .then_some(shot)
+                    .flatten()
+                    .map(String::from)
+            })
+            .collect::<Vec<_>>()
+    });
+    // Back to probing when the chosen mode cannot be used now: the next tap
+    // is never refused for a mode left over from before.
+    Effect::new(move |_| {
+        if why_not.with(|w| w.get(mode.get()).is_some_and(Option::is_some)) {
+            mode.set(0);
+        }
     });
 
     let act = move |cell: Cell, what: TapMode| {
@@ -127,6 +148,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                                 options=TAP_MODES.iter().map(|m| m.1).collect()
                                 selected=mode.into()
                                 choose=Callback::new(move |i| mode.set(i))
+                                why_not
                             />
                         }.into_any(),
                         None if ctx.game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) =>
@@ -144,6 +166,8 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
         <When when=move || confirm_shot.with(Option::is_some)>
             <ShotDialog cell=confirm_shot shoot=Callback::new(move |cell| {
                 confirm_shot.set(None);
+                // Each shot, hit or miss, leaves the next tap a probe.
+                mode.set(0);
                 feedback.play(Action::Shoot(Cell::new(cell / SIDE, cell % SIDE)));
             })/>
         </When>
