@@ -339,10 +339,17 @@ test("a hint suggests a legal move that the player can follow", async ({ page })
   await expect(instruction(page)).toHaveText(/^Play the /);
   await page.getByRole("button", { name: "Hint" }).click();
   await expect(message(page)).toHaveText(/^Hint: Play .* on the pile in row \d, column \d/);
+  // One target at a time: the pile now, the zombie it prepares afterwards.
+  await expect(board(page).locator(".hinted")).toHaveCount(1);
   const before = await instruction(page).innerText();
   await page.getByRole("button", { name: /^Pile.*suggested by the hint/ }).click();
   await expect(instruction(page)).not.toHaveText(before);
-  await expect(message(page)).toHaveText("");
+  await expect(message(page)).toHaveText(/^$|^Hint: now kill the zombie (above|below|left of|right of) (row|column) \d\.$/);
+  if ((await message(page).innerText()).startsWith("Hint")) {
+    await expect(board(page).locator(".hinted")).toHaveCount(1);
+    await page.getByRole("button", { name: /suggested by the hint/ }).click();
+    await expect(message(page)).toHaveText("");
+  }
 });
 
 test("controls are at least 44 px and every card has a name (phone)", async ({ page }) => {

@@ -82,14 +82,49 @@ struct Ui {
 }
 
 /// Sends an action to the engine through the controller: accepted, the
-/// feedback of the last one goes; refused, the engine's reason shows.
+/// feedback of the last one goes, except that a followed hint's kill comes
+/// next ("tap this pile, then this zombie", one target at a time); refused,
+/// the engine's reason shows, and the hint, if any, stays.
 fn play(ui: Ui, action: Action) {
     match ui.table.act(action) {
         Some(Ok(_)) => {
-            ui.message.set(None);
-            ui.hint.set(None);
+            let then_kill = ui.hint.with_untracked(|h| {
+                let kill = Action::Kill(h.as_ref().filter(|h| h.action == action)?.then_kill?);
+                let legal = ui
+                    .table
+                    .ctx
+                    .game
+                    .with_untracked(|g| g.as_ref().is_some_and(|s| s.check(&kill).is_ok()));
+                legal.then_some(kill)
+            });
+            match then_kill {
+                Some(kill @ Action::Kill(space)) => {
+                    let reason = format!(
+                        "now kill the zombie {}.",
+                        Space::of(space as usize).describe()
+                    );
+                    ui.message.set(Some(format!("Hint: {reason}")));
+                    ui.hint.update(|h| {
+                        if let Some(h) = h {
+                            h.action = kill;
+                            h.then_kill = None;
+                            h.reason = reason;
+                        }
+                    });
+                }
+                _ => {
+                    ui.message.set(None);
+                    ui.hint.set(None);
+                }
+            }
         }
-        Some(Err(error)) => ui.message.set(Some(error.to_string())),
+        Some(Err(error)) => {
+            let hint = ui
+                .hint
+                .with_untracked(|h| h.as_ref().map(|h| format!(" Hint: {}", h.reason)))
+                .unwrap_or_default();
+            ui.message.set(Some(format!("{error}{hint}")));
+        }
         None => {}
     }
 }
@@ -350,8 +385,9 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
     let hinted = move || {
         ui.hint.with(|h| {
             h.as_ref().is_some_and(|h| {
+                // Only the move to make now: the kill a placement prepares is
+                // shown once the card is placed (see `play`).
                 matches!(h.action, Action::Reveal(s) | Action::Kill(s) if s as usize == space)
-                    || h.then_kill == Some(space as u8)
             })
         })
     };
