@@ -165,6 +165,15 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   const stats = page.locator("section", { hasText: "Joker" });
   await expect(stats.getByRole("row", { name: /Played/ })).toContainText("1");
   await expect(stats.getByRole("row", { name: /Ana/ })).toContainText("1 won · 3 Jokers shot");
+  // Play again: the same seats and mode, a new deal, in one tap.
+  await page.goto("/#/joker");
+  await dialog(page).getByRole("button", { name: "Play again" }).click();
+  await expect(dialog(page)).toBeHidden();
+  await expect(banner(page)).toContainText("Round 1 of 3");
+  await expect(page.getByRole("article", { name: /^Whisper, Computer \(Strong\), Informant/ })).toBeVisible();
+  await expect(page.locator(".jk-probes")).toHaveCount(0);
+  await page.goto("/#/stats");
+  await expect(stats.getByRole("row", { name: /Played/ })).toContainText("1");
   expect(errors).toEqual([]);
 });
 

@@ -258,6 +258,18 @@ pub fn TurnBanner(#[prop(into)] text: Signal<Option<(Seat, String)>>) -> impl In
     }
 }
 
+/// The seats of a game being played, as its new-game screen gave them.
+pub fn plans_of(names: &[String], kinds: &[SeatKind]) -> Vec<SeatPlan> {
+    kinds
+        .iter()
+        .enumerate()
+        .map(|(i, &kind)| SeatPlan {
+            name: name_of(names, Seat::new(i)),
+            kind,
+        })
+        .collect()
+}
+
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.
 pub fn seat_class(seat: Seat) -> String {
     format!("seat-{}", seat.index() % 6)

@@ -51,6 +51,12 @@ where
     /// The level `seat` is played at, if the computer plays it.
     fn computer(&self, seat: Seat) -> Option<Level>;
 
+    /// A new game at the same table: the same seats, names and settings,
+    /// a new deal from `seed` ("Play again" at the end).
+    fn rematch(&self, seed: u64) -> Option<Self>
+    where
+        Self: Sized;
+
     /// Whether a person is among the winners (the end dialog celebrates).
     fn a_person_won(&self) -> bool {
         let winners = self.state().winners();
@@ -200,6 +206,19 @@ impl<R: SeatedRecord> Table<R>
 where
     R::State: Multiplayer,
 {
+    /// Starts a new game at the same table (same seats and settings, a new
+    /// deal): "Play again". Nothing happens without a game to repeat.
+    pub fn play_again(self) {
+        let seed = crate::ui::deal::random_seed();
+        let next = self
+            .ctx
+            .game
+            .with_untracked(|g| g.as_ref().and_then(|g| g.rematch(seed)));
+        if let Some(next) = next {
+            self.start(next);
+        }
+    }
+
     /// The computer seat that must act now, with its level (tracked).
     pub fn computer_to_act(self) -> Option<(Seat, Level)> {
         self.ctx

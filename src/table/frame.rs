@@ -42,13 +42,16 @@ pub fn TableFrame(
 }
 
 /// The end of a game with seats: who won (`title`), the scores or how it
-/// ended (`detail`), and where to go next: a new game, the table as it was
-/// left, or Home. Confetti only when a person won.
+/// ended (`detail`), and where to go next: the same table again in one tap,
+/// a new game, the table as it was left, or Home. Confetti only when a
+/// person won.
 #[component]
 pub fn GameOverDialog(
     title: String,
     detail: String,
     celebrate: bool,
+    /// Starts a new game with the same seats and settings.
+    play_again: Callback<()>,
     /// The game's new-game page.
     new_game: Route,
     /// Closes the dialog, to look at the table.
@@ -58,7 +61,8 @@ pub fn GameOverDialog(
         <Dialog title=title celebrate>
             <p>{detail}</p>
             <div class="button-row">
-                <a class="button primary" href=new_game.href()>"New game"</a>
+                <button class="button primary" on:click=move |_| play_again.run(())>"Play again"</button>
+                <a class="button" href=new_game.href()>"New game"</a>
                 <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

@@ -40,6 +40,7 @@ pub fn CaseResult(case: usize) -> impl IntoView {
 #[component]
 pub fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
+    let table = table();
     let (title, detail, person_won) = ctx.game.with_untracked(|g| {
         let Some(g) = g.as_ref() else {
             return (String::new(), String::new(), false);
@@ -60,6 +61,6 @@ pub fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         (title, detail, person_won)
     });
     view! {
-        <GameOverDialog title detail celebrate=person_won new_game=route(Page::New) dismiss/>
+        <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) dismiss/>
     }
 }

@@ -5,7 +5,7 @@
 
 use super::stats::{DgStats, Played};
 use super::words::refusal;
-use crate::seats::{name_of, SeatPlan};
+use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
 use engine::detective_graves::{Action, Card, Event, Level, Phase, Seat, SeatKind, State, Variant};
 use engine::Game;
@@ -143,6 +143,17 @@ impl SeatedRecord for DgGame {
         self.state.seat_kind(seat)?.level()
     }
 
+    fn rematch(&self, seed: u64) -> Option<DgGame> {
+        let seats = plans_of(&self.names, &self.state.seat_kinds());
+        DgGame::new(
+            &seats,
+            self.state.first_detective(),
+            self.state.variant(),
+            seed,
+        )
+        .ok()
+    }
+
     /// As the default, but nobody plays while a finished case's result
     /// waits for the players to go on.
     fn computer_to_act(&self) -> Option<(Seat, Level)> {
@@ -214,6 +225,19 @@ pub(crate) mod tests {
             step += 1;
             assert!(step < 100_000);
         }
+    }
+
+    #[test]
+    fn play_again_keeps_the_seats_names_first_detective_and_variant() {
+        let kinds = [SeatKind::Person, SeatKind::Computer(Level::Simple)];
+        let game = DgGame::new(&plans(kinds), Seat(1), Variant::default(), 1).unwrap();
+        let again = game.rematch(2).unwrap();
+        assert_eq!(
+            again,
+            DgGame::new(&plans(kinds), Seat(1), Variant::default(), 2).unwrap()
+        );
+        assert_eq!(again.state.variant(), game.state.variant());
+        assert_eq!(again.cases_seen, 0);
     }
 
     #[test]

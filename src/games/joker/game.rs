@@ -3,7 +3,7 @@
 //! controller plays, counts and seats it. No components: tested natively.
 
 use super::stats::JokerStats;
-use crate::seats::{name_of, SeatPlan};
+use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
 use engine::joker::{Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
 use serde::{Deserialize, Serialize};
@@ -160,6 +160,18 @@ impl SeatedRecord for JokerGame {
     fn computer(&self, seat: Seat) -> Option<Level> {
         self.state.seat_kind(seat)?.level()
     }
+
+    fn rematch(&self, seed: u64) -> Option<JokerGame> {
+        let mode = match self.state.teams() {
+            _ if self.state.is_solo() => Mode::Solo {
+                rounds: u8::try_from(self.state.rounds()).ok()?,
+            },
+            Some(teams) => Mode::Teams(teams.to_vec()),
+            None => Mode::Everyone,
+        };
+        let seats = plans_of(&self.names, self.state.seat_kinds());
+        JokerGame::new(&seats, &mode, seed).ok()
+    }
 }
 
 /// Seats and whole games for the folder's tests.
@@ -222,6 +234,35 @@ mod tests {
         assert_eq!(game.state.informant(), Seat(0));
         assert_eq!(game.computer(Seat(0)), Some(Level::Strong));
         assert_eq!(game.computer(Seat(1)), None);
+    }
+
+    #[test]
+    fn play_again_keeps_the_seats_names_and_mode_with_a_new_deal() {
+        let people = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let teams = JokerGame::new(&plans(&people), &Mode::Teams(vec![0, 1, 0, 1]), 1).unwrap();
+        let again = teams.rematch(2).unwrap();
+        assert_eq!(again.names, teams.names);
+        assert_eq!(again.state.seat_kinds(), teams.state.seat_kinds());
+        assert_eq!(again.state.teams(), teams.state.teams());
+        assert_ne!(
+            again.state.joker(),
+            teams.rematch(3).unwrap().state.joker(),
+            "a new deal"
+        );
+        let solo = [SeatKind::Computer(Level::Strong), SeatKind::Person];
+        let game = JokerGame::new(&plans(&solo), &Mode::Solo { rounds: 2 }, 2).unwrap();
+        let again = game.rematch(9).unwrap();
+        assert!(again.state.is_solo());
+        assert_eq!(again.state.rounds(), 2);
+        let everyone = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 4).unwrap();
+        let again = everyone.rematch(5).unwrap();
+        assert!(again.state.teams().is_none() && !again.state.is_solo());
+        assert!(!again.counted && again.notes.iter().all(|n| *n == CellSet::EMPTY));
     }
 
     #[test]

@@ -91,14 +91,22 @@ fn Table() -> impl IntoView {
             </Dialog>
         </When>
         <When when=move || game_over() && !end_dismissed.get()>
-            <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+            <EndDialog
+                play_again=Callback::new(move |_| {
+                    // The last round's end is not the next game's.
+                    feedback.round_over.set(None);
+                    feedback.message.set(None);
+                    feedback.table.play_again();
+                })
+                dismiss=Callback::new(move |_| end_dismissed.set(true))
+            />
         </When>
         </TableFrame>
     }
 }
 
 #[component]
-fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
+fn EndDialog(play_again: Callback<()>, dismiss: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
     let (title, scores, person_won) = ctx.game.with_untracked(|g| {
         let Some(g) = g.as_ref() else {
@@ -107,7 +115,7 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
         (end_title(g), jokers_shot(g), g.a_person_won())
     });
     view! {
-        <GameOverDialog title detail=scores celebrate=person_won new_game=route(Page::New) dismiss/>
+        <GameOverDialog title detail=scores celebrate=person_won play_again new_game=route(Page::New) dismiss/>
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::stats::SerialKillerStats;
 use super::words::log_lines;
-use crate::seats::{name_of, SeatPlan};
+use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
 use engine::seats::Level;
 use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
@@ -109,6 +109,11 @@ impl SeatedRecord for SerialKillerGame {
     fn computer(&self, seat: Seat) -> Option<Level> {
         self.state.seat_kind(seat)?.level()
     }
+
+    fn rematch(&self, seed: u64) -> Option<SerialKillerGame> {
+        let seats = plans_of(&self.names, self.state.seat_kinds());
+        SerialKillerGame::new(&seats, seed).ok()
+    }
 }
 
 /// The clues an action moved, in order, for their flights: for each, the
@@ -175,6 +180,21 @@ mod tests {
             assert!(steps < 20_000);
         }
         counted
+    }
+
+    #[test]
+    fn play_again_keeps_the_seats_and_names_with_a_new_deal() {
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Strong),
+            SeatKind::Person,
+        ];
+        let game = SerialKillerGame::new(&plans(&kinds), 7).unwrap();
+        let again = game.rematch(8).unwrap();
+        assert_eq!(again.names, game.names);
+        assert_eq!(again.state.seat_kinds(), game.state.seat_kinds());
+        assert_eq!(again, SerialKillerGame::new(&plans(&kinds), 8).unwrap());
+        assert!(!again.counted);
     }
 
     #[test]

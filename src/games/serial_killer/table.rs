@@ -223,7 +223,8 @@ fn WhoseTurn() -> impl IntoView {
 /// The end of the game: who is still on the loose.
 #[component]
 fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
-    let winners = table().ctx.game.with_untracked(|g| {
+    let table = table();
+    let winners = table.ctx.game.with_untracked(|g| {
         g.as_ref()
             .map(|g| {
                 g.state
@@ -239,6 +240,7 @@ fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
             title=end_title(&winners)
             detail="Everyone else has been arrested: the last killer on the loose wins.".to_string()
             celebrate=true
+            play_again=Callback::new(move |_| table.play_again())
             new_game=route(Page::New)
             dismiss
         />
