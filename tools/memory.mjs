@@ -59,7 +59,11 @@ async function newPage() {
 
 /** The page's memory now, after a full garbage collection. */
 async function measure(page, cdp) {
+  // Twice, with a pause between: what the first collection finds
+  // unreachable may hold WebAssembly closures that are freed only by the
+  // finalizers it schedules (wasm-bindgen's weak references).
   await cdp.send("HeapProfiler.collectGarbage");
+  await page.waitForTimeout(300);
   await cdp.send("HeapProfiler.collectGarbage");
   const heap = await cdp.send("Runtime.getHeapUsage");
   const { nodes } = await cdp.send("Memory.getDOMCounters");

@@ -15,7 +15,10 @@
 //      (chunk_<n>.wasm), and the loader __wasm_split.js that fetches them.
 //   2. wasm-bindgen --keep-lld-exports on the main module (the chunks reach
 //      the main module through those exports), under the names Trunk gave
-//      its glue and module, which index.html loads.
+//      its glue and module, which index.html loads; --weak-refs, so that
+//      callbacks handed to the browser (Leptos' timers, animation frames)
+//      are freed when the browser drops them, not kept for good (measured
+//      by tools/memory.mjs: Joker's memory grew about 7 KiB a tap without).
 //   3. release only: wasm-opt on every module, in parallel.
 //   4. The chunks and the loader get content hashes in their names, so a page
 //      of an older version can never load a newer version's chunk (it gets a
@@ -90,7 +93,7 @@ export async function splitWasm(dir, profile) {
     // 2. The main module through wasm-bindgen, as Trunk named it.
     const bg = join(work, "bindgen");
     await tool("wasm-bindgen", [
-      "--target", "web", "--keep-lld-exports", "--no-typescript",
+      "--target", "web", "--keep-lld-exports", "--no-typescript", "--weak-refs",
       "--out-dir", bg, "--out-name", stem, join(split, `${stem}.wasm`),
     ]);
     const main = join(bg, `${stem}_bg.wasm`);
