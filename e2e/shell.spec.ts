@@ -218,16 +218,22 @@ test.describe("with service workers blocked (a browser or privacy setting)", () 
   });
 });
 
+/** The game chunks the page asks for, in order, as they are asked. */
+function chunkRequests(page: Page): string[] {
+  const chunks: string[] = [];
+  page.on("request", (r) => {
+    const name = new URL(r.url()).pathname.slice(1);
+    if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
+  });
+  return chunks;
+}
+
 test.describe("a game's code is a chunk of its own, loaded when first shown", () => {
   // page.route sees the page's own requests only, not a service worker's.
   test.use({ serviceWorkers: "block" });
   test("Home needs no game chunk; a chunk that cannot load says so, and Retry loads it", async ({ page }) => {
     const errors = trackErrors(page);
-    const chunks: string[] = [];
-    page.on("request", (r) => {
-      const name = new URL(r.url()).pathname.slice(1);
-      if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
-    });
+    const chunks = chunkRequests(page);
     let fail = true;
     await page.route(/\/split_dead_center-[0-9a-f]+\.wasm$/, (route) =>
       fail ? route.abort("internetdisconnected") : route.continue());
@@ -248,11 +254,7 @@ test.describe("a game's code is a chunk of its own, loaded when first shown", ()
 
   test("a deal link fetches its game's chunks at once, beside the app's module, each only once", async ({ page }) => {
     const errors = trackErrors(page);
-    const chunks: string[] = [];
-    page.on("request", (r) => {
-      const name = new URL(r.url()).pathname.slice(1);
-      if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
-    });
+    const chunks = chunkRequests(page);
     await page.goto("/#/dead-center/standard/1234");
     await expect(page.locator(".dc-board")).toBeVisible();
     // Started by the page's preload links (public/preload.js), not by the

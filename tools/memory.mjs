@@ -85,7 +85,7 @@ try {
     let tapped = 0;
     const play = async (n) => {
       for (let tries = 0; n > 0 && tries < n * 3; tries++) {
-        if (await tapFirst(page, selectors, 300)) {
+        if (await tapFirst(page, selectors, 1_000)) {
           tapped++;
           n--;
         } else await page.waitForTimeout(50);

@@ -22,6 +22,9 @@ async function startTable(page, base, game) {
   await page.getByRole("button", { name: "Start game" }).click();
 }
 
+// A dialog's first choice: the next round or case, or, at the end, the
+// same table again (Play again).
+const goOn = '[role=dialog] button.primary';
 const handOver = 'button:text-matches("^I am .+: continue$")';
 /** Each game, opened at `base`: the controls of its table to tap. */
 export const plays = {
@@ -36,15 +39,15 @@ export const plays = {
   },
   "serial-killer": async (page, base) => {
     await startTable(page, base, "serial-killer");
-    return [handOver, ".choices .button.primary", ".choices .button"];
+    return [goOn, handOver, ".choices .button.primary", ".choices .button"];
   },
   joker: async (page, base) => {
     await startTable(page, base, "joker");
-    return [handOver, ".jk-answers .button", ".jk-grid button.face-down", ".jk-grid button"];
+    return [goOn, handOver, ".jk-answers .button", ".jk-grid button.face-down", ".jk-grid button"];
   },
   "detective-graves": async (page, base) => {
     await startTable(page, base, "detective-graves");
-    return [handOver, 'button:text("End my turn")', 'button:text-is("Pass")', ".dg-hand button"];
+    return [goOn, handOver, 'button:text("Keep this hand")', 'button:text("End my turn")', 'button:text-is("Pass")', ".dg-hand button"];
   },
 };
 
