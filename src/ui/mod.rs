@@ -9,6 +9,7 @@
 pub mod card;
 pub mod choice;
 pub mod deal;
+pub mod message;
 pub mod motion;
 pub mod rules;
 pub mod sound;
@@ -183,11 +184,33 @@ pub fn refused() {
     let Some(control) = PRESSED.with_borrow_mut(Option::take) else {
         return;
     };
+    anchor_refusal(&control);
     let classes = control.class_list();
     let _ = classes.remove_1("refused");
     // Layout in between, so that a second refusal shakes it again.
     let _ = control.get_bounding_client_rect();
     let _ = classes.add_1("refused");
+}
+
+thread_local! {
+    /// The control a refusal is drawn beside (`message::TableMessage`).
+    static REFUSED: std::cell::RefCell<Option<web_sys::HtmlElement>> = const { std::cell::RefCell::new(None) };
+}
+
+/// Makes `control` the anchor the table's refusal line is drawn beside (a
+/// CSS anchor), taking the name from the control refused before.
+fn anchor_refusal(control: &web_sys::Element) {
+    use wasm_bindgen::JsCast;
+    let Some(control) = control.dyn_ref::<web_sys::HtmlElement>() else {
+        return;
+    };
+    REFUSED.with_borrow_mut(|refused| {
+        if let Some(previous) = refused.take() {
+            let _ = previous.style().remove_property("anchor-name");
+        }
+        let _ = control.style().set_property("anchor-name", "--refused");
+        *refused = Some(control.clone());
+    });
 }
 
 /// The key of a table shortcut, or `None` when the key press belongs to
