@@ -19,7 +19,7 @@ const winningLine = JSON.parse(
 ) as { seed: number; score: number; actions: (string | Record<string, number>)[] };
 
 const instruction = (page: Page) => page.locator(".dc-instruction");
-const message = (page: Page) => page.locator(".dc-message");
+const message = (page: Page) => page.locator(".table-message");
 const board = (page: Page) => page.getByRole("group", { name: "The cabin and the zombies around it" });
 
 function trackErrors(page: Page): string[] {

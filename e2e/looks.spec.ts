@@ -227,7 +227,7 @@ test("a refused tap shakes the card it was on and says why; with motion off it o
   const started = () => page.evaluate(() => (window as any).started as string[]);
   await listen();
   await refusedPile.click();
-  await expect(page.locator(".dc-message")).toContainText("cannot go on");
+  await expect(page.locator(".table-message")).toContainText("cannot go on");
   await expect.poll(started).toContain("refused-shake");
 
   await page.goto("./#/settings");
@@ -236,7 +236,7 @@ test("a refused tap shakes the card it was on and says why; with motion off it o
   await settled(page);
   await listen();
   await refusedPile.click();
-  await expect(page.locator(".dc-message")).toContainText("cannot go on");
+  await expect(page.locator(".table-message")).toContainText("cannot go on");
   await expect(refusedPile).toHaveClass(/refused/);
   await page.waitForTimeout(400);
   expect(await started()).toEqual([]);

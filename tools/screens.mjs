@@ -9,7 +9,9 @@
 // Each Legend=Option is chosen in Settings first, as a player would, e.g.
 //   node tools/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
 //
-// Writes <screen>-<width>x<height>-<theme>.png. With TOURS=1 in the
+// Writes <screen>-<width>x<height>-<theme>.png, at the five sizes every table
+// must fit (SIZES=390x844,1024x768 for some of them; ONLY=dead-center for
+// one screen). With TOURS=1 in the
 // environment, each table shows its first-run tour, as on a first visit.
 import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
@@ -111,7 +113,7 @@ const screens = {
 
 try {
   for (const theme of ["light", "dark"]) {
-    for (const [width, height] of [[390, 844], [768, 1024], [1280, 800]]) {
+    for (const [width, height] of (process.env.SIZES || "390x844,844x390,768x1024,1024x768,1280x800").split(",").map((s) => s.split("x").map(Number))) {
       const context = await browser.newContext({ viewport: { width, height }, colorScheme: theme });
       // The tables as a player sees them after their first-run tours
       // (`TOURS=1` shows each table's tour at its first step instead).
@@ -133,6 +135,7 @@ try {
       // for a before/after pair) is still taken, as far as it got.
       page.setDefaultTimeout(10_000);
       for (const [name, open] of Object.entries(screens)) {
+        if (process.env.ONLY && !process.env.ONLY.split(",").includes(name)) continue;
         await open(page).catch((error) => console.warn(`${name}: ${String(error).split("\n")[0]}`));
         // Cards come to rest before the picture is taken (after two frames:
         // a card starts to travel in the frame after the tap).

@@ -9,7 +9,7 @@ export async function playHintedMove(page: Page) {
   if (hint.includes("also kills")) {
     // The Air Strike's second kill: the hint names the card.
     const name = /also kills the ([A-Za-z' ]+), which/.exec(hint)![1];
-    await page.locator(".mr-card", { hasText: name }).click();
+    await page.locator(`.mr-card[data-card="${name}"]`).click();
   } else {
     await page.getByRole("button", { name: "Confirm" }).click();
   }

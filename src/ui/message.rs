@@ -1,7 +1,8 @@
 //! The table's message line, in three tones that differ by more than
-//! colour: a refusal (why the action was not taken: a cross mark, set beside
-//! the control just pressed), a hint (the move to make: a bulb, a dashed
-//! edge), an event (what just happened: a plain line). Every table shows its
+//! colour: a refusal (why the action was not taken: a cross mark and a solid
+//! edge, drawn beside the control just pressed), a hint (the move to make:
+//! "Hint:" in words and a dashed edge), an event (what just happened: a
+//! plain italic line). Every table shows its
 //! current message through [`TableMessage`].
 
 use leptos::prelude::*;
@@ -19,23 +20,6 @@ impl Tone {
             Tone::Refusal => "refusal",
             Tone::Hint => "hint",
             Tone::Event => "event",
-        }
-    }
-
-    /// What a screen reader hears first, since the mark is not read.
-    fn spoken(self) -> &'static str {
-        match self {
-            Tone::Refusal => "Not allowed: ",
-            Tone::Hint => "Hint: ",
-            Tone::Event => "",
-        }
-    }
-
-    fn mark(self) -> &'static str {
-        match self {
-            Tone::Refusal => "✕",
-            Tone::Hint => "💡",
-            Tone::Event => "•",
         }
     }
 }
@@ -77,18 +61,16 @@ impl Note {
 /// the line.
 #[component]
 pub fn TableMessage(#[prop(into)] note: Signal<Option<Note>>) -> impl IntoView {
-    let tone = move || note.with(|n| n.as_ref().map(|n| n.tone.name()).unwrap_or(""));
+    let tone = move || note.with(|n| n.as_ref().map(|n| n.tone.name()));
     view! {
         <div class="message-slot">
             <p class="table-message" data-tone=tone role="status" aria-live="assertive">
                 {move || {
+                    // The tone's mark is drawn by the stylesheet (not
+                    // read); a hint says so in words.
                     note.get().map(|n| {
-                        view! {
-                            <span class="tone-mark" aria-hidden="true">{n.tone.mark()}</span>
-                            <span class="visually-hidden">{n.tone.spoken()}</span>
-                            {n.text}
-                        }
-                        .into_any()
+                        let label = (n.tone == Tone::Hint).then_some("Hint: ");
+                        view! { <strong>{label}</strong>{n.text} }.into_any()
                     })
                 }}
             </p>

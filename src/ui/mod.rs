@@ -172,6 +172,11 @@ pub fn note_pressed(event: &web_sys::Event) {
 /// cards it moves travel to their new places (`motion`) and the move sound
 /// plays (if sounds are on).
 pub fn accepted() {
+    REFUSED.with_borrow_mut(|refused| {
+        if let Some(previous) = refused.take() {
+            let _ = previous.style().remove_property("anchor-name");
+        }
+    });
     motion::before_change();
     sound::play(sound::Sound::Move);
 }
@@ -228,10 +233,12 @@ pub fn shortcut_key(event: &web_sys::KeyboardEvent) -> Option<String> {
 }
 
 /// Copies the page's address (the deal's share link) and says so.
-pub fn copy_page_link(message: RwSignal<Option<String>>) {
+pub fn copy_page_link(message: RwSignal<Option<message::Note>>) {
     let href = window().location().href().unwrap_or_default();
     let _ = window().navigator().clipboard().write_text(&href);
-    message.set(Some(format!("Link to this deal copied: {href}")));
+    message.set(Some(message::Note::event(format!(
+        "Link to this deal copied: {href}"
+    ))));
 }
 
 /// Says that another tab moved the game on, and that this tab now shows it.

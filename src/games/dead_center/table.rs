@@ -8,6 +8,7 @@ use crate::shell::{navigate, redirect};
 use crate::table::controller::Table;
 use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
+use crate::ui::message::{Note, TableMessage};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, CardFace, Dialog, RestartDialog, When};
 use crate::words::count;
@@ -75,7 +76,7 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
 #[derive(Clone, Copy)]
 struct Ui {
     table: Table<State>,
-    message: RwSignal<Option<String>>,
+    message: RwSignal<Option<Note>>,
     hint: RwSignal<Option<Hint>>,
     end_dismissed: RwSignal<bool>,
     confirm_restart: RwSignal<bool>,
@@ -103,7 +104,7 @@ fn play(ui: Ui, action: Action) {
                         "now kill the zombie {}.",
                         Space::of(space as usize).describe()
                     );
-                    ui.message.set(Some(format!("Hint: {reason}")));
+                    ui.message.set(Some(Note::hint(reason.clone())));
                     ui.hint.update(|h| {
                         if let Some(h) = h {
                             h.action = kill;
@@ -123,7 +124,8 @@ fn play(ui: Ui, action: Action) {
                 .hint
                 .with_untracked(|h| h.as_ref().map(|h| format!(" Hint: {}", h.reason)))
                 .unwrap_or_default();
-            ui.message.set(Some(format!("{error}{hint}")));
+            ui.message
+                .set(Some(Note::refusal(format!("{error}{hint}"))));
         }
         None => {}
     }
@@ -160,7 +162,7 @@ fn Playing() -> impl IntoView {
             if !state.assisted() {
                 ui.table.act_quietly(Action::Hint);
             }
-            ui.message.set(Some(format!("Hint: {}", found.reason)));
+            ui.message.set(Some(Note::hint(found.reason.clone())));
             ui.hint.set(Some(found));
         }
     };
@@ -252,7 +254,7 @@ fn Playing() -> impl IntoView {
                 </div>
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
-                <p class="dc-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
+                <TableMessage note=ui.message/>
                 <div class="dc-actions">
                     <button
                         class="button primary"
@@ -311,7 +313,7 @@ static TOUR: &[TourStep] = &[
     },
     TourStep {
         targets: &[".zombie.target", ".dc-actions"],
-        text: "A zombie beside that pile can be killed when the other two top cards of its row or column add up to 10 or more (a King also wants its suit, a Queen its colour). Tap it, or End turn.",
+        text: "If a zombie beside that pile now glows, you may kill it: tap it, or End turn. A zombie glows when the other two top cards of its row or column add up to 10 or more (a King also wants its suit, a Queen its colour). When none glows, your turn has already ended by itself.",
         by_move: true,
     },
     TourStep {

@@ -5,6 +5,7 @@ use super::play::{with_view, Feedback};
 use super::records::table;
 use super::row::SuitIcon;
 use super::words::{action_label, card_label, role_word};
+use crate::ui::message::Note;
 use engine::detective_graves::{Action, Card, Location, Phase, Seat};
 use engine::Game;
 use leptos::prelude::*;
@@ -93,7 +94,7 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
             Some(card) => feedback.play(make(card)),
             None => feedback
                 .message
-                .set(Some(format!("Select one card {what}."))),
+                .set(Some(Note::refusal(format!("Select one card {what}.")))),
         }
     };
     let acted = move || with_view(table, viewer, |_, v| v.acted());

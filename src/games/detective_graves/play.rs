@@ -5,6 +5,7 @@
 use super::game::{placeable, DgGame};
 use super::records::DgTable;
 use super::words::{refusal, refused};
+use crate::ui::message::Note;
 use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{Action, Card, Event, Seat};
 use leptos::prelude::*;
@@ -15,7 +16,7 @@ use leptos::prelude::*;
 pub struct Feedback {
     pub table: DgTable,
     /// Why the last action was refused, or what it needs.
-    pub message: RwSignal<Option<String>>,
+    pub message: RwSignal<Option<Note>>,
     /// The cards selected in the hand, in the order they were tapped.
     pub selected: RwSignal<Vec<Card>>,
 }
@@ -41,7 +42,7 @@ impl Feedback {
     pub fn show(self, result: Result<Vec<Event>, String>) {
         match result {
             Ok(_) => self.clear(),
-            Err(why) => self.message.set(Some(why)),
+            Err(why) => self.message.set(Some(Note::refusal(why))),
         }
     }
 
@@ -58,9 +59,9 @@ impl Feedback {
     pub fn place(self) {
         let cards = self.selected.get_untracked();
         if cards.is_empty() {
-            self.message.set(Some(
-                "Select the cards to place first, in the order you want them placed.".into(),
-            ));
+            self.message.set(Some(Note::refusal(
+                "Select the cards to place first, in the order you want them placed.",
+            )));
             return;
         }
         // As for any action, another tab's change must be answered first.
@@ -78,7 +79,7 @@ impl Feedback {
         let count = match planned {
             Ok(count) => count,
             Err(why) => {
-                self.message.set(Some(why));
+                self.message.set(Some(Note::refusal(why)));
                 crate::ui::refused();
                 return;
             }

@@ -19,6 +19,7 @@ use crate::seats::{needs_hand_over, GameLog, HandOver};
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
 use crate::table::seats::work_in_slices;
+use crate::ui::message::TableMessage;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
 use engine::detective_graves::{players, Level, Phase, Seat};
@@ -157,7 +158,7 @@ fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
                             <Choices viewer feedback acting/>
                         }.into_any()
                     }}
-                    <p class="table-message" role="status" aria-live="assertive">{move || feedback.message.get().unwrap_or_default()}</p>
+                    <TableMessage note=feedback.message/>
                     <Secrets viewer/>
                 </div>
                 <div class="dg-side">

@@ -82,6 +82,24 @@ pub fn die_svg(pips: u8) -> String {
     s
 }
 
+/// Where `killer`'s name may break on a narrow card (a `<wbr>` between the
+/// two parts), so that "Executioner" on a tablet's row of ten reads
+/// "Execu / tioner", never "Executi / oner". `None` for a name that fits.
+pub fn name_break(killer: Killer) -> Option<(&'static str, &'static str)> {
+    Some(match killer {
+        Killer::Swordsman => ("Swords", "man"),
+        Killer::Executioner => ("Execu", "tioner"),
+        Killer::Poisoner => ("Poison", "er"),
+        Killer::Gunslinger => ("Gun", "slinger"),
+        Killer::Assassin => ("Assas", "sin"),
+        Killer::Arsonist => ("Arson", "ist"),
+        Killer::Grenadier => ("Grena", "dier"),
+        Killer::Copycat => ("Copy", "cat"),
+        Killer::Hangman => ("Hang", "man"),
+        _ => return None,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -96,6 +114,15 @@ mod tests {
                 "{}",
                 card.name
             );
+        }
+    }
+
+    #[test]
+    fn a_name_breaks_into_two_parts_that_make_the_name() {
+        for card in CARDS {
+            if let Some((first, second)) = name_break(card.killer) {
+                assert_eq!(format!("{first}{second}"), card.name);
+            }
         }
     }
 

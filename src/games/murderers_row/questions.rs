@@ -7,6 +7,7 @@ use super::records::MurderersRowTable;
 use super::table_ui::{game_state, Ui};
 use super::thinking;
 use super::words::{difficulty_text, unexpected};
+use crate::ui::message::Note;
 use engine::murderers_row::advice::{self, Answer, Question};
 use engine::murderers_row::{Action, State};
 use engine::Game;
@@ -70,10 +71,10 @@ pub fn ask_hint(table: MurderersRowTable, ui: Ui) {
                 let _ = table.act_quietly(Action::Hint);
             }
             Ok(other) => {
-                let _ = ui.message.try_set(Some(unexpected(other)));
+                let _ = ui.message.try_set(Some(Note::refusal(unexpected(other))));
             }
             Err(why) => {
-                let _ = ui.message.try_set(Some(why));
+                let _ = ui.message.try_set(Some(Note::refusal(why)));
             }
         },
     );
@@ -102,7 +103,7 @@ pub fn ask_deal_difficulty(table: MurderersRowTable, ui: Ui) {
                 Ok(other) => unexpected(other),
                 Err(why) => why,
             };
-            let _ = ui.message.try_set(Some(text));
+            let _ = ui.message.try_set(Some(Note::event(text)));
         },
     );
 }

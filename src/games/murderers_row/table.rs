@@ -16,11 +16,12 @@ use super::records::{deal_route, route, table, MurderersRowTable, ID};
 use super::solver_client;
 use super::table_ui::{game_state, play, read, Ui};
 use super::thinking::ThinkingBar;
-use super::words::{card_label, instruction};
+use super::words::{card_label, distance_mark, distance_said, instruction};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
 use crate::table::frame::TableFrame;
 use crate::ui::deal::DealScreen;
+use crate::ui::message::{Note, TableMessage};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, RestartDialog, When};
 use engine::murderers_row::{Action, Direction, Killer, Slot, State, Status};
@@ -93,6 +94,21 @@ fn TableView() -> impl IntoView {
                 .map_or(Stage::Over, |g| pick::stage(&g.state, &pick))
         })
     });
+    let chosen = Memo::new(move |_| {
+        let card = ui.pick.with(|p| p.card)?;
+        read(table, |s| s.row().iter().position(|slot| slot.card == card))
+    });
+    // On a phone the row scrolls sideways: the chosen card comes into view.
+    Effect::new(move |_| {
+        let Some(place) = chosen.get() else { return };
+        let selector = format!(".mr-row li:nth-child({})", place + 1);
+        if let Ok(Some(card)) = document().query_selector(&selector) {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            options.set_inline(web_sys::ScrollLogicalPosition::Nearest);
+            card.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    });
     let looks = Memo::new(move |_| {
         let pick = ui.pick.get();
         stage.with(|stage| read(table, |s| looks(s, stage, &pick)))
@@ -111,7 +127,7 @@ fn TableView() -> impl IntoView {
                 ui.message.set(None);
             }
             Err(why) => {
-                ui.message.set(Some(why));
+                ui.message.set(Some(Note::refusal(why)));
                 crate::ui::refused();
             }
         }
@@ -199,7 +215,7 @@ fn TableView() -> impl IntoView {
                 {move || {
                     let row = read(table, State::row);
                     row.into_iter().enumerate().map(|(position, slot)| view! {
-                        <li><RowCard position card_slot=slot looks on_card=Callback::new(on_card)/></li>
+                        <li><RowCard position card_slot=slot looks chosen on_card=Callback::new(on_card)/></li>
                     }.into_any()).collect_view()
                 }}
             </ol>
@@ -207,7 +223,7 @@ fn TableView() -> impl IntoView {
                 confirm=Callback::new(move |_| confirm())
                 cancel=Callback::new(move |_| cancel())
                 aim=Callback::new(aim)/>
-            <p class="mr-message" role="status" aria-live="assertive">{move || ui.message.get().unwrap_or_default()}</p>
+            <TableMessage note=ui.message/>
             <HintPanel ui/>
             <div class="mr-actions">
                 <button
@@ -220,7 +236,7 @@ fn TableView() -> impl IntoView {
                 <button class="button" on:click=move |_| ask_deal_difficulty(table, ui)>"Deal difficulty"</button>
             </div>
             <ThinkingBar thinking=ui.thinking stopped=Callback::new(move |()| {
-                ui.message.set(Some("Stopped: the solver gave no answer.".to_string()));
+                ui.message.set(Some(Note::refusal("Stopped: the solver gave no answer.")));
             })/>
             <DiePanel/>
             <div class="mr-deal">
@@ -257,6 +273,8 @@ fn RowCard(
     position: usize,
     card_slot: Slot,
     looks: Memo<Vec<(Killer, Look)>>,
+    /// The place of the card chosen to act, if one is.
+    chosen: Memo<Option<usize>>,
     on_card: Callback<Killer>,
 ) -> impl IntoView {
     let Slot { card, active } = card_slot;
@@ -265,7 +283,11 @@ fn RowCard(
         looks.with(|all| all.iter().find(|(c, _)| *c == card).map(|(_, look)| *look))
     });
     let state_word = if active { "Active" } else { "Inactive" };
-    let label = move || card_label(position, card_slot, look.get());
+    let distance = move || chosen.get().and_then(|c| distance_mark(c, position));
+    let label = move || {
+        let said = chosen.get().and_then(|c| distance_said(c, position));
+        card_label(position, card_slot, look.get()) + said.as_deref().unwrap_or("")
+    };
     let class = move || card_class(active, look.get());
     view! {
         <button class=class data-card=info.name aria-label=label on:click=move |_| on_card.run(card)>
@@ -274,12 +296,19 @@ fn RowCard(
                 <span class="mr-icon" inner_html=face::icon_svg(card)></span>
                 <span class="mr-pips" inner_html=face::die_svg(info.pips)></span>
             </span>
-            <span class="mr-name" aria-hidden="true">{info.name}" "</span>
+            <span class="mr-name" aria-hidden="true">
+                {match face::name_break(card) {
+                    Some((first, second)) => view! { {first}<wbr/>{second} }.into_any(),
+                    None => info.name.into_any(),
+                }}
+                " "
+            </span>
             // Shown below the effect (the stylesheet's order), said before it.
             // The spaces keep the words apart in the card's text.
             <span class="mr-state" aria-hidden="true">{state_word}" "</span>
             <span class="mr-short" aria-hidden="true">{info.short}" "</span>
             <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge).to_string()}</span>
+            <span class="mr-distance" aria-hidden="true">{distance}</span>
         </button>
     }
 }

@@ -6,6 +6,7 @@ use super::happened::{died, what_happened};
 use super::pick::Pick;
 use super::records::MurderersRowTable;
 use super::thinking::Thinking;
+use crate::ui::message::Note;
 use engine::murderers_row::advice::{Decision, Hint};
 use engine::murderers_row::{Action, Event, State};
 use leptos::prelude::*;
@@ -14,7 +15,7 @@ use leptos::prelude::*;
 #[derive(Clone, Copy, Default)]
 pub struct Ui {
     pub pick: RwSignal<Pick>,
-    pub message: RwSignal<Option<String>>,
+    pub message: RwSignal<Option<Note>>,
     /// The solver is working on a question of this table.
     pub thinking: RwSignal<Option<Thinking>>,
     pub hint: RwSignal<Option<Hint>>,
@@ -46,13 +47,13 @@ pub fn play(table: MurderersRowTable, ui: Ui, action: Action) {
     };
     match result {
         Ok(events) => {
-            ui.message.set(what_happened(&events));
+            ui.message.set(what_happened(&events).map(Note::event));
             ui.pick.set(Pick::default());
             ui.hint.set(None);
             ui.review.set(None);
             ui.end_dismissed.set(false);
         }
-        Err(refusal) => ui.message.set(Some(refusal.to_string())),
+        Err(refusal) => ui.message.set(Some(Note::refusal(refusal.to_string()))),
     }
 }
 

@@ -194,6 +194,29 @@ pub fn preview_text(p: &Preview) -> String {
     }
 }
 
+/// How far the card at `position` is from the chosen card at `chosen`, as
+/// the card shows it: the effects count places along the row, so the
+/// distance is drawn on each other card while a card is chosen ("←2" for a
+/// card two places to its left). `None` for the chosen card itself.
+pub fn distance_mark(chosen: usize, position: usize) -> Option<String> {
+    match position.cmp(&chosen) {
+        std::cmp::Ordering::Less => Some(format!("←{}", chosen - position)),
+        std::cmp::Ordering::Equal => None,
+        std::cmp::Ordering::Greater => Some(format!("{}→", position - chosen)),
+    }
+}
+
+/// The same distance, said at the end of the card's accessible name.
+pub fn distance_said(chosen: usize, position: usize) -> Option<String> {
+    let (places, side) = match position.cmp(&chosen) {
+        std::cmp::Ordering::Less => (chosen - position, "left"),
+        std::cmp::Ordering::Equal => return None,
+        std::cmp::Ordering::Greater => (position - chosen, "right"),
+    };
+    let places = crate::words::count(places, "place", "places");
+    Some(format!(". {places} to the {side} of the chosen card"))
+}
+
 /// A row card's accessible name: what the card shows, in the same order
 /// (place, name, state, effect, badge: WCAG 2.5.3), then the die's pips.
 pub fn card_label(position: usize, slot: Slot, look: Option<Look>) -> String {
@@ -301,6 +324,22 @@ mod tests {
     use engine::murderers_row::difficulty::Level;
     use engine::murderers_row::Killer::*;
     use engine::murderers_row::Move;
+
+    #[test]
+    fn distances_from_the_chosen_card_count_places_along_the_row() {
+        assert_eq!(distance_mark(4, 2).as_deref(), Some("←2"));
+        assert_eq!(distance_mark(4, 9).as_deref(), Some("5→"));
+        assert_eq!(distance_mark(4, 4), None);
+        assert_eq!(
+            distance_said(0, 1).as_deref(),
+            Some(". 1 place to the right of the chosen card")
+        );
+        assert_eq!(
+            distance_said(7, 4).as_deref(),
+            Some(". 3 places to the left of the chosen card")
+        );
+        assert_eq!(distance_said(3, 3), None);
+    }
 
     #[test]
     fn percentages_never_round_a_chance_to_a_certainty() {

@@ -1,0 +1,86 @@
+// Every table fits its screen: at a phone's, a tablet's and a laptop's size
+// (each way up), what a move needs (the active cards, the move's controls,
+// the message line) is in view without scrolling and nothing of it
+// overlaps. Where a table cannot all fit (Detective Graves on a phone on its
+// side), its active part is one scroll away and then all in view.
+import { expect, test, type Page } from "@playwright/test";
+import { expectFits, SIZES } from "./helpers/fit";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
+
+/** Waits until no card is moving (a card starts to travel in the frame
+ * after a tap, so two frames first). */
+async function settled(page: Page) {
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
+}
+
+for (const size of SIZES) {
+  test.describe(`${size.width}x${size.height} (${size.name})`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("Dead Center: the board, the move buttons and the message", async ({ page }) => {
+      const parts = { cards: ".dc-board .card-slot, .deck", controls: ".dc-actions .button", message: ".message-slot" };
+      await page.goto("./#/dead-center/standard/8");
+      await expect(page.locator(".dc-instruction")).toHaveText("Choose a face-down zombie to reveal.");
+      await settled(page);
+      await expectFits(page, parts);
+      // A refusal is drawn beside the card tapped, inside the screen.
+      await page.locator(".pile").first().click();
+      const refusal = page.locator('.table-message[data-tone="refusal"]');
+      await expect(refusal).toBeVisible();
+      const box = (await refusal.boundingBox())!;
+      expect(box.y).toBeGreaterThanOrEqual(0);
+      expect(box.y + box.height).toBeLessThanOrEqual(size.height);
+      // A turn under way: a card to place.
+      await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
+      await expect(page.locator(".dc-instruction")).toHaveText(/^Play the /);
+      await settled(page);
+      await expectFits(page, parts);
+    });
+
+    test("Murderers' Row: the row on one line, the move buttons and the message", async ({ page }) => {
+      await page.goto("./#/murderers-row/5");
+      await expect(page.locator(".mr-card")).toHaveCount(10);
+      // One line: every card's top edge at the same height, in the row's order.
+      const tops = await page.locator(".mr-card").evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().top)));
+      expect(new Set(tops).size).toBe(1);
+      const lefts = await page.locator(".mr-row li").evaluateAll((els) => els.map((e) => e.getBoundingClientRect().left));
+      expect([...lefts].sort((a, b) => a - b)).toEqual(lefts);
+      // The row itself is in view (on a phone it scrolls sideways inside).
+      const parts = { cards: ".mr-row", controls: ".mr-actions .button", message: ".message-slot" };
+      await expectFits(page, parts);
+      // A card chosen: it is in view, the others show their distance, and
+      // the choice's buttons are in view too.
+      await page.getByRole("button", { name: /Poisoner, Active/ }).click();
+      const chosen = page.locator('.mr-card[data-card="Poisoner"]');
+      await expect(chosen).toHaveClass(/chosen|acting/);
+      await expect(page.locator('.mr-card[data-card="Bugler"] .mr-distance')).toHaveText("←2");
+      await expect(page.locator('.mr-card[data-card="Grenadier"] .mr-distance')).toHaveText("7→");
+      await expect(chosen.locator(".mr-distance")).toBeEmpty();
+      await expect(page.getByRole("button", { name: /^1\. Bugler/ })).toHaveAttribute("aria-label", /2 places to the left of the chosen card$/);
+      await settled(page);
+      const box = (await chosen.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(size.width);
+      // While a choice is pending its own buttons are the move's controls.
+      await expectFits(page, { ...parts, controls: ".mr-choice .button" });
+    });
+
+    test("Detective Graves: the active location, the hand, the choices and the message", async ({ page }) => {
+      await page.goto("./#/detective-graves/new");
+      await page.getByRole("combobox", { name: "Who plays seat 1" }).selectOption("person");
+      await page.getByRole("combobox", { name: "Who plays seat 2" }).selectOption("simple");
+      await page.getByRole("button", { name: "Start game" }).click();
+      await expect(page.getByRole("button", { name: "Keep this hand" })).toBeVisible();
+      await settled(page);
+      const parts = { cards: ".dg-location.active, .dg-hand .dg-card", controls: ".dg-choices .button", message: ".message-slot" };
+      // On a phone on its side the five locations take the height: the
+      // hand and the choices are the one scroll below them.
+      const sideways = size.height < 500;
+      if (sideways) await page.locator(".dg-table .message-slot").evaluate((e) => e.scrollIntoView({ block: "end" }));
+      await expectFits(page, sideways ? { ...parts, cards: ".dg-hand .dg-card" } : parts, sideways);
+    });
+  });
+}
