@@ -5,7 +5,8 @@
 use crate::seats::{computer_note, joined, name_of};
 use engine::cards::Card;
 use engine::serial_killer::{
-    role, Action, Event, Landing, Phase, ReshuffleCause, Role, Seat, SeatKind, SeatView, Tip,
+    role, Action, ClueCause, Event, Landing, Phase, ReshuffleCause, Role, Seat, SeatKind, SeatView,
+    Tip,
 };
 
 /// "grave 3", for the grave at index 2.
@@ -101,6 +102,8 @@ pub fn log_lines(events: &[Event], names: &[String]) -> Vec<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
     Act(Action),
+    /// Draw the turn's cards one after another (`super::draw_all`).
+    DrawAll,
     /// Use an Ace on this grave's victim: its effect is chosen next.
     AceOn(u8),
     /// Back from choosing an Ace's effect.
@@ -108,7 +111,9 @@ pub enum Choice {
 }
 
 /// The buttons for the player to act, in order, with their labels: the
-/// engine's legal actions, an Ace's grave chosen before its effect.
+/// engine's legal actions (while two cards or more are still to be drawn,
+/// "Draw all" before the single draw), an Ace's grave chosen before its
+/// effect.
 pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
     let legal = state.legal_actions();
     let held_or_drawn = match state.phase() {
@@ -140,10 +145,16 @@ pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec
     let mut ace_graves = Vec::new();
     for &action in &legal {
         let label = match action {
-            Action::Draw => match state.phase() {
-                Phase::Draw { grave } => format!("Draw a card for {}", grave_name(grave)),
-                _ => "Draw a card".to_string(),
-            },
+            Action::Draw => {
+                let left = cards_to_draw(state);
+                if left > 1 {
+                    out.push((Choice::DrawAll, format!("Draw all {left} cards")));
+                }
+                match state.phase() {
+                    Phase::Draw { grave } => format!("Draw a card for {}", grave_name(grave)),
+                    _ => "Draw a card".to_string(),
+                }
+            }
             Action::Hold => match state.phase() {
                 Phase::Drawn { card, .. } => format!("Hold the {}", card.name()),
                 _ => "Hold".to_string(),
@@ -167,6 +178,77 @@ pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec
         out.push((Choice::Act(action), label));
     }
     out
+}
+
+/// The cards still to be drawn this turn (the one waiting for a decision
+/// counts as drawn).
+pub fn cards_to_draw(view: &SeatView) -> usize {
+    match view.phase() {
+        Phase::Draw { .. } => view
+            .turn_targets()
+            .len()
+            .saturating_sub(usize::from(view.drawn_this_turn())),
+        _ => 0,
+    }
+}
+
+/// What one run of "Draw all" did, for the table's message line (the log
+/// has every card): how many cards, the kills among them, the clue a turn
+/// without a victim cost, and the Jack or Ace it stopped at. `None` when no
+/// card was drawn.
+pub fn draw_all_summary(events: &[Event]) -> Option<String> {
+    let mut drawn = 0;
+    let mut kills = Vec::new();
+    let mut waiting = None;
+    let mut clue_lost = false;
+    for event in events {
+        match *event {
+            Event::Drawn {
+                card,
+                grave,
+                landing,
+                ..
+            } => {
+                drawn += 1;
+                match landing {
+                    Landing::Killed => kills.push(u16::from(grave) + 1),
+                    Landing::Waiting => waiting = Some(card),
+                    Landing::Missed => {}
+                }
+            }
+            Event::ClueLost {
+                cause: ClueCause::NoVictim,
+                ..
+            } => clue_lost = true,
+            _ => {}
+        }
+    }
+    if drawn == 0 {
+        return None;
+    }
+    let mut facts = Vec::new();
+    match kills.as_slice() {
+        [] => {}
+        [one] => facts.push(format!("a kill in grave {one}")),
+        more => {
+            let graves: Vec<String> = more.iter().map(u16::to_string).collect();
+            facts.push(format!("kills in graves {}", joined(&graves)));
+        }
+    }
+    if clue_lost {
+        facts.push("no victim this turn, so a clue goes to the police".to_string());
+    }
+    if let Some(card) = waiting {
+        facts.push(format!("the {} waits for a decision", card.name()));
+    }
+    if facts.is_empty() {
+        facts.push("no kill".to_string());
+    }
+    let count = match drawn {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    Some(format!("{count} drawn: {}.", facts.join("; ")))
 }
 
 /// The turn banner's sentence for the seat `view` belongs to: whose turn it
@@ -500,9 +582,92 @@ mod tests {
     fn labels_name_the_grave_and_the_card() {
         let state = State::new(&[SeatKind::Person, SeatKind::Person], 3).unwrap();
         let list = choices(&state.view(state.current()), None, &names());
-        assert_eq!(list.len(), 1);
-        assert_eq!(list[0].1, "Draw a card for grave 1");
+        assert_eq!(
+            list,
+            [
+                (Choice::DrawAll, "Draw all 6 cards".to_string()),
+                (
+                    Choice::Act(Action::Draw),
+                    "Draw a card for grave 1".to_string()
+                ),
+            ]
+        );
         assert!(grave_label(0, &[], true, true).contains("the grave this card is for"));
+    }
+
+    /// Draw all counts down with the draws and gives way to the single draw
+    /// for the last card; a drawn Jack or Ace offers neither.
+    #[test]
+    fn draw_all_is_offered_while_two_cards_or_more_are_to_be_drawn() {
+        let mut state = State::new(&[SeatKind::Person, SeatKind::Person], 3).unwrap();
+        let mut seen_last_draw = false;
+        while !state.is_over() && !seen_last_draw {
+            let view = state.view(state.current());
+            let list = choices(&view, None, &names());
+            let draw_all = list.iter().find(|(c, _)| *c == Choice::DrawAll);
+            match (view.phase(), cards_to_draw(&view)) {
+                (Phase::Draw { .. }, 1) => {
+                    assert_eq!(draw_all, None);
+                    seen_last_draw = true;
+                }
+                (Phase::Draw { .. }, left) => {
+                    assert_eq!(list[0], (Choice::DrawAll, format!("Draw all {left} cards")));
+                }
+                _ => assert_eq!(draw_all, None),
+            }
+            let action = state.legal_actions()[0];
+            state.apply(action).unwrap();
+        }
+        assert!(seen_last_draw);
+    }
+
+    #[test]
+    fn draw_all_sums_up_its_cards_kills_the_clue_and_where_it_stopped() {
+        let drawn = |grave, landing, card| Event::Drawn {
+            seat: Seat(0),
+            card,
+            grave,
+            landing,
+        };
+        let seven = Card::new(7, Suit::Clubs);
+        let king = Card::new(13, Suit::Hearts);
+        let jack = Card::new(11, Suit::Spades);
+        let lost = Event::ClueLost {
+            seat: Seat(0),
+            clues: 5,
+            cause: ClueCause::NoVictim,
+        };
+        assert_eq!(draw_all_summary(&[]), None);
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(0, Landing::Missed, seven),
+                drawn(1, Landing::Killed, king)
+            ]),
+            Some("2 cards drawn: a kill in grave 2.".into())
+        );
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(1, Landing::Killed, king),
+                drawn(3, Landing::Killed, king),
+                drawn(4, Landing::Killed, king),
+                drawn(5, Landing::Waiting, jack),
+            ]),
+            Some(format!(
+                "4 cards drawn: kills in graves 2, 4 and 5; the {} waits for a decision.",
+                jack.name()
+            ))
+        );
+        assert_eq!(
+            draw_all_summary(&[drawn(2, Landing::Missed, seven), lost]),
+            Some("1 card drawn: no victim this turn, so a clue goes to the police.".into())
+        );
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(2, Landing::Missed, seven),
+                drawn(3, Landing::Missed, seven)
+            ]),
+            Some("2 cards drawn: no kill.".into())
+        );
     }
 
     #[test]
