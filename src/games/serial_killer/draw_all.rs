@@ -3,8 +3,10 @@
 //! what to do with it; so the table sends the engine's own `Draw` action
 //! again and again (each logged and saved as a single draw is), and stops
 //! where the player must choose, when the draws are over, or at a refusal.
+//! Several cards land at once, so the message line sums up what they did.
 
-use engine::serial_killer::{Event, GRAVES};
+use crate::seats::joined;
+use engine::serial_killer::{ClueCause, Event, Landing, GRAVES};
 
 /// Draws with `draw` until it has nothing more to draw (`None`: no draw
 /// comes next) or it is refused, at most a turn's six cards: the events of
@@ -23,10 +25,70 @@ pub fn draw_run<E>(
     (events, None)
 }
 
+/// What one run of "Draw all" did, for the table's message line (the log
+/// has every card): how many cards, the kills among them, the clue a turn
+/// without a victim cost, and the Jack or Ace it stopped at. `None` when no
+/// card was drawn.
+pub fn draw_all_summary(events: &[Event]) -> Option<String> {
+    let mut drawn = 0;
+    let mut kills = Vec::new();
+    let mut waiting = None;
+    let mut clue_lost = false;
+    for event in events {
+        match *event {
+            Event::Drawn {
+                card,
+                grave,
+                landing,
+                ..
+            } => {
+                drawn += 1;
+                match landing {
+                    Landing::Killed => kills.push(u16::from(grave) + 1),
+                    Landing::Waiting => waiting = Some(card),
+                    Landing::Missed => {}
+                }
+            }
+            Event::ClueLost {
+                cause: ClueCause::NoVictim,
+                ..
+            } => clue_lost = true,
+            _ => {}
+        }
+    }
+    if drawn == 0 {
+        return None;
+    }
+    let mut facts = Vec::new();
+    match kills.as_slice() {
+        [] => {}
+        [one] => facts.push(format!("a kill in grave {one}")),
+        more => {
+            let graves: Vec<String> = more.iter().map(u16::to_string).collect();
+            facts.push(format!("kills in graves {}", joined(&graves)));
+        }
+    }
+    if clue_lost {
+        facts.push("no victim this turn, so a clue goes to the police".to_string());
+    }
+    if let Some(card) = waiting {
+        facts.push(format!("the {} waits for a decision", card.name()));
+    }
+    if facts.is_empty() {
+        facts.push("no kill".to_string());
+    }
+    let count = match drawn {
+        1 => "1 card".to_string(),
+        n => format!("{n} cards"),
+    };
+    Some(format!("{count} drawn: {}.", facts.join("; ")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::serial_killer::{role, Action, Landing, Phase, Role, RuleError, Seat, State};
+    use engine::cards::{Card, Suit};
+    use engine::serial_killer::{role, Action, Phase, Role, RuleError, Seat, State};
     use engine::Game;
 
     fn drawing(state: &State) -> bool {
@@ -103,5 +165,54 @@ mod tests {
             Some(Ok::<_, RuleError>(Vec::new()))
         });
         assert_eq!(calls, GRAVES);
+    }
+
+    #[test]
+    fn draw_all_sums_up_its_cards_kills_the_clue_and_where_it_stopped() {
+        let drawn = |grave, landing, card| Event::Drawn {
+            seat: Seat(0),
+            card,
+            grave,
+            landing,
+        };
+        let seven = Card::new(7, Suit::Clubs);
+        let king = Card::new(13, Suit::Hearts);
+        let jack = Card::new(11, Suit::Spades);
+        let lost = Event::ClueLost {
+            seat: Seat(0),
+            clues: 5,
+            cause: ClueCause::NoVictim,
+        };
+        assert_eq!(draw_all_summary(&[]), None);
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(0, Landing::Missed, seven),
+                drawn(1, Landing::Killed, king)
+            ]),
+            Some("2 cards drawn: a kill in grave 2.".into())
+        );
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(1, Landing::Killed, king),
+                drawn(3, Landing::Killed, king),
+                drawn(4, Landing::Killed, king),
+                drawn(5, Landing::Waiting, jack),
+            ]),
+            Some(format!(
+                "4 cards drawn: kills in graves 2, 4 and 5; the {} waits for a decision.",
+                jack.name()
+            ))
+        );
+        assert_eq!(
+            draw_all_summary(&[drawn(2, Landing::Missed, seven), lost]),
+            Some("1 card drawn: no victim this turn, so a clue goes to the police.".into())
+        );
+        assert_eq!(
+            draw_all_summary(&[
+                drawn(2, Landing::Missed, seven),
+                drawn(3, Landing::Missed, seven)
+            ]),
+            Some("2 cards drawn: no kill.".into())
+        );
     }
 }

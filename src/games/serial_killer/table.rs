@@ -9,11 +9,11 @@
 //! The clues' flights are made from the events each action returns.
 
 use super::board::Board;
-use super::draw_all::draw_run;
+use super::draw_all::{draw_all_summary, draw_run};
 use super::game::clue_moves;
 use super::players::Players;
 use super::records::{route, table, ID};
-use super::words::{choices, draw_all_summary, end_title, turn_text, Choice};
+use super::words::{choices, end_title, turn_text, Choice};
 use crate::route::Page;
 use crate::seats::{seat_class, GameLog, TurnBanner};
 use crate::shell::redirect;
@@ -206,9 +206,12 @@ fn Playing() -> impl IntoView {
                         if list.is_empty() && !game_over() {
                             return view! { <p class="waiting">"The computer is playing…"</p> }.into_any();
                         }
+                        // Beside Draw all, the single draw is the lesser way.
+                        let draw_all = list.iter().any(|(c, _)| *c == Choice::DrawAll);
                         list.into_iter().enumerate().map(|(i, (choice, label))| {
                             let class = match choice {
                                 Choice::Act(Action::EndTurn) | Choice::CancelAce => "button",
+                                Choice::Act(Action::Draw) if draw_all => "button",
                                 _ => "button primary",
                             };
                             view! {
