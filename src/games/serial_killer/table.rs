@@ -75,11 +75,12 @@ fn Playing() -> impl IntoView {
     table.play_computers(|| true, |_, _| false, answer);
 
     // Draws until a drawn Jack or Ace waits for a decision or the draws are
-    // over: each draw the engine's own action, the first with the sound and
-    // motion of a tap (the cards all glide from the stack), the others
-    // quietly. A refusal stops the draws and is shown.
-    let draw_on = move || {
-        let mut first = true;
+    // over: each draw the engine's own action, the others quietly after the
+    // first that has the sound and motion of the tap (`tapped`: no other
+    // action of the tap had them; the cards all glide from the stack at
+    // once). A refusal stops the draws and is shown.
+    let draw_on = move |tapped: bool| {
+        let mut first = tapped;
         let (events, refusal) = draw_run(|| {
             let drawing = ctx.game.with_untracked(|g| {
                 g.as_ref()
@@ -147,10 +148,10 @@ fn Playing() -> impl IntoView {
             let accepted = result.is_ok();
             answer(result);
             if accepted && drawing_all.get_untracked() {
-                draw_on();
+                draw_on(false);
             }
         }
-        Choice::DrawAll => draw_on(),
+        Choice::DrawAll => draw_on(true),
         Choice::AceOn(grave) => ace_grave.set(Some(grave)),
         Choice::CancelAce => ace_grave.set(None),
     };
