@@ -57,7 +57,11 @@ for (const scheme of ["light", "dark"] as const) {
       await page.goto("/#/murderers-row/5");
       await expect(page.locator(".mr-card").first()).toBeVisible();
       await check(page, "Murderers' Row table", found);
-      for (const game of ["serial-killer", "joker", "detective-graves"]) {
+      // Serial Killer keeps no secret: no hand-over, the table at once.
+      await startTable(page, "serial-killer");
+      await expect(page.locator(".sk-board")).toBeVisible();
+      await check(page, "serial-killer table", found);
+      for (const game of ["joker", "detective-graves"]) {
         await startTable(page, game);
         // Two people: the hand-over comes first, then the table.
         const handOver = page.getByRole("button", { name: /^I am .+: continue$/ });

@@ -134,7 +134,7 @@ mod tests {
     use super::super::words::{choices, Choice};
     use super::*;
     use crate::session::fixtures::same_text;
-    use engine::serial_killer::ClueCause;
+    use engine::serial_killer::{Action, ClueCause};
     use engine::{Game, Multiplayer};
 
     fn plans(kinds: &[SeatKind]) -> Vec<SeatPlan> {
@@ -165,6 +165,8 @@ mod tests {
             // Ace's grave to its first effect.
             let action = match list[0].0 {
                 Choice::Act(a) => a,
+                // Draw all is draw after draw, each followed and counted.
+                Choice::DrawAll => Action::Draw,
                 Choice::AceOn(g) => match choices(&game.view(), Some(g), &game.names)[0].0 {
                     Choice::Act(a) => a,
                     other => panic!("{other:?}"),

@@ -2,24 +2,27 @@
 //! through the table controller (`crate::table::controller`), which logs,
 //! counts and saves it; the engine's answer is all the view shows, read
 //! through the seat's `SeatView` (which never gives the order of the victim
-//! stack). Computer seats act on a timer, one action at a time, from their
-//! own view and the game's bot seed, so the table stays responsive and
-//! people can follow. The clues' flights are made from the events each
-//! action returns.
+//! stack). Nothing else is secret, so the device passes between people with
+//! no hand-over screen: the turn banner says whose turn it is. Computer
+//! seats act on a timer, one action at a time, from their own view and the
+//! game's bot seed, so the table stays responsive and people can follow.
+//! The clues' flights are made from the events each action returns.
 
 use super::board::Board;
+use super::draw_all::{draw_all_summary, draw_run};
 use super::game::clue_moves;
 use super::players::Players;
 use super::records::{route, table, ID};
 use super::words::{choices, end_title, turn_text, Choice};
 use crate::route::Page;
-use crate::seats::{needs_hand_over, seat_class, GameLog, HandOver, TurnBanner};
+use crate::seats::{seat_class, GameLog, TurnBanner};
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
+use crate::ui::message::{Note, TableMessage};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{shortcut_key, When};
-use engine::serial_killer::{Action, Event, RuleError, Seat};
-use engine::{Game, Multiplayer};
+use engine::serial_killer::{Action, Event, Phase, RuleError};
+use engine::Game;
 use leptos::prelude::*;
 
 /// Each clue that changed hands flies between its player and the police
@@ -53,23 +56,12 @@ pub fn SerialKillerScreen() -> impl IntoView {
 fn Playing() -> impl IntoView {
     let table = table();
     let ctx = table.ctx;
-    let message = RwSignal::new(None::<String>);
+    let message = RwSignal::new(None::<Note>);
     let ace_grave = RwSignal::new(None::<u8>);
-    // The person who has the device (none yet after a reload): the turn
-    // passing to another person asks for a hand-over first.
-    let holder = RwSignal::new(None::<Seat>);
+    // "Draw all" was pressed and a drawn Jack or Ace stopped it: once that
+    // card is decided, the draws go on by themselves.
+    let drawing_all = RwSignal::new(false);
     let end_dismissed = RwSignal::new(false);
-
-    // Whose turn it is (while the game runs).
-    let seat_to_act = Memo::new(move |_| table.read(|g| g.state.to_act()));
-    // A memo, so that the table is built again only when this changes.
-    let hand_over_to = Memo::new(move |_| {
-        let seat = seat_to_act.get()?;
-        let holder = holder.get();
-        table.read(|g| {
-            needs_hand_over(g.state.seat_kinds(), seat, holder).then(|| (seat, g.name(seat)))
-        })
-    });
 
     // The engine's answer to an action, a person's or a computer's: a
     // refusal is shown; accepted, the clues it moved fly.
@@ -78,9 +70,45 @@ fn Playing() -> impl IntoView {
             message.set(None);
             fly_clues(&events);
         }
-        Err(refusal) => message.set(Some(refusal.to_string())),
+        Err(refusal) => message.set(Some(Note::refusal(refusal.to_string()))),
     };
     table.play_computers(|| true, |_, _| false, answer);
+
+    // Draws until a drawn Jack or Ace waits for a decision or the draws are
+    // over: each draw the engine's own action, the others quietly after the
+    // first that has the sound and motion of the tap (`tapped`: no other
+    // action of the tap had them; the cards all glide from the stack at
+    // once). A refusal stops the draws and is shown.
+    let draw_on = move |tapped: bool| {
+        let mut first = tapped;
+        let (events, refusal) = draw_run(|| {
+            let drawing = ctx.game.with_untracked(|g| {
+                g.as_ref()
+                    .is_some_and(|g| matches!(g.state.phase(), Phase::Draw { .. }))
+            });
+            if !drawing {
+                return None;
+            }
+            if std::mem::take(&mut first) {
+                return table.act(Action::Draw);
+            }
+            let result = table.act_quietly(Action::Draw);
+            if matches!(result, Some(Err(_))) {
+                crate::ui::refused();
+            }
+            result
+        });
+        fly_clues(&events);
+        let waits = ctx.game.with_untracked(|g| {
+            g.as_ref()
+                .is_some_and(|g| matches!(g.state.phase(), Phase::Drawn { .. }))
+        });
+        drawing_all.set(refusal.is_none() && waits);
+        message.set(match refusal {
+            Some(refusal) => Some(Note::refusal(refusal.to_string())),
+            None => draw_all_summary(&events).map(Note::event),
+        });
+    };
 
     let my_choices = Memo::new(move |_| {
         let chosen = ace_grave.get();
@@ -92,7 +120,7 @@ fn Playing() -> impl IntoView {
     // Keyboard players keep their place: after each change the focus goes
     // to the first choice offered (if the focus was on the table at all).
     Effect::new(move |_| {
-        if my_choices.with(|c| c.is_empty()) || hand_over_to.get().is_some() {
+        if my_choices.with(|c| c.is_empty()) {
             return;
         }
         request_animation_frame(|| {
@@ -114,16 +142,22 @@ fn Playing() -> impl IntoView {
     let choose = move |choice: Choice| match choice {
         Choice::Act(action) => {
             ace_grave.set(None);
-            if let Some(result) = table.act(action) {
-                answer(result);
+            let Some(result) = table.act(action) else {
+                return;
+            };
+            let accepted = result.is_ok();
+            answer(result);
+            if accepted && drawing_all.get_untracked() {
+                draw_on(false);
             }
         }
+        Choice::DrawAll => draw_on(true),
         Choice::AceOn(grave) => ace_grave.set(Some(grave)),
         Choice::CancelAce => ace_grave.set(None),
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if hand_over_to.get_untracked().is_some() || ctx.changed_elsewhere.get_untracked() {
+        if ctx.changed_elsewhere.get_untracked() {
             return;
         }
         let Some(key) = shortcut_key(&event) else {
@@ -132,13 +166,15 @@ fn Playing() -> impl IntoView {
         let list = my_choices.get_untracked();
         let find =
             |wanted: fn(&Choice) -> bool| list.iter().find(|(c, _)| wanted(c)).map(|(c, _)| *c);
+        let draw = || find(|c| *c == Choice::Act(Action::Draw));
         let choice = match key.as_str() {
             "1" | "2" | "3" | "4" | "5" | "6" | "7" | "8" | "9" => key
                 .parse::<usize>()
                 .ok()
                 .and_then(|n| list.get(n - 1))
                 .map(|(c, _)| *c),
-            "d" | "D" => find(|c| *c == Choice::Act(Action::Draw)),
+            "a" | "A" => find(|c| *c == Choice::DrawAll).or_else(draw),
+            "d" | "D" => draw(),
             "h" | "H" => find(|c| *c == Choice::Act(Action::Hold)),
             "e" | "E" => find(|c| *c == Choice::Act(Action::EndTurn)),
             "Escape" => find(|c| *c == Choice::CancelAce),
@@ -157,49 +193,44 @@ fn Playing() -> impl IntoView {
     let forget_feedback = Callback::new(move |_| {
         message.set(None);
         ace_grave.set(None);
+        drawing_all.set(false);
     });
     view! {
         <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
-        {move || match hand_over_to.get() {
-            Some((seat, name)) => view! {
-                <HandOver name seat on_continue=Callback::new(move |_| {
-                    holder.set(seat_to_act.get_untracked());
-                })/>
-            }.into_any(),
-            None => view! {
-                <div class="table-layout">
-                    <div class="table-main">
-                        <WhoseTurn/>
-                        <Board/>
-                        <section class="choices" role="group" aria-label="Your choices">
-                            {move || {
-                                let list = my_choices.get();
-                                if list.is_empty() && !game_over() {
-                                    return view! { <p class="waiting">"The computer is playing…"</p> }.into_any();
-                                }
-                                list.into_iter().enumerate().map(|(i, (choice, label))| {
-                                    let class = match choice {
-                                        Choice::Act(Action::EndTurn) | Choice::CancelAce => "button",
-                                        _ => "button primary",
-                                    };
-                                    view! {
-                                        <button class=class on:click=move |_| choose(choice)>
-                                            {label}
-                                            {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> }.into_any())}
-                                        </button>
-                                    }
-                                }.into_any()).collect_view().into_any()
-                            }}
-                        </section>
-                        <p class="table-message" role="status" aria-live="assertive">{move || message.get().unwrap_or_default()}</p>
-                    </div>
-                    <div class="table-side">
-                        <Players/>
-                        <GameLog lines=Signal::derive(move || table.read(|g| g.log.clone()))/>
-                    </div>
-                </div>
-            }.into_any(),
-        }}
+        <div class="table-layout sk-table">
+            <div class="table-main">
+                <WhoseTurn/>
+                <Board/>
+                <section class="choices" role="group" aria-label="Your choices">
+                    {move || {
+                        let list = my_choices.get();
+                        if list.is_empty() && !game_over() {
+                            return view! { <p class="waiting">"The computer is playing…"</p> }.into_any();
+                        }
+                        // Beside Draw all, the single draw is the lesser way.
+                        let draw_all = list.iter().any(|(c, _)| *c == Choice::DrawAll);
+                        list.into_iter().enumerate().map(|(i, (choice, label))| {
+                            let class = match choice {
+                                Choice::Act(Action::EndTurn) | Choice::CancelAce => "button",
+                                Choice::Act(Action::Draw) if draw_all => "button",
+                                _ => "button primary",
+                            };
+                            view! {
+                                <button class=class on:click=move |_| choose(choice)>
+                                    {label}
+                                    {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> }.into_any())}
+                                </button>
+                            }
+                        }.into_any()).collect_view().into_any()
+                    }}
+                </section>
+                <TableMessage note=message/>
+            </div>
+            <div class="table-side">
+                <Players/>
+                <GameLog lines=Signal::derive(move || table.read(|g| g.log.clone()))/>
+            </div>
+        </div>
         <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
@@ -207,7 +238,9 @@ fn Playing() -> impl IntoView {
     }
 }
 
-/// Whose turn it is, in their colour, and what they are to do.
+/// Whose turn it is, in their colour, and what they are to do. The banner
+/// flashes when the turn passes (the animation's name alternates with the
+/// turns, which starts it again), since no hand-over screen marks it.
 #[component]
 fn WhoseTurn() -> impl IntoView {
     let table = table();
@@ -217,7 +250,12 @@ fn WhoseTurn() -> impl IntoView {
             Some((view.current(), turn_text(&view, &g.names)))
         })
     };
-    view! { <TurnBanner text=Signal::derive(text)/> }
+    let turn_parity = move || table.read(|g| g.state.turns() % 2).to_string();
+    view! {
+        <div class="sk-turn" data-turn-parity=turn_parity>
+            <TurnBanner text=Signal::derive(text)/>
+        </div>
+    }
 }
 
 /// The end of the game: who is still on the loose.
@@ -256,7 +294,7 @@ static TOUR: &[TourStep] = &[
     },
     TourStep {
         targets: &[".choices", ".table-main"],
-        text: "On your turn you draw one card for each open grave, left to right, with these buttons (or the keys 1 to 9).",
+        text: "On your turn you draw one card for each open grave, left to right: Draw all draws them in one tap and stops at a Jack or an Ace for your decision (keys: A, or 1 to 9 for the buttons in order).",
         by_move: false,
     },
     TourStep {

@@ -101,6 +101,8 @@ pub fn log_lines(events: &[Event], names: &[String]) -> Vec<String> {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Choice {
     Act(Action),
+    /// Draw the turn's cards one after another (`super::draw_all`).
+    DrawAll,
     /// Use an Ace on this grave's victim: its effect is chosen next.
     AceOn(u8),
     /// Back from choosing an Ace's effect.
@@ -108,7 +110,9 @@ pub enum Choice {
 }
 
 /// The buttons for the player to act, in order, with their labels: the
-/// engine's legal actions, an Ace's grave chosen before its effect.
+/// engine's legal actions (while two cards or more are still to be drawn,
+/// "Draw all" before the single draw), an Ace's grave chosen before its
+/// effect.
 pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec<(Choice, String)> {
     let legal = state.legal_actions();
     let held_or_drawn = match state.phase() {
@@ -140,10 +144,16 @@ pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec
     let mut ace_graves = Vec::new();
     for &action in &legal {
         let label = match action {
-            Action::Draw => match state.phase() {
-                Phase::Draw { grave } => format!("Draw a card for {}", grave_name(grave)),
-                _ => "Draw a card".to_string(),
-            },
+            Action::Draw => {
+                let left = cards_to_draw(state);
+                if left > 1 {
+                    out.push((Choice::DrawAll, format!("Draw all {left} cards")));
+                }
+                match state.phase() {
+                    Phase::Draw { grave } => format!("Draw a card for {}", grave_name(grave)),
+                    _ => "Draw a card".to_string(),
+                }
+            }
             Action::Hold => match state.phase() {
                 Phase::Drawn { card, .. } => format!("Hold the {}", card.name()),
                 _ => "Hold".to_string(),
@@ -167,6 +177,18 @@ pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec
         out.push((Choice::Act(action), label));
     }
     out
+}
+
+/// The cards still to be drawn this turn (the one waiting for a decision
+/// counts as drawn).
+pub fn cards_to_draw(view: &SeatView) -> usize {
+    match view.phase() {
+        Phase::Draw { .. } => view
+            .turn_targets()
+            .len()
+            .saturating_sub(usize::from(view.drawn_this_turn())),
+        _ => 0,
+    }
 }
 
 /// The turn banner's sentence for the seat `view` belongs to: whose turn it
@@ -500,9 +522,43 @@ mod tests {
     fn labels_name_the_grave_and_the_card() {
         let state = State::new(&[SeatKind::Person, SeatKind::Person], 3).unwrap();
         let list = choices(&state.view(state.current()), None, &names());
-        assert_eq!(list.len(), 1);
-        assert_eq!(list[0].1, "Draw a card for grave 1");
+        assert_eq!(
+            list,
+            [
+                (Choice::DrawAll, "Draw all 6 cards".to_string()),
+                (
+                    Choice::Act(Action::Draw),
+                    "Draw a card for grave 1".to_string()
+                ),
+            ]
+        );
         assert!(grave_label(0, &[], true, true).contains("the grave this card is for"));
+    }
+
+    /// Draw all counts down with the draws and gives way to the single draw
+    /// for the last card; a drawn Jack or Ace offers neither.
+    #[test]
+    fn draw_all_is_offered_while_two_cards_or_more_are_to_be_drawn() {
+        let mut state = State::new(&[SeatKind::Person, SeatKind::Person], 3).unwrap();
+        let mut seen_last_draw = false;
+        while !state.is_over() && !seen_last_draw {
+            let view = state.view(state.current());
+            let list = choices(&view, None, &names());
+            let draw_all = list.iter().find(|(c, _)| *c == Choice::DrawAll);
+            match (view.phase(), cards_to_draw(&view)) {
+                (Phase::Draw { .. }, 1) => {
+                    assert_eq!(draw_all, None);
+                    seen_last_draw = true;
+                }
+                (Phase::Draw { .. }, left) => {
+                    assert_eq!(list[0], (Choice::DrawAll, format!("Draw all {left} cards")));
+                }
+                _ => assert_eq!(draw_all, None),
+            }
+            let action = state.legal_actions()[0];
+            state.apply(action).unwrap();
+        }
+        assert!(seen_last_draw);
     }
 
     #[test]
