@@ -3,6 +3,7 @@
 //! No components: tested natively.
 
 use super::game::{JokerGame, RoundEnd};
+use super::solo::{against_par, par_per_round, signed, turns_in_round, SoloScore};
 use crate::seats::{joined, name_of};
 use engine::joker::{Event, Seat, SeatView, MAX_DISTANCE};
 
@@ -121,8 +122,23 @@ pub fn log_lines(view: &SeatView, names: &[String]) -> Vec<String> {
 }
 
 /// "Ana wins with 2 points." / "Team A wins with 3 points." / "Ana and Ben
-/// share the win with 1 point."
+/// share the win with 1 point." Alone against the computer Informant:
+/// "Ana found the 3 Jokers in 25 turns, 5 under par: a win."
 fn result_line(view: &SeatView, names: &[String], winners: &[Seat], score: u32) -> String {
+    if let Some(solo) = SoloScore::of(view) {
+        let who = view.vigilantes().next().map(|s| name_of(names, s));
+        let jokers = match solo.jokers {
+            1 => "the Joker".to_string(),
+            n => format!("the {n} Jokers"),
+        };
+        let outcome = if solo.won() { "a win" } else { "par wins" };
+        return format!(
+            "{} found {jokers} in {} turns, {}: {outcome}.",
+            who.unwrap_or_default(),
+            solo.turns,
+            against_par(solo.score())
+        );
+    }
     if winners.is_empty() {
         return "The game is over.".to_string();
     }
@@ -163,14 +179,41 @@ pub fn jokers_shot(game: &JokerGame) -> String {
     format!("Jokers shot: {}.", scores.join(", "))
 }
 
+/// The end dialog's detail of a solo game played alone: "Score +5: par 30
+/// (10 turns a round against the Simple Informant), 25 turns. Best of 3
+/// rounds: +7."
+pub fn solo_detail(solo: SoloScore, rounds: usize, best: Option<i32>) -> String {
+    let plural = if rounds == 1 { "" } else { "s" };
+    let best = best.map_or_else(String::new, |best| {
+        format!(" Best of {rounds} round{plural}: {}.", signed(best))
+    });
+    format!(
+        "Score {}: par {} ({} turns a round against the {} Informant), {} turns.{best}",
+        signed(solo.score()),
+        solo.par,
+        par_per_round(solo.level),
+        solo.level.name(),
+        solo.turns
+    )
+}
+
 /// What the round-over dialog says about `events` when they end a round
 /// (a hit, then the next round): who shot the Joker, who scores, the
-/// round that begins and its Informant. `None` for any other events (the
+/// round that begins and its Informant; alone against par, the round's
+/// turns and the game's score so far. `None` for any other events (the
 /// game's last hit included: the end dialog says that).
 pub fn round_over_text(view: &SeatView, names: &[String], events: &[Event]) -> Option<String> {
     let end = RoundEnd::from_events(events)?;
+    let par = SoloScore::of(view).map_or_else(String::new, |solo| {
+        format!(
+            " That round took {} turns, par {}: {} so far.",
+            turns_in_round(view, usize::from(end.round.saturating_sub(1))),
+            par_per_round(solo.level),
+            against_par(solo.score())
+        )
+    });
     Some(format!(
-        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.",
+        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.{par}",
         name_of(names, end.shooter),
         end.cell,
         scorer(view, names, end.shooter),
@@ -227,9 +270,54 @@ mod tests {
         play(&mut game);
         let log = log_lines(&game.table_view(), &game.names).join("\n");
         assert_eq!(log.matches("Ana is the Informant").count(), 3, "{log}");
-        assert!(log.ends_with("Ben wins with 3 points."), "{log}");
-        assert_eq!(end_title(&game), "Ben wins with 3 points.");
+        let solo = game.solo_score().unwrap();
+        let result = format!(
+            "Ben found the 3 Jokers in {} turns, {}: {}.",
+            solo.turns,
+            super::against_par(solo.score()),
+            if solo.won() { "a win" } else { "par wins" }
+        );
+        assert!(log.ends_with(&result), "{log}");
+        assert_eq!(end_title(&game), result);
         assert_eq!(jokers_shot(&game), "Jokers shot: Ana: 0, Ben: 3.");
+        assert_eq!(
+            solo_detail(solo, 3, Some(4)),
+            format!(
+                "Score {}: par 42 (14 turns a round against the Strong Informant), {} turns. Best of 3 rounds: +4.",
+                signed(solo.score()),
+                solo.turns
+            )
+        );
+    }
+
+    /// Alone against the computer Informant, a round's end tells its turns
+    /// against par; with rivals, it does not.
+    #[test]
+    fn a_round_s_end_alone_tells_its_turns_against_par() {
+        let alone = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut game = JokerGame::new(&plans(&alone), &Mode::Solo { rounds: 2 }, 3).unwrap();
+        let miss = blank(&game);
+        game.state.apply(Action::Shoot(miss)).unwrap();
+        game.state.apply(Action::Probe(blank(&game))).unwrap();
+        let answer = *game.state.allowed_answers().unwrap().start();
+        game.state.apply(Action::Answer(answer)).unwrap();
+        let joker = game.state.joker();
+        let events = game.state.apply(Action::Shoot(joker)).unwrap();
+        let note = round_over_text(&game.table_view(), &game.names, &events).unwrap();
+        assert!(
+            note.ends_with("Round 2 of 2: Ana is the Informant. That round took 3 turns, par 10: 7 under par so far."),
+            "{note}"
+        );
+        let rivals = [
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let mut game = JokerGame::new(&plans(&rivals), &Mode::Solo { rounds: 2 }, 3).unwrap();
+        let joker = game.state.joker();
+        let events = game.state.apply(Action::Shoot(joker)).unwrap();
+        let note = round_over_text(&game.table_view(), &game.names, &events).unwrap();
+        assert!(note.ends_with("Ana is the Informant."), "{note}");
     }
 
     #[test]
