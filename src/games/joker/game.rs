@@ -68,6 +68,11 @@ impl JokerGame {
         self.state.view(self.state.current())
     }
 
+    /// How many rounds the game has (never more than 9: a byte).
+    pub fn round_count(&self) -> u8 {
+        u8::try_from(self.state.rounds()).unwrap_or(u8::MAX)
+    }
+
     /// The score of a solo game played alone (see [`SoloScore`]), for the
     /// rounds ended so far.
     pub fn solo_score(&self) -> Option<SoloScore> {
@@ -165,8 +170,8 @@ impl TableRecord for JokerGame {
             .map(|s| (self.name(s), self.state.points(s), self.won(s)))
             .collect();
         stats.record(&people);
-        if let (Some(solo), Ok(rounds)) = (self.solo_score(), u8::try_from(self.state.rounds())) {
-            stats.record_solo(rounds, solo.score());
+        if let Some(solo) = self.solo_score() {
+            stats.record_solo(self.round_count(), solo.score());
         }
         true
     }
@@ -185,7 +190,7 @@ impl SeatedRecord for JokerGame {
     fn rematch(&self, seed: u64) -> Option<JokerGame> {
         let mode = match self.state.teams() {
             _ if self.state.is_solo() => Mode::Solo {
-                rounds: u8::try_from(self.state.rounds()).ok()?,
+                rounds: self.round_count(),
             },
             Some(teams) => Mode::Teams(teams.to_vec()),
             None => Mode::Everyone,

@@ -17,8 +17,18 @@ pub(super) fn team_name(team: u8) -> &'static str {
 
 /// "1 point", "3 points".
 pub(super) fn points(n: u32) -> String {
+    counted(n, "point")
+}
+
+/// "1 turn", "7 turns".
+fn turns(n: u32) -> String {
+    counted(n, "turn")
+}
+
+/// `n` of `thing`: "1 round", "3 rounds".
+fn counted(n: u32, thing: &str) -> String {
     let plural = if n == 1 { "" } else { "s" };
-    format!("{n} point{plural}")
+    format!("{n} {thing}{plural}")
 }
 
 /// A die's face: "⚂ 3".
@@ -133,9 +143,9 @@ fn result_line(view: &SeatView, names: &[String], winners: &[Seat], score: u32) 
         };
         let outcome = if solo.won() { "a win" } else { "par wins" };
         return format!(
-            "{} found {jokers} in {} turns, {}: {outcome}.",
+            "{} found {jokers} in {}, {}: {outcome}.",
             who.unwrap_or_default(),
-            solo.turns,
+            turns(solo.turns),
             against_par(solo.score())
         );
     }
@@ -182,18 +192,17 @@ pub fn jokers_shot(game: &JokerGame) -> String {
 /// The end dialog's detail of a solo game played alone: "Score +5: par 30
 /// (10 turns a round against the Simple Informant), 25 turns. Best of 3
 /// rounds: +7."
-pub fn solo_detail(solo: SoloScore, rounds: usize, best: Option<i32>) -> String {
-    let plural = if rounds == 1 { "" } else { "s" };
+pub fn solo_detail(solo: SoloScore, rounds: u32, best: Option<i32>) -> String {
     let best = best.map_or_else(String::new, |best| {
-        format!(" Best of {rounds} round{plural}: {}.", signed(best))
+        format!(" Best of {}: {}.", counted(rounds, "round"), signed(best))
     });
     format!(
-        "Score {}: par {} ({} turns a round against the {} Informant), {} turns.{best}",
+        "Score {}: par {} ({} a round against the {} Informant), {}.{best}",
         signed(solo.score()),
         solo.par,
-        par_per_round(solo.level),
+        turns(par_per_round(solo.level)),
         solo.level.name(),
-        solo.turns
+        turns(solo.turns)
     )
 }
 
@@ -206,8 +215,11 @@ pub fn round_over_text(view: &SeatView, names: &[String], events: &[Event]) -> O
     let end = RoundEnd::from_events(events)?;
     let par = SoloScore::of(view).map_or_else(String::new, |solo| {
         format!(
-            " That round took {} turns, par {}: {} so far.",
-            turns_in_round(view, usize::from(end.round.saturating_sub(1))),
+            " That round took {}, par {}: {} so far.",
+            turns(turns_in_round(
+                view,
+                usize::from(end.round.saturating_sub(1))
+            )),
             par_per_round(solo.level),
             against_par(solo.score())
         )
@@ -480,6 +492,25 @@ mod tests {
         assert_eq!(
             refusal.to_string(),
             "You missed and cannot shoot until another Vigilante has shot: probe instead."
+        );
+    }
+
+    #[test]
+    fn one_turn_is_said_in_the_singular() {
+        assert_eq!(turns(1), "1 turn");
+        assert_eq!(counted(1, "round"), "1 round");
+        assert_eq!(points(0), "0 points");
+        let kinds = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Solo { rounds: 1 }, 2).unwrap();
+        let joker = game.state.joker();
+        game.state.apply(Action::Shoot(joker)).unwrap();
+        assert_eq!(
+            end_title(&game),
+            "Ben found the Joker in 1 turn, 9 under par: a win."
+        );
+        assert_eq!(
+            solo_detail(game.solo_score().unwrap(), 1, Some(9)),
+            "Score +9: par 10 (10 turns a round against the Simple Informant), 1 turn. Best of 1 round: +9."
         );
     }
 
