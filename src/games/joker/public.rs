@@ -47,15 +47,14 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     let why_not = Signal::derive(move || {
         let shot = ctx.game.with(|g| g.as_ref().and_then(why_no_shot));
         TAP_MODES
-            .iter()
             .map(|(m, _)| {
-                if *m == TapMode::Shoot {
+                if m == TapMode::Shoot {
                     shot.map(String::from)
                 } else {
                     None
                 }
             })
-            .collect::<Vec<_>>()
+            .to_vec()
     });
     // Back to probing when the chosen mode cannot be used now: the next tap
     // is never refused for a mode left over from before.
@@ -189,18 +188,23 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
 
 /// A round's end, beside the grid rather than over it, so that the Joker's
 /// card stays in view where it was shot. A dialog to screen readers (not a
-/// modal one: the grid behind takes no tap meanwhile), whose button takes
-/// the focus.
+/// modal one: the grid beside it takes no tap meanwhile), whose button
+/// takes the focus; the whole of it is brought into view (above the grid
+/// on narrow screens, where the page may have been scrolled to the grid).
 #[component]
 fn RoundOver(text: String, next: Callback<()>) -> impl IntoView {
+    let panel = NodeRef::<leptos::html::Section>::new();
     let button = NodeRef::<leptos::html::Button>::new();
     Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            let _ = b.focus();
+        if let (Some(panel), Some(button)) = (panel.get(), button.get()) {
+            let _ = button.focus();
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            panel.scroll_into_view_with_scroll_into_view_options(&options);
         }
     });
     view! {
-        <section class="panel jk-round-over" role="dialog" aria-labelledby="round-over-title">
+        <section class="panel jk-round-over" role="dialog" aria-labelledby="round-over-title" node_ref=panel>
             <h2 id="round-over-title">"The Joker is dead"</h2>
             <p>{text}</p>
             <button class="button primary" node_ref=button on:click=move |_| next.run(())>"Next round"</button>
