@@ -234,6 +234,15 @@ pub(super) mod testing {
         }
     }
 
+    /// The Informant answers the probe waiting with the lowest answer
+    /// allowed.
+    pub fn answer_lowest(game: &mut JokerGame) {
+        let answer = *game.state.allowed_answers().unwrap().start();
+        game.state
+            .apply(engine::joker::Action::Answer(answer))
+            .unwrap();
+    }
+
     /// A face-down cell that is not the Joker's.
     pub fn blank(game: &JokerGame) -> Cell {
         let joker = game.state.joker();

@@ -85,7 +85,7 @@ pub(super) mod counting {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, bot_action, plans};
+    use super::super::game::testing::{answer_lowest, blank, bot_action, plans};
     use super::super::game::Mode;
     use super::counting::{hand_overs, Rule};
     use super::*;
@@ -146,8 +146,7 @@ mod tests {
         let holder = taken_by(&game, Seat(0));
         assert_eq!(holder, Some(Seat(0)));
         assert_eq!(hand_over_to(&game, holder), None, "Ana answers");
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         assert_eq!(hand_over_to(&game, holder), Some(Seat(2)), "back, to Cy");
         let holder = taken_by(&game, Seat(2));
         assert_eq!(holder, None);
@@ -199,14 +198,12 @@ mod tests {
         let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 6).unwrap();
         let holder = Some(Seat(0));
         game.state.apply(Action::Probe(Cell(0))).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         assert_eq!(game.state.current(), Seat(2), "Cy, a computer");
         assert_eq!(hand_over_to(&game, holder), None);
         game.state.apply(Action::Probe(Cell(1))).unwrap();
         assert_eq!(hand_over_to(&game, holder), None, "Ana answers Cy too");
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         assert_eq!(hand_over_to(&game, holder), Some(Seat(1)), "Ben's turn");
     }
 }

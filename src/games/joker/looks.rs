@@ -368,7 +368,7 @@ pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, plans, play};
+    use super::super::game::testing::{answer_lowest, blank, plans, play};
     use super::super::game::Mode;
     use super::super::words::log_lines;
     use super::*;
@@ -494,8 +494,7 @@ mod tests {
         let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 3).unwrap();
         let probed = blank(&game);
         game.state.apply(Action::Probe(probed)).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         let miss = blank(&game);
         game.state.apply(Action::Shoot(miss)).unwrap();
         let joker = game.state.joker();

@@ -98,7 +98,7 @@ pub fn against_par(score: i32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, plans};
+    use super::super::game::testing::{answer_lowest, blank, plans};
     use super::super::game::{JokerGame, Mode};
     use super::*;
     use engine::joker::{Action, SeatKind};
@@ -114,8 +114,7 @@ mod tests {
     fn round_in(game: &mut JokerGame, probes: usize) {
         for _ in 0..probes {
             game.state.apply(Action::Probe(blank(game))).unwrap();
-            let answer = *game.state.allowed_answers().unwrap().start();
-            game.state.apply(Action::Answer(answer)).unwrap();
+            answer_lowest(game);
         }
         let joker = game.state.joker();
         game.state.apply(Action::Shoot(joker)).unwrap();
@@ -129,8 +128,7 @@ mod tests {
         round_in(&mut game, 3); // 4 turns: 6 under par
         assert_eq!(turns_in_round(&game.table_view(), 0), 4);
         game.state.apply(Action::Probe(blank(&game))).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         let so_far = score(&game);
         assert_eq!(
             (so_far.jokers, so_far.turns, so_far.par),

@@ -246,7 +246,7 @@ pub fn round_over_note(game: &JokerGame) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, bot_action, plans, play};
+    use super::super::game::testing::{answer_lowest, blank, bot_action, plans, play};
     use super::super::game::Mode;
     use super::*;
     use engine::joker::{Action, Cell, Level, Phase, SeatKind, CELLS};
@@ -311,8 +311,7 @@ mod tests {
         let miss = blank(&game);
         game.state.apply(Action::Shoot(miss)).unwrap();
         game.state.apply(Action::Probe(blank(&game))).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         let joker = game.state.joker();
         let events = game.state.apply(Action::Shoot(joker)).unwrap();
         let note = round_over_text(&game.table_view(), &game.names, &events).unwrap();
@@ -485,8 +484,7 @@ mod tests {
         // Cy probes; Ben's turn again.
         let cell = blank(&game);
         game.state.apply(Action::Probe(cell)).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         assert_eq!(game.state.current(), Seat(1));
         let refusal = game.state.check(&Action::Shoot(blank(&game))).unwrap_err();
         assert_eq!(
