@@ -69,7 +69,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
             return;
         };
         match what {
-            TapMode::Probe => feedback.play(Action::Probe(cell)),
+            TapMode::Probe => {
+                // A probe by key leaves the chosen mode: the next turn, on
+                // this same screen (another Vigilante's, perhaps), starts
+                // on probing.
+                mode.set(0);
+                feedback.play(Action::Probe(cell));
+            }
             TapMode::Shoot => {
                 // Asked before the shot's question: the engine's dry run.
                 let refusal = ctx
