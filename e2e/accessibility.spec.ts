@@ -63,13 +63,21 @@ for (const scheme of ["light", "dark"] as const) {
       await check(page, "serial-killer table", found);
       for (const game of ["joker", "detective-graves"]) {
         await startTable(page, game);
-        // Two people: the hand-over comes first, then the table.
         const handOver = page.getByRole("button", { name: /^I am .+: continue$/ });
+        if (game === "joker") {
+          // Joker's table is public: it comes first, and the device goes to
+          // the Informant (the first seat) once a probe waits for the answer.
+          await expect(page.locator(".jk-grid")).toBeVisible();
+          await check(page, `${game} table`, found);
+          await page.locator('[data-cell="12"]').click();
+        }
+        // Two people: the hand-over comes first, then the table (in Joker,
+        // the Informant's screen).
         await expect(handOver).toBeVisible();
         await check(page, `${game} hand-over`, found);
         await handOver.click();
         await expect(handOver).toBeHidden();
-        await check(page, `${game} table`, found);
+        await check(page, game === "joker" ? `${game} Informant's screen` : `${game} table`, found);
       }
       // Every seat's colour carries the white text of a turn banner and a
       // badge (which seats a game shows depends on its deal).

@@ -1,8 +1,10 @@
-// Joker in the browser: solo against a computer Informant to the end; three
-// people with a person as Informant through the hand-overs, checking at
-// every step that the Joker's cell, the true distance and the allowed
-// answers are in the page only on the Informant's private screen; reload
-// mid-round; team mode to its end; keyboard play; screenshots at phone,
+// Joker in the browser: solo against a computer Informant to the end, its
+// score against par and the best kept in Statistics; three people with a
+// person as Informant through the hand-overs (only to the Informant and
+// back, never between Vigilantes), checking at every step that the Joker's
+// cell, the true distance and the allowed answers are in the page only on
+// the Informant's private screen; reload mid-round; a round's end beside
+// the grid; team mode to its end; keyboard play; screenshots at phone,
 // tablet and desktop sizes with 44 px targets.
 import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
@@ -46,6 +48,16 @@ const answers = (page: Page) => page.getByRole("group", { name: "Your answer" })
 const dialog = (page: Page) => page.getByRole("dialog");
 const banner = (page: Page) => page.locator(".turn-banner");
 
+/** The Joker's panel on the Statistics screen. */
+const jokerStats = (page: Page) => page.locator("section.panel").filter({ has: page.getByRole("heading", { name: "Joker", exact: true }) });
+
+/** Shoots the Joker's card (read from storage) once it is Ana's turn. */
+async function shootTheJoker(page: Page) {
+  await page.getByRole("radio", { name: /^Shoot it/ }).check();
+  await page.locator(`[data-cell="${await jokerCell(page)}"]`).click();
+  await dialog(page).getByRole("button", { name: "Shoot" }).click();
+}
+
 /** The saved game's secret: the Joker's cell (0–24), read from storage. */
 async function jokerCell(page: Page): Promise<number> {
   return page.evaluate((key) => {
@@ -85,6 +97,23 @@ async function expectNoSecret(page: Page) {
     return null;
   }, joker);
   expect(leak).toBeNull();
+}
+
+/** While a round's end is shown: its dialog has the focus on Next round,
+ * and the Joker's card, turned up and ringed where it was shot, is on screen
+ * and not under the dialog. */
+async function expectJokerInView(page: Page) {
+  await expect(dialog(page).getByRole("button", { name: "Next round" })).toBeFocused();
+  const found = page.locator(".jk-cell.found");
+  await expect(found).toHaveCount(1);
+  await expect(found).toHaveAttribute("aria-label", /: the Joker, shot dead$/);
+  await expect(found).toBeInViewport({ ratio: 1 });
+  const [cell, panel] = [await found.boundingBox(), await dialog(page).boundingBox()];
+  const apart =
+    cell!.x + cell!.width <= panel!.x || panel!.x + panel!.width <= cell!.x || cell!.y + cell!.height <= panel!.y || panel!.y + panel!.height <= cell!.y;
+  expect(apart, "the round's end does not cover the Joker's card").toBe(true);
+  // The grid of the round that ended takes no tap.
+  await expect(page.locator(".jk-cell[aria-disabled=false]")).toHaveCount(0);
 }
 
 let turns = 0;
@@ -150,9 +179,13 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   }
   expect(seen.has("shot")).toBe(true);
   expect(seen.has("hand-over"), "one person keeps the device").toBe(false);
-  await expect(dialog(page)).toContainText("Ana wins with 3 points.");
-  // A person's win is celebrated.
-  await expect(dialog(page).locator(".confetti i")).toHaveCount(14);
+  // Alone, the game is played against par: won at par or under.
+  const result = (await dialog(page).getByRole("heading").textContent()) || "";
+  expect(result).toMatch(/^Ana found the 3 Jokers in \d+ turns, (\d+ under par|level with par|\d+ over par): (a win|par wins)\.$/);
+  const won = result.endsWith("a win.");
+  await expect(dialog(page)).toContainText(/Score [+−]?\d+: par 42 \(14 turns a round against the Strong Informant\), \d+ turns\. Best of 3 rounds: /);
+  // A person's win is celebrated; par's is not.
+  await expect(dialog(page).locator(".confetti i")).toHaveCount(won ? 14 : 0);
   expect(await seriousViolations(page), "axe on the end dialog").toEqual([]);
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await dialog(page).getByRole("button", { name: "See the table" }).click();
@@ -162,9 +195,10 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   await expect(page.locator(".visually-hidden[aria-live]")).toHaveText(newest);
   await expect(log).toContainText("the Joker! Ana scores.");
   await page.goto("/#/stats");
-  const stats = page.locator("section", { hasText: "Joker" });
+  const stats = jokerStats(page);
   await expect(stats.getByRole("row", { name: /Played/ })).toContainText("1");
-  await expect(stats.getByRole("row", { name: /Ana/ })).toContainText("1 won · 3 Jokers shot");
+  await expect(stats.getByRole("row", { name: /Ana/ })).toContainText(`${won ? 1 : 0} won · 3 Jokers shot`);
+  await expect(stats.getByRole("row", { name: "Best solo score, 3 rounds" })).toBeVisible();
   // Play again: the same seats and mode, a new deal, in one tap.
   await page.goto("/#/joker");
   await dialog(page).getByRole("button", { name: "Play again" }).click();
@@ -177,14 +211,97 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   expect(errors).toEqual([]);
 });
 
+test("solo alone: the end dialog gives the score against par, and Statistics keep the best", async ({ page }) => {
+  test.setTimeout(90_000);
+  await fastComputers(page);
+  await page.goto("/#/joker/new");
+  await page.getByRole("radio", { name: "Solo against a computer Informant" }).check();
+  // Solo starts as one person alone against the computer.
+  await expect(page.getByRole("textbox", { name: /^Name of seat/ })).toHaveCount(1);
+  await expect(page.getByRole("combobox", { name: "Who plays seat 1" })).toHaveValue("person");
+  await page.getByRole("textbox", { name: "Name of seat 1" }).fill("Ana");
+  await page.getByRole("group", { name: "Rounds" }).getByRole("radio", { name: "1", exact: true }).check();
+  await page.getByRole("button", { name: "Start game" }).click();
+  await expect(page).toHaveURL(/#\/joker$/);
+  // The Joker at once: 1 turn against a par of 14 (the Strong Informant).
+  await shootTheJoker(page);
+  const end = dialog(page);
+  await expect(end.getByRole("heading")).toHaveText("Ana found the Joker in 1 turn, 13 under par: a win.");
+  await expect(end).toContainText("Score +13: par 14 (14 turns a round against the Strong Informant), 1 turn. Best of 1 round: +13.");
+  await expect(end.locator(".confetti i")).toHaveCount(14);
+  // Again, slowly: 15 probes, then the shot: 16 turns, 2 over par.
+  await end.getByRole("button", { name: "Play again" }).click();
+  await expect(end).toBeHidden();
+  for (let probe = 0; probe < 15; probe++) {
+    await page.getByRole("radio", { name: /^Probe it/ }).check();
+    await page.locator('[data-cell="0"][aria-disabled=false]').click();
+  }
+  await shootTheJoker(page);
+  await expect(end.getByRole("heading")).toHaveText("Ana found the Joker in 16 turns, 2 over par: par wins.");
+  await expect(end).toContainText("Score −2: par 14 (14 turns a round against the Strong Informant), 16 turns. Best of 1 round: +13.");
+  await expect(end.locator(".confetti i")).toHaveCount(0);
+  await page.goto("/#/stats");
+  const stats = jokerStats(page);
+  await expect(stats.getByRole("row", { name: /^Played/ })).toContainText("2");
+  await expect(stats.getByRole("row", { name: /^Ana/ })).toContainText("1 won · 2 Jokers shot");
+  await expect(stats.getByRole("row", { name: /^Best solo score, 1 round/ })).toContainText("+13");
+  // Reset statistics forgets the best score too.
+  await page.getByRole("button", { name: "Reset statistics" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Reset" }).click();
+  await expect(stats.getByRole("row", { name: /^Best solo score/ })).toHaveCount(0);
+});
+
+test("solo with two people: no hand-over between the Vigilantes, the banner names whose turn it is", async ({ page }) => {
+  test.setTimeout(60_000);
+  await fastComputers(page);
+  await newGame(page, "Solo against a computer Informant", [["Ana", "person"], ["Ben", "person"]]);
+  await expect(banner(page)).toContainText("Ana's turn");
+  await page.locator('[data-cell="0"]').click();
+  // Whisper answers, and the turn passes to Ben on the same screen.
+  await expect(banner(page)).toContainText("Ben's turn");
+  await expect(handOverButton(page)).toBeHidden();
+  await page.locator('[data-cell="24"]').click();
+  await expect(banner(page)).toContainText("Ana's turn");
+  await expect(handOverButton(page)).toBeHidden();
+  await expect(page.getByRole("list", { name: "Game log, newest first" })).toContainText("Ben probes row 5, column 5; die");
+});
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+]) {
+  test(`a round's end at ${width}x${height} is told beside the grid, the Joker's card turned up in view`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    await fastComputers(page);
+    await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
+    const joker = await jokerCell(page);
+    await shootTheJoker(page);
+    await expect(dialog(page)).toContainText("Ana shot the Joker");
+    await expect(dialog(page)).toContainText("That round took 1 turn, par 14: 13 under par so far.");
+    await expectJokerInView(page);
+    await expect(page.locator(`[data-cell="${joker}"]`)).toHaveClass(/\bfound\b/);
+    expect(await seriousViolations(page), "axe on the round's end").toEqual([]);
+    await page.screenshot({ path: `test-results/screens/joker-round-end-${width}x${height}.png` });
+    await dialog(page).getByRole("button", { name: "Next round" }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(page.locator(".jk-cell.found")).toHaveCount(0);
+    await expect(banner(page)).toContainText("Round 2 of 3 · Ana's turn");
+  });
+}
+
 test("three people, a person Informant: the secret is in the page only on the Informant's screen", async ({ page }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
   await fastComputers(page);
   await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"]]);
+  // The table opens on the public grid: the device is with the Vigilantes.
+  await expect(banner(page)).toContainText("Ben's turn");
+  await expect(handOverButton(page)).toBeHidden();
   let steps = 0;
   let desks = 0;
+  let handOvers = 0;
+  let last = "";
   const informants = new Set<string>();
   while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
     if (await answers(page).first().isVisible()) {
@@ -199,21 +316,29 @@ test("three people, a person Informant: the secret is in the page only on the In
         expect(await page.locator(".jk-desk").textContent()).toContain(`The Joker is at row ${row}, column ${col}`);
       }).toPass({ timeout: 10_000 });
     }
-    await step(page, true);
+    const now = await step(page, true);
+    if (now === "hand-over") handOvers++;
+    // A shot passes the turn to the next Vigilante (or ends the round):
+    // the table is public, so no screen stands between them.
+    if (last === "shot") expect(now, "no hand-over between Vigilantes").not.toBe("hand-over");
+    if (now !== "waiting" && now !== "missed click") last = now;
     expect(++steps, "the game ends").toBeLessThan(3_000);
   }
   expect(desks).toBeGreaterThan(0);
+  // One hand-over to the Informant and one back for each answer, at most.
+  expect(handOvers).toBeLessThanOrEqual(2 * desks);
   expect([...informants].sort()).toEqual(["Ana", "Ben", "Cy"]);
   await expect(dialog(page)).toContainText(/wins with|share the win/);
   expect(errors).toEqual([]);
 });
 
-test("reload mid-round resumes with the hand-over, then the same table", async ({ page }) => {
+test("reload mid-round resumes with the hand-over to the Informant, or on the public table", async ({ page }) => {
   test.setTimeout(90_000);
   await fastComputers(page);
   await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "simple"]]);
-  // Ana is the first Informant: Ben probes, and the device goes to Ana.
-  await handOverButton(page).click();
+  // Ana is the first Informant: the table opens on the public grid for
+  // Ben, who probes, and the device goes to Ana.
+  await expect(handOverButton(page)).toBeHidden();
   await expect(banner(page)).toContainText("Ben's turn");
   await page.getByRole("button", { name: /^Row 3, column 3, face down/ }).click();
   await expect(page.getByRole("heading", { name: "Pass to Ana" })).toBeVisible();
@@ -244,12 +369,13 @@ test("reload mid-round resumes with the hand-over, then the same table", async (
     return;
   }
   await expectNoSecret(page);
+  // After a reload nobody is known to hold the device: the public table,
+  // which holds no secret, shows at once.
   await page.reload();
-  await expect(passToBen).toBeVisible();
+  await expect(banner(page)).toContainText("Ben's turn");
+  await expect(handOverButton(page)).toBeHidden();
   await expectNoSecret(page);
   expect(await saved()).toBe(before);
-  await handOverButton(page).click();
-  await expect(banner(page)).toContainText("Ben's turn");
   await expect(page.getByRole("list", { name: "Game log, newest first" })).toContainText("Ben probes row 3, column 3; die");
 });
 
@@ -282,7 +408,6 @@ test("a round's end is kept across a reload: its dialog again, and the computer 
   await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "simple"]]);
   // Ben probes, Ana answers (and answers Cy), and on Ben's next turn he
   // shoots the Joker, read from storage (unless Cy's shot found it first).
-  await handOverButton(page).click();
   await page.getByRole("button", { name: /^Row 3, column 3, face down/ }).click();
   await handOverButton(page).click();
   const passToBen = page.getByRole("heading", { name: "Pass to Ben" });
@@ -300,11 +425,13 @@ test("a round's end is kept across a reload: its dialog again, and the computer 
   }
   await expect(roundOver).toBeVisible();
   await expect(dialog(page)).toContainText("shot the Joker");
+  await expectJokerInView(page);
   const saved = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   const before = await saved();
   await page.reload();
   await expect(roundOver).toBeVisible();
   await expect(dialog(page)).toContainText(/shot the Joker at .*Round 2 of 3/);
+  await expectJokerInView(page);
   // Whoever is first in the new round (Cy, after Ben's shot) plays only
   // once the players go on.
   await page.waitForTimeout(1_000);
@@ -372,6 +499,8 @@ for (const [width, height] of [
     expect(await smallTargets(page)).toEqual([]);
     await page.screenshot({ path: `test-results/screens/joker-new-${width}x${height}.png`, fullPage: true });
     await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"], ["Dee", "simple"]]);
+    // The public grid first: Ben probes, and the device goes to Ana.
+    await page.locator('[data-cell="6"]').click();
     await expect(handOverButton(page)).toBeVisible();
     await page.screenshot({ path: `test-results/screens/joker-handover-${width}x${height}.png` });
     await handOverButton(page).click();
@@ -425,6 +554,7 @@ test("rules page and home entry; no table without a game", async ({ page }) => {
   await entry.getByRole("link", { name: "Rules" }).click();
   await expect(page.getByRole("heading", { name: "Joker: how to play" })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Passing the device" })).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Solo alone: par" })).toBeVisible();
   await page.goto("/#/joker");
   await expect(page).toHaveURL(/#\/joker\/new$/);
 });

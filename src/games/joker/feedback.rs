@@ -6,6 +6,7 @@
 use super::game::JokerGame;
 use super::words::{round_over_note, round_over_text};
 use crate::table::controller::Table;
+use crate::ui::message::Note;
 use engine::joker::{Action, Event, RuleError};
 use leptos::prelude::*;
 
@@ -16,7 +17,7 @@ use leptos::prelude::*;
 pub struct Feedback {
     pub table: Table<JokerGame>,
     /// Why the last action was refused.
-    pub message: RwSignal<Option<String>>,
+    pub message: RwSignal<Option<Note>>,
     /// A round just ended: what happened, until the players go on.
     pub round_over: RwSignal<Option<String>>,
 }
@@ -56,6 +57,11 @@ impl Feedback {
         );
     }
 
+    /// Shows why the engine refuses an action.
+    pub fn refuse(self, refusal: RuleError) {
+        self.message.set(Some(Note::refusal(refusal.to_string())));
+    }
+
     /// After an action: refused, the engine's reason; accepted, no message,
     /// and the round-over dialog if its events end a round.
     pub fn show(self, result: Result<Vec<Event>, RuleError>) {
@@ -70,7 +76,7 @@ impl Feedback {
                 }
                 self.message.set(None);
             }
-            Err(refusal) => self.message.set(Some(refusal.to_string())),
+            Err(refusal) => self.refuse(refusal),
         }
     }
 }

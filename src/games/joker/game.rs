@@ -2,6 +2,7 @@
 //! their notepads and whether the result is counted, and how the table
 //! controller plays, counts and seats it. No components: tested natively.
 
+use super::solo::SoloScore;
 use super::stats::JokerStats;
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
@@ -65,6 +66,26 @@ impl JokerGame {
     /// (never the Informant's).
     pub fn table_view(&self) -> SeatView {
         self.state.view(self.state.current())
+    }
+
+    /// How many rounds the game has (never more than 9: a byte).
+    pub fn round_count(&self) -> u8 {
+        u8::try_from(self.state.rounds()).unwrap_or(u8::MAX)
+    }
+
+    /// The score of a solo game played alone (see [`SoloScore`]), for the
+    /// rounds ended so far.
+    pub fn solo_score(&self) -> Option<SoloScore> {
+        SoloScore::of(&self.table_view())
+    }
+
+    /// Whether `seat` won the finished game: alone against the computer
+    /// Informant, by finding the Jokers at par or under; else by the rules.
+    pub fn won(&self, seat: Seat) -> bool {
+        match self.solo_score() {
+            Some(solo) => self.state.winners().contains(&seat) && solo.won(),
+            None => self.state.winners().contains(&seat),
+        }
     }
 
     /// The person who must act now, if it is a person.
@@ -138,20 +159,20 @@ impl TableRecord for JokerGame {
     }
 
     /// A finished game counts once: every person's Jokers shot and whether
-    /// they won (the computer players are not kept).
+    /// they won (the computer players are not kept), and a solo score.
     fn count(&mut self, _events: &[Event], stats: &mut JokerStats) -> bool {
-        if self.counted {
+        if self.counted || !matches!(self.state.status(), Status::Over { .. }) {
             return false;
         }
-        let Status::Over { winners } = self.state.status() else {
-            return false;
-        };
         self.counted = true;
         let people: Vec<(String, u32, bool)> = Seat::all(self.state.players())
             .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
-            .map(|s| (self.name(s), self.state.points(s), winners.contains(&s)))
+            .map(|s| (self.name(s), self.state.points(s), self.won(s)))
             .collect();
         stats.record(&people);
+        if let Some(solo) = self.solo_score() {
+            stats.record_solo(self.round_count(), solo.score());
+        }
         true
     }
 }
@@ -161,10 +182,15 @@ impl SeatedRecord for JokerGame {
         self.state.seat_kind(seat)?.level()
     }
 
+    /// Alone against par, beaten by par is no win to celebrate.
+    fn a_person_won(&self) -> bool {
+        Seat::all(self.state.players()).any(|s| self.computer(s).is_none() && self.won(s))
+    }
+
     fn rematch(&self, seed: u64) -> Option<JokerGame> {
         let mode = match self.state.teams() {
             _ if self.state.is_solo() => Mode::Solo {
-                rounds: u8::try_from(self.state.rounds()).ok()?,
+                rounds: self.round_count(),
             },
             Some(teams) => Mode::Teams(teams.to_vec()),
             None => Mode::Everyone,
@@ -206,6 +232,15 @@ pub(super) mod testing {
             steps += 1;
             assert!(steps < 100_000);
         }
+    }
+
+    /// The Informant answers the probe waiting with the lowest answer
+    /// allowed.
+    pub fn answer_lowest(game: &mut JokerGame) {
+        let answer = *game.state.allowed_answers().unwrap().start();
+        game.state
+            .apply(engine::joker::Action::Answer(answer))
+            .unwrap();
     }
 
     /// A face-down cell that is not the Joker's.
@@ -344,5 +379,34 @@ mod tests {
             .filter(|s| game.state.winners().contains(s))
             .count();
         assert_eq!(wins as usize, people_won);
+    }
+
+    /// Alone against the computer Informant, the score against par decides
+    /// the win, and the best score of each length of game is kept.
+    #[test]
+    fn a_solo_game_played_alone_is_won_at_par_or_under_and_its_best_score_kept() {
+        let kinds = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut stats = JokerStats::default();
+        let mut scores = Vec::new();
+        for seed in 0..8 {
+            let mut game = JokerGame::new(&plans(&kinds), &Mode::Solo { rounds: 3 }, seed).unwrap();
+            play(&mut game);
+            let score = game.solo_score().unwrap().score();
+            assert!(game.count(&[], &mut stats));
+            assert_eq!(game.a_person_won(), score >= 0, "seed {seed}: {score}");
+            scores.push(score);
+        }
+        assert!(
+            scores.iter().any(|&s| s < 0) && scores.iter().any(|&s| s >= 0),
+            "{scores:?}"
+        );
+        let best = *scores.iter().max().unwrap();
+        assert_eq!(
+            stats.best_solo,
+            std::collections::BTreeMap::from([(3, best)])
+        );
+        let wins = scores.iter().filter(|&&s| s >= 0).count();
+        assert_eq!(stats.people["Ben"].wins as usize, wins);
+        assert_eq!(stats.people["Ben"].jokers, 3 * 8);
     }
 }

@@ -1,7 +1,7 @@
 //! The 5×5 grid of the public table, and what tapping one of its cards
 //! does.
 
-use super::looks::cell_look;
+use super::looks::{cell_look, Board};
 use super::records::game_ctx;
 use crate::ui::CardFace;
 use engine::joker::{Cell, Seat, CELLS, SIDE};
@@ -22,16 +22,18 @@ pub const TAP_MODES: [(TapMode, &str); 3] = [
     (TapMode::Mark, "Mark it (M)"),
 ];
 
-/// The 5×5 grid as everyone sees it. Tapping a card (or Enter) does what
-/// the chosen mode says; the cursor is where the arrow keys are. The cards
-/// are built once and only their attributes follow the game, so the focus
-/// stays where it is.
+/// The 5×5 grid as everyone sees it: the round being played, or the one
+/// that just ended while `ended` (its end is shown). Tapping a card (or
+/// Enter) does what the chosen mode says; the cursor is where the arrow
+/// keys are. The cards are built once and only their attributes follow the
+/// game, so the focus stays where it is.
 #[component]
 pub fn Grid(
     mode: RwSignal<usize>,
     cursor: RwSignal<usize>,
     my_turn: Memo<Option<Seat>>,
     aid_on: Signal<bool>,
+    ended: Signal<bool>,
     act: Callback<(Cell, TapMode)>,
 ) -> impl IntoView {
     let ctx = game_ctx();
@@ -41,24 +43,19 @@ pub fn Grid(
         ctx.game
             .with(|g| g.as_ref().and_then(|g| g.notes.get(seat.index()).copied()))
     };
-    let look = move |cell: Cell| {
-        let notes = notes();
-        let aid = aid_on.get();
+    let board = Memo::new(move |_| {
+        let (aid, ended) = (aid_on.get(), ended.get());
         ctx.game.with(|g| {
             g.as_ref()
-                .map(|g| cell_look(g, cell, notes, aid))
+                .map(|g| Board::of(g, aid, ended))
                 .unwrap_or_default()
         })
+    });
+    let look = move |cell: Cell| {
+        let notes = notes();
+        board.with(|b| cell_look(b, cell, notes))
     };
-    let remaining = move || {
-        aid_on
-            .get()
-            .then(|| {
-                ctx.game
-                    .with(|g| g.as_ref().map(|g| g.table_view().consistent_cells().len()))
-            })
-            .flatten()
-    };
+    let remaining = move || board.with(Board::possible_count);
     view! {
         <div class="jk-board">
             <div class="jk-grid" role="group" aria-label="The grid: 25 cards, 5 rows of 5">

@@ -4,6 +4,7 @@
 
 use super::feedback::Feedback;
 use super::looks::informant_desk;
+use crate::ui::message::TableMessage;
 use engine::joker::Action;
 use leptos::prelude::*;
 
@@ -30,7 +31,7 @@ pub fn InformantDesk(feedback: Feedback) -> impl IntoView {
                             </button>
                         }.into_any()).collect_view()}
                     </div>
-                    <p class="table-message" role="status" aria-live="assertive">{move || feedback.message.get().unwrap_or_default()}</p>
+                    <TableMessage note=feedback.message/>
                 </section>
             }
         })

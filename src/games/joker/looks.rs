@@ -1,13 +1,13 @@
 //! What the parts of the Joker table show: the turn banner, the die line,
 //! each card's look and accessible name, each player's. Read from the view
-//! of the Vigilante whose turn it is, which never holds the Joker's cell.
-//! No components: tested natively.
+//! of the Vigilante whose turn it is, which never holds the Joker's cell
+//! while it is hidden. No components: tested natively.
 
 use super::game::JokerGame;
 use super::words::{answer_meaning, die, points, team_name};
 use crate::seats::{computer_note, kind_name};
 use engine::cards::Card;
-use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, SeatView, Status, CELLS};
+use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, Status, CELLS};
 
 /// The turn banner: whose turn it is and what they are to do, as "Round 1
 /// of 3 · Cy's turn (computer, Strong): probe or shoot a card."
@@ -74,45 +74,127 @@ pub fn probe_text(game: &JokerGame) -> Option<String> {
     })
 }
 
+/// The grid as the table shows it: the round being played, or, while its
+/// end is shown, the round that just ended, with the Joker's card face up
+/// where it was shot (the next round's grid is dealt already).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Board {
+    /// The shown round's public log.
+    log: Vec<Event>,
+    /// The cards face up: missed shots, and the Joker once shot.
+    face_up: Vec<(Cell, Card)>,
+    /// The probe waiting for its answer.
+    pending: Option<Cell>,
+    /// With the deduction aid on, in play: the cells every answer allows.
+    possible: Option<CellSet>,
+}
+
+impl Board {
+    /// The round being played, with the deduction aid if `aid`; or the
+    /// round that just ended if `ended` (and a round did end).
+    pub fn of(game: &JokerGame, aid: bool, ended: bool) -> Board {
+        let view = game.table_view();
+        match view.round().checked_sub(1).filter(|_| ended) {
+            Some(round) => {
+                let log: Vec<Event> = view
+                    .log()
+                    .iter()
+                    .filter(|e| e.round().map(usize::from) == Some(round))
+                    .cloned()
+                    .collect();
+                let face_up = log
+                    .iter()
+                    .filter_map(|e| match *e {
+                        Event::Shot { cell, card, .. } => Some((cell, card)),
+                        _ => None,
+                    })
+                    .collect();
+                Board {
+                    log,
+                    face_up,
+                    pending: None,
+                    possible: None,
+                }
+            }
+            None => Board {
+                log: view.round_log().to_vec(),
+                face_up: view
+                    .face_up()
+                    .iter()
+                    .filter_map(|c| Some((c, view.card(c)?)))
+                    .collect(),
+                pending: match view.phase() {
+                    Phase::Answer { cell, .. } => Some(cell),
+                    _ => None,
+                },
+                possible: aid.then(|| view.consistent_cells()),
+            },
+        }
+    }
+
+    fn card(&self, cell: Cell) -> Option<Card> {
+        self.face_up
+            .iter()
+            .find_map(|&(c, card)| (c == cell).then_some(card))
+    }
+
+    /// With the deduction aid on, in play: how many face-down cells every
+    /// answer allows.
+    pub fn possible_count(&self) -> Option<usize> {
+        self.possible.map(CellSet::len)
+    }
+
+    /// The probes of `cell`: their rolls and answers.
+    fn probes_of(&self, cell: Cell) -> impl Iterator<Item = (u8, u8)> + '_ {
+        self.log.iter().filter_map(move |e| match *e {
+            Event::Probe {
+                cell: c,
+                roll,
+                answer,
+                ..
+            } if c == cell => Some((roll, answer)),
+            _ => None,
+        })
+    }
+
+    fn ruled_out(&self, cell: Cell) -> bool {
+        self.possible.is_some_and(|p| !p.contains(cell)) && self.card(cell).is_none()
+    }
+}
+
 /// A cell's accessible name on the public table: where it is, what is
 /// known of it from the log, and the player's own marks.
-pub fn cell_label(view: &SeatView, cell: Cell, marked: bool, aid: Option<CellSet>) -> String {
+pub fn cell_label(board: &Board, cell: Cell, marked: bool) -> String {
     let place = cell.to_string();
     let mut label = format!("{}{}", place[..1].to_uppercase(), &place[1..]);
-    if let Some(card) = view.card(cell) {
-        label.push_str(&format!(": the {}, shot and missed", card.name()));
-        return label;
-    }
-    label.push_str(", face down");
-    if let Phase::Answer { cell: probed, .. } = view.phase() {
-        if probed == cell {
-            label.push_str(", probed, waiting for the answer");
+    match board.card(cell) {
+        Some(card) if card.is_joker() => {
+            label.push_str(": the Joker, shot dead");
+            return label;
         }
-    }
-    for event in view.round_log() {
-        if let Event::Probe {
-            cell: probed,
-            roll,
-            answer,
-            ..
-        } = *event
-        {
-            if probed == cell {
-                label.push_str(&format!(", probed: answer {answer} with die {roll}"));
-            }
+        Some(card) => {
+            label.push_str(&format!(": the {}, shot and missed", card.name()));
+            return label;
         }
+        None => label.push_str(", face down"),
+    }
+    if board.pending == Some(cell) {
+        label.push_str(", probed, waiting for the answer");
+    }
+    for (roll, answer) in board.probes_of(cell) {
+        label.push_str(&format!(", probed: answer {answer} with die {roll}"));
     }
     if marked {
         label.push_str(", marked on your notepad");
     }
-    if aid.is_some_and(|possible| !possible.contains(cell)) {
+    if board.ruled_out(cell) {
         label.push_str(", ruled out by the answers");
     }
     label
 }
 
 /// How one card of the public grid looks: its classes, accessible name,
-/// face (if shot and missed) and the answers its probes got.
+/// face (if shot) and the answers its probes got.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct CellLook {
     pub class: String,
@@ -121,35 +203,21 @@ pub struct CellLook {
     pub probes: String,
 }
 
-/// `cell` as the table shows it, with the marks of `notes` (the notepad of
-/// the person whose turn it is) and, with the deduction `aid` on, whether
-/// the answers rule it out.
-pub fn cell_look(game: &JokerGame, cell: Cell, notes: Option<CellSet>, aid: bool) -> CellLook {
-    let view = game.table_view();
+/// `cell` as the table shows it on `board`, with the marks of `notes` (the
+/// notepad of the person whose turn it is).
+pub fn cell_look(board: &Board, cell: Cell, notes: Option<CellSet>) -> CellLook {
     let marked = notes.is_some_and(|n| n.contains(cell));
-    let possible = aid.then(|| view.consistent_cells());
-    let probes: Vec<String> = view
-        .round_log()
-        .iter()
-        .filter_map(|e| match *e {
-            Event::Probe {
-                cell: c,
-                roll,
-                answer,
-                ..
-            } if c == cell => Some(format!("{answer}±{roll}")),
-            _ => None,
-        })
+    let card = board.card(cell);
+    let probes: Vec<String> = board
+        .probes_of(cell)
+        .map(|(roll, answer)| format!("{answer}±{roll}"))
         .collect();
-    let pending = matches!(view.phase(), Phase::Answer { cell: c, .. } if c == cell);
     let mut class = "card-slot jk-cell".to_string();
     for (on, name) in [
-        (pending, " pending"),
+        (board.pending == Some(cell), " pending"),
         (marked, " marked"),
-        (
-            possible.is_some_and(|p| !p.contains(cell) && view.card(cell).is_none()),
-            " ruled-out",
-        ),
+        (board.ruled_out(cell), " ruled-out"),
+        (card.is_some_and(|c| c.is_joker()), " found"),
     ] {
         if on {
             class.push_str(name);
@@ -157,8 +225,8 @@ pub fn cell_look(game: &JokerGame, cell: Cell, notes: Option<CellSet>, aid: bool
     }
     CellLook {
         class,
-        label: cell_label(&view, cell, marked, possible),
-        card: view.card(cell),
+        label: cell_label(board, cell, marked),
+        card,
         probes: probes.join(" "),
     }
 }
@@ -300,7 +368,7 @@ pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, plans, play};
+    use super::super::game::testing::{answer_lowest, blank, plans, play};
     use super::super::game::Mode;
     use super::super::words::log_lines;
     use super::*;
@@ -314,9 +382,16 @@ mod tests {
         let view = game.table_view();
         assert!(view.joker().is_none() && view.allowed_answers().is_none());
         let joker = game.state.joker();
-        let label = cell_label(&view, joker, false, None);
+        let board = Board::of(&game, false, false);
+        let label = cell_label(&board, joker, false);
         assert!(!label.to_lowercase().contains("joker"), "{label}");
-        let pending = cell_label(&view, Cell(0), true, Some(CellSet::EMPTY));
+        let look = cell_look(&board, joker, None);
+        assert!(look.card.is_none() && !look.class.contains("found"));
+        let aided = Board {
+            possible: Some(CellSet::EMPTY),
+            ..Board::of(&game, true, false)
+        };
+        let pending = cell_label(&aided, Cell(0), true);
         assert!(pending.contains("waiting for the answer"), "{pending}");
         assert!(pending.contains("marked") && pending.contains("ruled out"));
         assert!(log_lines(&game.table_view(), &game.names)
@@ -362,7 +437,7 @@ mod tests {
                 die(roll)
             )
         );
-        let look = cell_look(&game, cell, None, false);
+        let look = cell_look(&Board::of(&game, false, false), cell, None);
         assert_eq!(look.class, "card-slot jk-cell pending");
         assert!(look.probes.is_empty() && look.card.is_none());
         let answer = *game.state.allowed_answers().unwrap().end();
@@ -377,7 +452,7 @@ mod tests {
         );
         let mut notes = CellSet::EMPTY;
         notes.insert(cell);
-        let look = cell_look(&game, cell, Some(notes), true);
+        let look = cell_look(&Board::of(&game, true, false), cell, Some(notes));
         assert_eq!(look.probes, format!("{answer}±{roll}"));
         assert!(look.class.contains(" marked"), "{}", look.class);
         assert!(look
@@ -409,6 +484,38 @@ mod tests {
             why_no_shot(&game),
             Some("Not until another Vigilante has shot.")
         );
+    }
+
+    /// While a round's end is shown, the grid is the round that ended: the
+    /// Joker's card face up where it was shot, the misses and the answers;
+    /// after it, the next round's grid, all face down.
+    #[test]
+    fn a_round_s_end_shows_the_joker_where_it_was_shot() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 3).unwrap();
+        let probed = blank(&game);
+        game.state.apply(Action::Probe(probed)).unwrap();
+        answer_lowest(&mut game);
+        let miss = blank(&game);
+        game.state.apply(Action::Shoot(miss)).unwrap();
+        let joker = game.state.joker();
+        game.state.apply(Action::Shoot(joker)).unwrap();
+        let ended = Board::of(&game, true, true);
+        let found = cell_look(&ended, joker, None);
+        assert_eq!(found.card, Some(engine::joker::JOKER));
+        assert!(found.class.ends_with(" found"), "{}", found.class);
+        assert!(
+            found.label.ends_with(": the Joker, shot dead"),
+            "{}",
+            found.label
+        );
+        assert!(cell_look(&ended, miss, None)
+            .label
+            .ends_with("shot and missed"));
+        assert!(!cell_look(&ended, probed, None).probes.is_empty());
+        assert_eq!(ended.possible_count(), None, "no aid on a finished round");
+        let next = Board::of(&game, true, false);
+        assert!(Cell::all().all(|c| cell_look(&next, c, None).card.is_none()));
+        assert_eq!(next.possible_count(), Some(CELLS));
     }
 
     #[test]

@@ -4,12 +4,14 @@
 mod feedback;
 mod game;
 mod grid;
+mod hand_over;
 mod informant;
 mod looks;
 mod new_game;
 mod players;
 mod public;
 pub(crate) mod records;
+mod solo;
 mod stats;
 mod table;
 mod words;

@@ -56,12 +56,24 @@ fn labels<T>(options: &[(T, &'static str)]) -> Vec<&'static str> {
 }
 
 /// Solo tables list the Vigilantes only (1 to 3 seats: the Informant is
-/// added when the game starts); the others list every seat (2 to 4).
+/// added when the game starts), and start as one person alone against the
+/// computer (the first person listed): rivals are added by choice. The
+/// others list every seat (2 to 4).
 fn fit_seats(list: &mut SeatList, play: Play) {
     (list.min, list.max) = match play {
         Play::Solo => (1, MAX_PLAYERS - 1),
         _ => (MIN_PLAYERS, MAX_PLAYERS),
     };
+    if play == Play::Solo {
+        let person = list.seats.iter().position(|s| s.kind == SeatKind::Person);
+        list.seats = vec![person.map_or_else(
+            || SeatPlan {
+                name: "Player 1".into(),
+                kind: SeatKind::Person,
+            },
+            |i| list.seats.swap_remove(i),
+        )];
+    }
     list.seats.truncate(list.max);
     while list.seats.len() < list.min {
         list.add();
@@ -124,7 +136,7 @@ pub fn JokerNew() -> impl IntoView {
             />
             <h2>{move || if play() == Play::Solo { "The Vigilantes" } else { "Who plays?" }}</h2>
             <p class="small">{move || match play() {
-                Play::Solo => "1 to 3 Vigilantes: you, and computer rivals if you like. Whisper, the computer Informant, knows where the Joker is in every round.",
+                Play::Solo => "1 to 3 Vigilantes: you, and rivals if you like. Whisper, the computer Informant, knows where the Joker is in every round. Alone, you play against par (see the rules).",
                 _ => "2 to 4 seats, clockwise. The first seat is the first Informant; the role passes clockwise each round, and the game ends when everyone has had it.",
             }}</p>
             <SeatEditor list/>
@@ -204,19 +216,42 @@ mod tests {
     }
 
     #[test]
-    fn a_solo_table_lists_one_to_three_vigilantes() {
+    fn a_solo_table_starts_with_one_person_and_lists_one_to_three_vigilantes() {
         let mut list = SeatList::from_remembered(&seats(4), MIN_PLAYERS, MAX_PLAYERS);
         fit_seats(&mut list, Play::Solo);
-        assert_eq!((list.seats.len(), list.min), (3, 1));
-        list.remove(0);
-        list.remove(0);
+        assert_eq!((list.seats.len(), list.min, list.max), (1, 1, 3));
         assert_eq!(
-            list.seats.len(),
-            1,
+            list.seats[0].name, "P0",
             "one person alone against the Informant"
         );
+        list.add();
+        list.add();
+        list.add();
+        assert_eq!(list.seats.len(), 3, "rivals by choice, two at most");
+        fit_seats(&mut list, Play::Everyone);
+        assert_eq!(list.seats.len(), 3);
+        list.remove(2);
+        list.remove(1);
         fit_seats(&mut list, Play::Everyone);
         assert_eq!(list.seats.len(), 2);
+    }
+
+    /// The new-game screen's first seats (two people and a computer) give
+    /// solo the first person alone; with no person listed, a new one.
+    #[test]
+    fn solo_is_one_person_against_the_computer_by_default() {
+        let mut list = SeatList::from_remembered(&[], MIN_PLAYERS, MAX_PLAYERS);
+        fit_seats(&mut list, Play::Solo);
+        assert_eq!(list.seats.len(), 1);
+        assert_eq!(list.seats[0].name, "Player 1");
+        assert_eq!(list.seats[0].kind, SeatKind::Person);
+        let computers = [SeatPlan {
+            name: "Bot".into(),
+            kind: SeatKind::Computer(Level::Strong),
+        }];
+        let mut list = SeatList::from_remembered(&computers, MIN_PLAYERS, MAX_PLAYERS);
+        fit_seats(&mut list, Play::Solo);
+        assert_eq!(list.seats[0].kind, SeatKind::Person);
     }
 
     #[test]

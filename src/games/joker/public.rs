@@ -1,6 +1,6 @@
 //! The table as everyone may see it, drawn from the view of the Vigilante
 //! whose turn it is: whose turn, the die, the grid with its tap modes and
-//! keys, the players and the log.
+//! keys, the players and the log; and a round's end beside the grid.
 
 use super::feedback::Feedback;
 use super::grid::{Grid, TapMode, TAP_MODES};
@@ -10,13 +10,15 @@ use super::records::{game_ctx, prefs, table};
 use super::words::log_lines;
 use crate::seats::{GameLog, TurnBanner};
 use crate::ui::choice::Choice;
+use crate::ui::message::TableMessage;
 use crate::ui::{shortcut_key, Dialog, When};
 use engine::joker::{Action, Cell, Phase, CELLS, SIDE};
 use engine::Game;
 use leptos::prelude::*;
 
 /// The table as everyone may see it: whose turn, the die, the grid, the
-/// players and the log. The grid is played by the person whose turn it is.
+/// players and the log. The grid is played by the person whose turn it is;
+/// while a round's end is shown, it is the round that ended.
 #[component]
 pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     let ctx = game_ctx();
@@ -26,8 +28,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     let mode = RwSignal::new(0usize);
     let cursor = RwSignal::new(CELLS / 2);
     let confirm_shot = RwSignal::new(None::<usize>);
-    // The Vigilante who may use the grid now: a person, in their turn.
+    let round_ended = Signal::derive(move || feedback.round_over.with(Option::is_some));
+    // The Vigilante who may use the grid now: a person, in their turn, once
+    // the players have gone on from a round's end.
     let my_turn = Memo::new(move |_| {
+        if round_ended.get() {
+            return None;
+        }
         ctx.game.with(|g| {
             g.as_ref().and_then(|g| {
                 let seat = g.person_to_act()?;
@@ -40,14 +47,14 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     let why_not = Signal::derive(move || {
         let shot = ctx.game.with(|g| g.as_ref().and_then(why_no_shot));
         TAP_MODES
-            .iter()
             .map(|(m, _)| {
-                (*m == TapMode::Shoot)
-                    .then_some(shot)
-                    .flatten()
-                    .map(String::from)
+                if m == TapMode::Shoot {
+                    shot.map(String::from)
+                } else {
+                    None
+                }
             })
-            .collect::<Vec<_>>()
+            .to_vec()
     });
     // Back to probing when the chosen mode cannot be used now: the next tap
     // is never refused for a mode left over from before.
@@ -62,14 +69,20 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
             return;
         };
         match what {
-            TapMode::Probe => feedback.play(Action::Probe(cell)),
+            TapMode::Probe => {
+                // A probe by key leaves the chosen mode: the next turn, on
+                // this same screen (another Vigilante's, perhaps), starts
+                // on probing.
+                mode.set(0);
+                feedback.play(Action::Probe(cell));
+            }
             TapMode::Shoot => {
                 // Asked before the shot's question: the engine's dry run.
                 let refusal = ctx
                     .game
                     .with_untracked(|g| g.as_ref()?.state.check(&Action::Shoot(cell)).err());
                 match refusal {
-                    Some(why) => feedback.message.set(Some(why.to_string())),
+                    Some(why) => feedback.refuse(why),
                     None => confirm_shot.set(Some(cell.index())),
                 }
             }
@@ -134,11 +147,15 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     on_cleanup(move || keys.remove());
 
     view! {
-        <div class="table-layout">
+        <div class="table-layout jk-layout">
+            {move || feedback.round_over.get().map(|text| view! {
+                <RoundOver text next=Callback::new(move |_| feedback.round_over.set(None))/>
+            }.into_any())}
             <div class="table-main">
-                <WhoseTurn/>
-                <DieAndLastProbe/>
-                <Grid mode cursor my_turn aid_on act=Callback::new(move |(cell, what)| act(cell, what))/>
+                // The turn and the die are the next round's: not over the
+                // grid of the round that ended.
+                {move || (!round_ended.get()).then(|| view! { <WhoseTurn/><DieAndLastProbe/> }.into_any())}
+                <Grid mode cursor my_turn aid_on ended=round_ended act=Callback::new(move |(cell, what)| act(cell, what))/>
                 <section class="choices jk-modes" aria-label="Your choices">
                     {move || match my_turn.get() {
                         Some(_) => view! {
@@ -151,12 +168,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                                 why_not
                             />
                         }.into_any(),
+                        None if round_ended.get() => ().into_any(),
                         None if ctx.game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) =>
                             view! { <p class="waiting">"The game is over."</p> }.into_any(),
                         None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
                     }}
                 </section>
-                <p class="table-message" role="status" aria-live="assertive">{move || feedback.message.get().unwrap_or_default()}</p>
+                <TableMessage note=feedback.message/>
             </div>
             <div class="table-side">
                 <Players/>
@@ -171,6 +189,32 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                 feedback.play(Action::Shoot(Cell::new(cell / SIDE, cell % SIDE)));
             })/>
         </When>
+    }
+}
+
+/// A round's end, beside the grid rather than over it, so that the Joker's
+/// card stays in view where it was shot. A dialog to screen readers (not a
+/// modal one: the grid beside it takes no tap meanwhile), whose button
+/// takes the focus; the whole of it is brought into view (above the grid
+/// on narrow screens, where the page may have been scrolled to the grid).
+#[component]
+fn RoundOver(text: String, next: Callback<()>) -> impl IntoView {
+    let panel = NodeRef::<leptos::html::Section>::new();
+    let button = NodeRef::<leptos::html::Button>::new();
+    Effect::new(move |_| {
+        if let (Some(panel), Some(button)) = (panel.get(), button.get()) {
+            let _ = button.focus();
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            panel.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    });
+    view! {
+        <section class="panel jk-round-over" role="dialog" aria-labelledby="round-over-title" node_ref=panel>
+            <h2 id="round-over-title">"The Joker is dead"</h2>
+            <p>{text}</p>
+            <button class="button primary" node_ref=button on:click=move |_| next.run(())>"Next round"</button>
+        </section>
     }
 }
 

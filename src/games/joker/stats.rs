@@ -1,6 +1,7 @@
-//! Joker's statistics: finished games, and by each person's name the games
-//! won and the Jokers shot.
+//! Joker's statistics: finished games, by each person's name the games
+//! won and the Jokers shot, and the best solo score.
 
+use super::solo::signed;
 use crate::stats::StatsSection;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -12,6 +13,9 @@ pub struct JokerStats {
     pub played: u32,
     /// Each person's record, by name.
     pub people: BTreeMap<String, PersonRecord>,
+    /// The best score of a solo game played alone, by its number of rounds
+    /// (a longer game strays further from par, either way).
+    pub best_solo: BTreeMap<u8, i32>,
 }
 
 /// One person's Joker record.
@@ -35,6 +39,13 @@ impl JokerStats {
             record.wins += u32::from(*won);
         }
     }
+
+    /// A finished solo game of `rounds` rounds played alone: its score is
+    /// kept if it is the best of that length.
+    pub fn record_solo(&mut self, rounds: u8, score: i32) {
+        let best = self.best_solo.entry(rounds).or_insert(score);
+        *best = (*best).max(score);
+    }
 }
 
 /// The statistics table: games played, then a row per person.
@@ -56,10 +67,27 @@ pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
                 .collect_view()
         })
     };
+    let best_solo = move || {
+        stats.with(|s| {
+            s.best_solo
+                .iter()
+                .map(|(rounds, score)| {
+                    let plural = if *rounds == 1 { "" } else { "s" };
+                    view! {
+                        <tr>
+                            <th scope="row">{format!("Best solo score, {rounds} round{plural}")}</th>
+                            <td>{signed(*score)}</td>
+                        </tr>
+                    }
+                    .into_any()
+                })
+                .collect_view()
+        })
+    };
     view! {
         <StatsSection
             title="Joker"
-            note="Finished games; for each person, games won (shared wins count for each winner) and Jokers shot."
+            note="Finished games; for each person, games won (shared wins count for each winner) and Jokers shot; the best score of solo games played alone against par, by their number of rounds."
         >
             <tbody>
                 <tr>
@@ -67,6 +95,7 @@ pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
                     <td>{move || stats.with(|s| s.played.to_string())}</td>
                 </tr>
                 {rows}
+                {best_solo}
             </tbody>
         </StatsSection>
     }
@@ -86,5 +115,26 @@ mod tests {
         assert_eq!(s.people["Ben"], PersonRecord { wins: 1, jokers: 2 });
         let text = crate::codec::to_string(&s).unwrap();
         assert_eq!(crate::codec::from_str::<JokerStats>(&text).unwrap(), s);
+    }
+
+    #[test]
+    fn the_best_solo_score_is_kept_by_the_game_s_length() {
+        let mut s = JokerStats::default();
+        s.record_solo(3, -2);
+        s.record_solo(3, 4);
+        s.record_solo(3, 1);
+        s.record_solo(1, -1);
+        assert_eq!(s.best_solo, BTreeMap::from([(1, -1), (3, 4)]));
+        let text = crate::codec::to_string(&s).unwrap();
+        assert_eq!(crate::codec::from_str::<JokerStats>(&text).unwrap(), s);
+    }
+
+    /// Statistics written before the solo score load, with none kept.
+    #[test]
+    fn statistics_without_a_solo_score_load() {
+        let old = r#"{"played":2,"people":{"Ana":{"wins":1,"jokers":3}}}"#;
+        let s: JokerStats = crate::codec::from_str(old).unwrap();
+        assert_eq!(s.played, 2);
+        assert!(s.best_solo.is_empty());
     }
 }

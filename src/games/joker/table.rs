@@ -4,23 +4,24 @@
 //! cell; only the Informant's private screen ([`InformantDesk`]) reads the
 //! Informant's view, and it is in the page only while the Informant holds
 //! the device (a person Informant gets it through a hand-over, and hands it
-//! back the same way). What happened is worded from the engine's events
-//! alone (`words::event_line`); whether an action is legal, and why not, is
-//! the engine's `check`; every action goes through the table controller.
+//! back the same way: see [`super::hand_over`]). What happened is worded
+//! from the engine's events alone (`words::event_line`); whether an action
+//! is legal, and why not, is the engine's `check`; every action goes
+//! through the table controller.
 
 use super::feedback::Feedback;
+use super::hand_over::{hand_over_to, taken_by, Holder};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, route, table, ID};
-use super::words::{end_title, jokers_shot};
+use super::words::{end_title, jokers_shot, solo_detail};
 use crate::route::Page;
-use crate::seats::{needs_hand_over, HandOver};
+use crate::seats::HandOver;
 use crate::shell::redirect;
 use crate::table::controller::SeatedRecord;
 use crate::table::frame::{GameOverDialog, TableFrame};
 use crate::ui::tour::{changes, TourStep};
-use crate::ui::{Dialog, When};
-use engine::joker::Seat;
+use crate::ui::When;
 use engine::Game;
 use leptos::prelude::*;
 
@@ -39,19 +40,22 @@ pub fn JokerScreen() -> impl IntoView {
 fn Table() -> impl IntoView {
     let ctx = game_ctx();
     let feedback = Feedback::new(table());
-    // The person who has the device (none yet after a reload): the turn
-    // passing to another person asks for a hand-over first.
-    let holder = RwSignal::new(None::<Seat>);
+    // Who has the device, as far as the table knows (nobody yet after a
+    // reload): the Informant, or the Vigilantes.
+    let holder = RwSignal::new(None as Holder);
     let end_dismissed = RwSignal::new(false);
+    let solo = ctx
+        .game
+        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.is_solo()));
 
     // The person the device must go to first, if any; else whether it is
     // with the Informant, who must answer (their private screen).
-    let hand_over_to = Memo::new(move |_| {
+    let hand_over = Memo::new(move |_| {
         let holder = holder.get();
         ctx.game.with(|g| {
             let g = g.as_ref()?;
-            let person = g.person_to_act()?;
-            needs_hand_over(g.state.seat_kinds(), person, holder).then(|| (person, g.name(person)))
+            let seat = hand_over_to(g, holder)?;
+            Some((seat, g.name(seat), taken_by(g, seat)))
         })
     });
     let informant_answers = Memo::new(move |_| {
@@ -73,23 +77,17 @@ fn Table() -> impl IntoView {
         holder.set(None);
     });
     view! {
-        <TableFrame title="Joker" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget>
-        {move || match hand_over_to.get() {
-            Some((seat, name)) => view! {
+        <TableFrame title="Joker" game=ID tour=if solo { SOLO_TOUR } else { TOUR } moves=changes(ctx.game) on_continue=forget>
+        {move || match hand_over.get() {
+            Some((seat, name, taken)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
                     feedback.message.set(None);
-                    holder.set(Some(seat));
+                    holder.set(taken);
                 })/>
             }.into_any(),
             None if informant_answers.get() => view! { <InformantDesk feedback/> }.into_any(),
             None => view! { <PublicTable feedback/> }.into_any(),
         }}
-        <When when=move || feedback.round_over.with(Option::is_some) && !game_over()>
-            <Dialog title="The Joker is dead">
-                <p>{move || feedback.round_over.get().unwrap_or_default()}</p>
-                <button class="button primary" on:click=move |_| feedback.round_over.set(None)>"Next round"</button>
-            </Dialog>
-        </When>
         <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog
                 play_again=Callback::new(move |_| {
@@ -105,32 +103,42 @@ fn Table() -> impl IntoView {
     }
 }
 
+/// The result, and the scores: against par, alone against the computer
+/// Informant (with the best of that length of game); else the Jokers each
+/// shot.
 #[component]
 fn EndDialog(play_again: Callback<()>, dismiss: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
-    let (title, scores, person_won) = ctx.game.with_untracked(|g| {
+    let (title, detail, person_won) = ctx.game.with_untracked(|g| {
         let Some(g) = g.as_ref() else {
             return (String::new(), String::new(), false);
         };
-        (end_title(g), jokers_shot(g), g.a_person_won())
+        let detail = match g.solo_score() {
+            Some(solo) => {
+                let rounds = g.round_count();
+                let best = ctx
+                    .stats
+                    .with_untracked(|s| s.best_solo.get(&rounds).copied());
+                solo_detail(solo, u32::from(rounds), best)
+            }
+            None => jokers_shot(g),
+        };
+        (end_title(g), detail, g.a_person_won())
     });
     view! {
-        <GameOverDialog title detail=scores celebrate=person_won play_again new_game=route(Page::New) dismiss/>
+        <GameOverDialog title detail celebrate=person_won play_again new_game=route(Page::New) dismiss/>
     }
 }
 
-/// The first-run tour: the parts of the table, in the order a turn uses them.
+/// The first-run tour: the parts of the table, in the order a turn uses
+/// them. Each seat informs in turn.
 static TOUR: &[TourStep] = &[
     TourStep {
         targets: &[".jk-grid"],
         text: "The Joker hides face down among these 25 cards. Only the Informant knows where.",
         by_move: false,
     },
-    TourStep {
-        targets: &[".jk-modes", ".jk-grid"],
-        text: "On your turn choose what a tap does: probe a card to hear how far it is from the Joker (rows plus columns apart), shoot it, or mark it on your notepad.",
-        by_move: false,
-    },
+    MODES_STEP,
     TourStep {
         targets: &[".jk-die", ".jk-grid"],
         text: "Every probe rolls the die: the Informant may bend the distance by up to that much either way. Each probed card keeps its answers.",
@@ -142,3 +150,30 @@ static TOUR: &[TourStep] = &[
         by_move: false,
     },
 ];
+
+/// The tour of a solo game: the computer informs every round.
+static SOLO_TOUR: &[TourStep] = &[
+    TourStep {
+        targets: &[".jk-grid"],
+        text: "The Joker hides face down among these 25 cards. The computer Informant knows where, in every round.",
+        by_move: false,
+    },
+    MODES_STEP,
+    TourStep {
+        targets: &[".jk-die", ".jk-grid"],
+        text: "Every probe rolls the die: the computer may bend the distance by up to that much either way. Each probed card keeps its answers.",
+        by_move: false,
+    },
+    TourStep {
+        targets: &[".players"],
+        text: "Shoot the Joker to end the round. A miss turns the card up and stops you shooting for a while. Alone, you play against par: each round allows some turns, and fewer is better. With rivals, most Jokers wins.",
+        by_move: false,
+    },
+];
+
+/// Choosing what a tap does: the same in every game.
+const MODES_STEP: TourStep = TourStep {
+    targets: &[".jk-modes", ".jk-grid"],
+    text: "On your turn choose what a tap does: probe a card to hear how far it is from the Joker (rows plus columns apart), shoot it, or mark it on your notepad.",
+    by_move: false,
+};

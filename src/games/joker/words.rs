@@ -3,6 +3,7 @@
 //! No components: tested natively.
 
 use super::game::{JokerGame, RoundEnd};
+use super::solo::{against_par, par_per_round, signed, turns_in_round, SoloScore};
 use crate::seats::{joined, name_of};
 use engine::joker::{Event, Seat, SeatView, MAX_DISTANCE};
 
@@ -16,8 +17,18 @@ pub(super) fn team_name(team: u8) -> &'static str {
 
 /// "1 point", "3 points".
 pub(super) fn points(n: u32) -> String {
+    counted(n, "point")
+}
+
+/// "1 turn", "7 turns".
+fn turns(n: u32) -> String {
+    counted(n, "turn")
+}
+
+/// `n` of `thing`: "1 round", "3 rounds".
+fn counted(n: u32, thing: &str) -> String {
     let plural = if n == 1 { "" } else { "s" };
-    format!("{n} point{plural}")
+    format!("{n} {thing}{plural}")
 }
 
 /// A die's face: "⚂ 3".
@@ -121,8 +132,23 @@ pub fn log_lines(view: &SeatView, names: &[String]) -> Vec<String> {
 }
 
 /// "Ana wins with 2 points." / "Team A wins with 3 points." / "Ana and Ben
-/// share the win with 1 point."
+/// share the win with 1 point." Alone against the computer Informant:
+/// "Ana found the 3 Jokers in 25 turns, 5 under par: a win."
 fn result_line(view: &SeatView, names: &[String], winners: &[Seat], score: u32) -> String {
+    if let Some(solo) = SoloScore::of(view) {
+        let who = view.vigilantes().next().map(|s| name_of(names, s));
+        let jokers = match solo.jokers {
+            1 => "the Joker".to_string(),
+            n => format!("the {n} Jokers"),
+        };
+        let outcome = if solo.won() { "a win" } else { "par wins" };
+        return format!(
+            "{} found {jokers} in {}, {}: {outcome}.",
+            who.unwrap_or_default(),
+            turns(solo.turns),
+            against_par(solo.score())
+        );
+    }
     if winners.is_empty() {
         return "The game is over.".to_string();
     }
@@ -163,14 +189,43 @@ pub fn jokers_shot(game: &JokerGame) -> String {
     format!("Jokers shot: {}.", scores.join(", "))
 }
 
+/// The end dialog's detail of a solo game played alone: "Score +5: par 30
+/// (10 turns a round against the Simple Informant), 25 turns. Best of 3
+/// rounds: +7."
+pub fn solo_detail(solo: SoloScore, rounds: u32, best: Option<i32>) -> String {
+    let best = best.map_or_else(String::new, |best| {
+        format!(" Best of {}: {}.", counted(rounds, "round"), signed(best))
+    });
+    format!(
+        "Score {}: par {} ({} a round against the {} Informant), {}.{best}",
+        signed(solo.score()),
+        solo.par,
+        turns(par_per_round(solo.level)),
+        solo.level.name(),
+        turns(solo.turns)
+    )
+}
+
 /// What the round-over dialog says about `events` when they end a round
 /// (a hit, then the next round): who shot the Joker, who scores, the
-/// round that begins and its Informant. `None` for any other events (the
+/// round that begins and its Informant; alone against par, the round's
+/// turns and the game's score so far. `None` for any other events (the
 /// game's last hit included: the end dialog says that).
 pub fn round_over_text(view: &SeatView, names: &[String], events: &[Event]) -> Option<String> {
     let end = RoundEnd::from_events(events)?;
+    let par = SoloScore::of(view).map_or_else(String::new, |solo| {
+        format!(
+            " That round took {}, par {}: {} so far.",
+            turns(turns_in_round(
+                view,
+                usize::from(end.round.saturating_sub(1))
+            )),
+            par_per_round(solo.level),
+            against_par(solo.score())
+        )
+    });
     Some(format!(
-        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.",
+        "{} shot the Joker at {}: {} scores. Round {} of {}: {} is the Informant.{par}",
         name_of(names, end.shooter),
         end.cell,
         scorer(view, names, end.shooter),
@@ -191,7 +246,7 @@ pub fn round_over_note(game: &JokerGame) -> Option<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::game::testing::{blank, bot_action, plans, play};
+    use super::super::game::testing::{answer_lowest, blank, bot_action, plans, play};
     use super::super::game::Mode;
     use super::*;
     use engine::joker::{Action, Cell, Level, Phase, SeatKind, CELLS};
@@ -227,9 +282,53 @@ mod tests {
         play(&mut game);
         let log = log_lines(&game.table_view(), &game.names).join("\n");
         assert_eq!(log.matches("Ana is the Informant").count(), 3, "{log}");
-        assert!(log.ends_with("Ben wins with 3 points."), "{log}");
-        assert_eq!(end_title(&game), "Ben wins with 3 points.");
+        let solo = game.solo_score().unwrap();
+        let result = format!(
+            "Ben found the 3 Jokers in {} turns, {}: {}.",
+            solo.turns,
+            super::against_par(solo.score()),
+            if solo.won() { "a win" } else { "par wins" }
+        );
+        assert!(log.ends_with(&result), "{log}");
+        assert_eq!(end_title(&game), result);
         assert_eq!(jokers_shot(&game), "Jokers shot: Ana: 0, Ben: 3.");
+        assert_eq!(
+            solo_detail(solo, 3, Some(4)),
+            format!(
+                "Score {}: par 42 (14 turns a round against the Strong Informant), {} turns. Best of 3 rounds: +4.",
+                signed(solo.score()),
+                solo.turns
+            )
+        );
+    }
+
+    /// Alone against the computer Informant, a round's end tells its turns
+    /// against par; with rivals, it does not.
+    #[test]
+    fn a_round_s_end_alone_tells_its_turns_against_par() {
+        let alone = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut game = JokerGame::new(&plans(&alone), &Mode::Solo { rounds: 2 }, 3).unwrap();
+        let miss = blank(&game);
+        game.state.apply(Action::Shoot(miss)).unwrap();
+        game.state.apply(Action::Probe(blank(&game))).unwrap();
+        answer_lowest(&mut game);
+        let joker = game.state.joker();
+        let events = game.state.apply(Action::Shoot(joker)).unwrap();
+        let note = round_over_text(&game.table_view(), &game.names, &events).unwrap();
+        assert!(
+            note.ends_with("Round 2 of 2: Ana is the Informant. That round took 3 turns, par 10: 7 under par so far."),
+            "{note}"
+        );
+        let rivals = [
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let mut game = JokerGame::new(&plans(&rivals), &Mode::Solo { rounds: 2 }, 3).unwrap();
+        let joker = game.state.joker();
+        let events = game.state.apply(Action::Shoot(joker)).unwrap();
+        let note = round_over_text(&game.table_view(), &game.names, &events).unwrap();
+        assert!(note.ends_with("Ana is the Informant."), "{note}");
     }
 
     #[test]
@@ -385,13 +484,31 @@ mod tests {
         // Cy probes; Ben's turn again.
         let cell = blank(&game);
         game.state.apply(Action::Probe(cell)).unwrap();
-        let answer = *game.state.allowed_answers().unwrap().start();
-        game.state.apply(Action::Answer(answer)).unwrap();
+        answer_lowest(&mut game);
         assert_eq!(game.state.current(), Seat(1));
         let refusal = game.state.check(&Action::Shoot(blank(&game))).unwrap_err();
         assert_eq!(
             refusal.to_string(),
             "You missed and cannot shoot until another Vigilante has shot: probe instead."
+        );
+    }
+
+    #[test]
+    fn one_turn_is_said_in_the_singular() {
+        assert_eq!(turns(1), "1 turn");
+        assert_eq!(counted(1, "round"), "1 round");
+        assert_eq!(points(0), "0 points");
+        let kinds = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Solo { rounds: 1 }, 2).unwrap();
+        let joker = game.state.joker();
+        game.state.apply(Action::Shoot(joker)).unwrap();
+        assert_eq!(
+            end_title(&game),
+            "Ben found the Joker in 1 turn, 9 under par: a win."
+        );
+        assert_eq!(
+            solo_detail(game.solo_score().unwrap(), 1, Some(9)),
+            "Score +9: par 10 (10 turns a round against the Simple Informant), 1 turn. Best of 1 round: +9."
         );
     }
 
