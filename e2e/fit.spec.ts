@@ -84,3 +84,20 @@ for (const size of SIZES) {
     });
   });
 }
+
+for (const size of SIZES) {
+  test.describe(`${size.width}x${size.height} (${size.name}), table games`, () => {
+    test.use({ viewport: { width: size.width, height: size.height } });
+
+    test("Joker, solo: the turn, the die, the grid, the tap modes and the message", async ({ page }) => {
+      await page.goto("./#/joker/new");
+      await page.getByRole("radio", { name: "Solo against a computer Informant" }).check();
+      await page.getByRole("button", { name: "Start game" }).click();
+      await expect(page.locator(".jk-grid .jk-cell")).toHaveCount(25);
+      await expect(page.locator(".jk-modes .choice-option").first()).toBeVisible();
+      await settled(page);
+      const parts = { cards: ".jk-grid .jk-cell", controls: ".jk-modes .choice-option", message: ".message-slot, .turn-banner, .jk-die" };
+      await expectFits(page, parts);
+    });
+  });
+}

@@ -95,10 +95,12 @@ const screens = {
     }
   },
   joker: async (page) => {
-    await table(page, "joker");
-    // Probes answered by the Informant, so that cards and numbers show.
-    await tapThrough(page, [handOver, ".jk-answers .button", '.jk-grid button[aria-disabled="false"]'], 8);
-    await tapThrough(page, [handOver], 1);
+    // Solo, one person against the computer's Informant: a few probes, so
+    // that distances show on the grid.
+    await page.goto(`${base}#/joker/new`);
+    await page.getByRole("radio", { name: "Solo against a computer Informant" }).check();
+    await page.getByRole("button", { name: "Start game" }).click();
+    await tapThrough(page, [handOver, '.jk-grid button[aria-disabled="false"]'], 4);
   },
   "detective-graves": async (page) => {
     await table(page, "detective-graves");
