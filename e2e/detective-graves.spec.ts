@@ -237,6 +237,40 @@ test("reload in the middle of a location resumes with the hand-over, then the sa
   expect(await page.locator(".dg-location").evaluateAll((els) => els.map((e) => e.getAttribute("aria-label")))).toEqual(rowBefore);
 });
 
+test("a person takes back a card just placed; the computer's moves and a turn's end are not taken back", async ({ page }) => {
+  await fastComputers(page);
+  await newGame(page, [["Ana", "person"], ["Ben", "simple"]]);
+  const placeHere = page.getByRole("button", { name: "Place here" });
+  const undo = page.getByRole("button", { name: /^Undo/ });
+  // A card that may be placed and is not a deuce (whose trump question
+  // would come first).
+  const open = page.locator('.dg-hand .dg-card:not(.blocked):not([aria-label^="2 of"])');
+  // On to a turn of Ana's with a card that may be placed.
+  for (let i = 0; i < 200 && !((await placeHere.isVisible()) && (await open.count()) > 0); i++) {
+    if ((await placeHere.isVisible()) && (await open.count()) === 0) await page.getByRole("button", { name: "Pass", exact: true }).click();
+    else await step(page);
+  }
+  await expect(undo).toHaveCount(0);
+  const hand = await shownHand(page);
+  const pile = await page.locator(".dg-location.active").getAttribute("aria-label");
+  const saved = await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  await open.first().click();
+  await placeHere.click();
+  await expect(undo).toBeVisible();
+  expect(await shownHand(page)).not.toEqual(hand);
+  await undo.click();
+  // As it was, on screen and in the save; nothing left to take back.
+  await expect(undo).toHaveCount(0);
+  expect(await shownHand(page)).toEqual(hand);
+  await expect(page.locator(".dg-location.active")).toHaveAttribute("aria-label", pile!);
+  expect(await page.evaluate((key) => localStorage.getItem(key), SAVE_KEY)).toBe(saved);
+  // Placed again and the turn ended: Ben's turn, no Undo for Ana's.
+  await open.first().click();
+  await placeHere.click();
+  await page.getByRole("button", { name: "End my turn" }).click();
+  await expect(undo).toHaveCount(0);
+});
+
 test("a card that may not go here says why, and nothing changes", async ({ page }) => {
   await newGame(page, [["Ana", "person"], ["Ben", "simple"]]);
   const placeHere = page.getByRole("button", { name: "Place here" });

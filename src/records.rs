@@ -79,6 +79,9 @@ pub struct GameCtx<G: 'static, S: 'static> {
     /// Where they are kept: only the table controller (`table::controller`)
     /// saves them.
     pub records: &'static Records<G, S>,
+    /// The game as it was before the last action, while the person who
+    /// made it may still take it back (`Table::take_back`); not saved.
+    pub before_last: RwSignal<Option<G>>,
 }
 
 impl<G, S> Clone for GameCtx<G, S> {
@@ -111,12 +114,15 @@ where
             game: RwSignal::new(game),
             stats: RwSignal::new(stats),
             records,
+            before_last: RwSignal::new(None),
         });
     }
 
     /// Another tab wrote the record under `key`: takes it if it is ours.
     pub fn take_from_other_tab(self, key: &str) {
         session::take_game_from_other_tab(self.app, key, &self.records.game, self.game);
+        // What another tab did cannot be taken back here.
+        self.before_last.set(None);
         session::take_value_from_other_tab(key, &self.records.stats, self.stats);
     }
 }

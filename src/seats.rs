@@ -335,6 +335,24 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
 
 /// The screen between two people's turns: the device goes to `name`, who
 /// taps to see the table (so nobody acts by mistake for someone else).
+/// "Undo" for a person's last action while it may be taken back (see
+/// `TableRecord::may_take_back`); absent otherwise, so that it never
+/// promises what the rules do not allow.
+#[component]
+pub fn TakeBack(#[prop(into)] shown: Signal<bool>, take_back: Callback<()>) -> impl IntoView {
+    move || {
+        shown.get().then(|| {
+            view! {
+                <button class="button" on:click=move |_| take_back.run(())>
+                    "Undo"
+                    <span class="button-detail" aria-hidden="true">"takes back your last move"</span>
+                </button>
+            }
+            .into_any()
+        })
+    }
+}
+
 #[component]
 pub fn HandOver(name: String, seat: Seat, on_continue: Callback<()>) -> impl IntoView {
     let button = NodeRef::<leptos::html::Button>::new();

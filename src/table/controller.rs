@@ -34,6 +34,31 @@ pub trait TableRecord: Clone + Serialize + DeserializeOwned + Send + Sync + 'sta
     fn count_left(&mut self, _stats: &mut Self::Stats) -> bool {
         false
     }
+
+    /// Whether the action that took the game from `before` to `self`, with
+    /// these events, may be taken back by the app (see
+    /// [`Table::take_back`]). The solitaire games have their own undo in
+    /// the engine; the multiplayer games answer with [`person_may_take_back`].
+    fn may_take_back(&self, _before: &Self, _events: &[Event<Self>]) -> bool {
+        false
+    }
+}
+
+/// The multiplayer games' fair take-back: a person may take back their own
+/// last action while it revealed nothing new (`quiet`: no card drawn or
+/// turned, no die, no answer), the game goes on, and it is still their turn
+/// (so no other seat has acted since, and the device has not been passed).
+pub fn person_may_take_back<R: SeatedRecord>(before: &R, after: &R, quiet: bool) -> bool
+where
+    R::State: Multiplayer,
+{
+    let Some(actor) = before.state().to_act() else {
+        return false;
+    };
+    quiet
+        && before.computer(actor).is_none()
+        && !after.state().is_over()
+        && after.state().to_act() == Some(actor)
 }
 
 /// The events of a record's game.
@@ -135,12 +160,15 @@ impl<R: TableRecord> Table<R> {
         if self.ctx.changed_elsewhere.get_untracked() {
             return None;
         }
-        let mut game = self.ctx.game.get_untracked()?;
+        let before = self.ctx.game.get_untracked()?;
+        let mut game = before.clone();
         let events = match game.state_mut().apply(action) {
             Ok(events) => events,
             Err(refusal) => return Some(Err(refusal)),
         };
         game.follow(&events);
+        let undoable = game.may_take_back(&before, &events);
+        self.ctx.before_last.set(undoable.then_some(before));
         let mut counted = false;
         self.ctx
             .stats
@@ -165,7 +193,28 @@ impl<R: TableRecord> Table<R> {
                 self.save_stats();
             }
         }
+        self.ctx.before_last.set(None);
         self.ctx.game.set(Some(game));
+        self.save_game();
+    }
+
+    /// Whether the last action may be taken back now (tracked).
+    pub fn can_take_back(self) -> bool {
+        self.ctx.before_last.with(Option::is_some)
+    }
+
+    /// Takes back the last action (see [`TableRecord::may_take_back`]): the
+    /// game as it was before it, saved. Nothing when it may not be.
+    pub fn take_back(self) {
+        if self.ctx.changed_elsewhere.get_untracked() {
+            return;
+        }
+        let Some(before) = self.ctx.before_last.get_untracked() else {
+            return;
+        };
+        self.ctx.before_last.set(None);
+        crate::ui::accepted();
+        self.ctx.game.set(Some(before));
         self.save_game();
     }
 

@@ -6,7 +6,7 @@
 use super::stats::{DgStats, Played};
 use super::words::refusal;
 use crate::seats::{name_of, plans_of, SeatPlan};
-use crate::table::controller::{SeatedRecord, TableRecord};
+use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::detective_graves::{Action, Card, Event, Level, Phase, Seat, SeatKind, State, Variant};
 use engine::Game;
 use serde::{Deserialize, Serialize};
@@ -136,6 +136,23 @@ impl TableRecord for DgGame {
         stats.record(&self.played());
         true
     }
+
+    /// Placing a card, naming a deuce's trump, or discarding from one's own
+    /// pile at the Alley or face down at the Park shows nothing new: a
+    /// person may take it back while it is still their turn. A draw, an
+    /// ability or anything that ends the play may not.
+    fn may_take_back(&self, before: &Self, events: &[Event]) -> bool {
+        let quiet = events.iter().all(|e| {
+            matches!(
+                e,
+                Event::Placed { .. }
+                    | Event::TrumpChanged { .. }
+                    | Event::AlleyCleared { .. }
+                    | Event::ParkDiscard { .. }
+            )
+        });
+        person_may_take_back(before, self, quiet)
+    }
 }
 
 impl SeatedRecord for DgGame {
@@ -225,6 +242,61 @@ pub(crate) mod tests {
             step += 1;
             assert!(step < 100_000);
         }
+    }
+
+    #[test]
+    fn a_person_may_take_back_a_placed_card_while_still_to_play_but_not_a_draw() {
+        let people = [SeatKind::Person; 2];
+        let mut before = DgGame::new(&plans(people), Seat(0), Variant::default(), 3).unwrap();
+        let placeable = |s: &State| {
+            s.legal_actions()
+                .iter()
+                .any(|a| matches!(a, Action::Place(_)))
+        };
+        play_until(&mut before.state, placeable);
+        let place = *before
+            .state
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Place(_)))
+            .expect("a card to place");
+        let mut after = before.clone();
+        let events = after.state.apply(place).unwrap();
+        let still_to_play = after.state.to_act() == before.state.to_act();
+        let quiet = events
+            .iter()
+            .all(|e| matches!(e, Event::Placed { .. } | Event::TrumpChanged { .. }));
+        assert!(
+            still_to_play && quiet,
+            "this deal's first placing ends nothing"
+        );
+        assert!(after.may_take_back(&before, &events));
+        // Ending the play passes the turn: the other seat is to act, and it
+        // may not be taken back.
+        if let Some(&end) = after
+            .state
+            .legal_actions()
+            .iter()
+            .find(|a| **a == Action::EndPlay)
+        {
+            let mut ended = after.clone();
+            let events = ended.state.apply(end).unwrap();
+            assert!(!ended.may_take_back(&after, &events));
+        }
+        // The same card placed by a computer is not the app's to take back.
+        let computers = [SeatKind::Computer(Level::Simple); 2];
+        let mut by_computer =
+            DgGame::new(&plans(computers), Seat(0), Variant::default(), 3).unwrap();
+        play_until(&mut by_computer.state, placeable);
+        let place = *by_computer
+            .state
+            .legal_actions()
+            .iter()
+            .find(|a| matches!(a, Action::Place(_)))
+            .unwrap();
+        let mut placed = by_computer.clone();
+        let events = placed.state.apply(place).unwrap();
+        assert!(!placed.may_take_back(&by_computer, &events));
     }
 
     #[test]

@@ -5,6 +5,7 @@ use super::play::{with_view, Feedback};
 use super::records::table;
 use super::row::SuitIcon;
 use super::words::{action_label, card_label, role_word};
+use crate::seats::TakeBack;
 use crate::ui::message::Note;
 use engine::detective_graves::{Action, Card, Location, Phase, Seat};
 use engine::Game;
@@ -129,6 +130,10 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
                         {move || at(Location::Park).then(|| view! {
                             <button class="button" on:click=with_one(Action::ParkDiscard, "to discard for the Park")>"Pay the Park with it"</button>
                         }.into_any())}
+                        <TakeBack shown=Signal::derive(move || table.can_take_back()) take_back=Callback::new(move |_| {
+                            feedback.clear();
+                            table.take_back();
+                        })/>
                         {move || if acted() {
                             view! { <button class="button primary" on:click=move |_| feedback.play(Action::EndPlay)>"End my turn"</button> }.into_any()
                         } else {

@@ -6,7 +6,7 @@
 use super::stats::SerialKillerStats;
 use super::words::log_lines;
 use crate::seats::{name_of, plans_of, SeatPlan};
-use crate::table::controller::{SeatedRecord, TableRecord};
+use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
 use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
 use serde::{Deserialize, Serialize};
@@ -103,6 +103,18 @@ impl TableRecord for SerialKillerGame {
         stats.record(&people);
         true
     }
+
+    /// Keeping, burying or using a Jack or an Ace shows nothing new: a
+    /// person may take it back while it is still their turn. A draw may not.
+    fn may_take_back(&self, before: &Self, events: &[Event]) -> bool {
+        let quiet = events.iter().all(|e| {
+            matches!(
+                e,
+                Event::Held { .. } | Event::Buried { .. } | Event::Informed { .. }
+            )
+        });
+        person_may_take_back(before, self, quiet)
+    }
 }
 
 impl SeatedRecord for SerialKillerGame {
@@ -182,6 +194,55 @@ mod tests {
             assert!(steps < 20_000);
         }
         counted
+    }
+
+    /// Plays first choices from `seed` until `wanted` is legal for the seat
+    /// to act; `None` if the game ends first.
+    fn until_legal(
+        seed: u64,
+        kinds: &[SeatKind],
+        wanted: fn(&Action) -> bool,
+    ) -> Option<(SerialKillerGame, Action)> {
+        let mut game = SerialKillerGame::new(&plans(kinds), seed).unwrap();
+        for _ in 0..2_000 {
+            if let Some(&action) = game.state.legal_actions().iter().find(|a| wanted(a)) {
+                return Some((game, action));
+            }
+            let action = *game.state.legal_actions().first()?;
+            let events = game.state.apply(action).unwrap();
+            game.follow(&events);
+        }
+        None
+    }
+
+    #[test]
+    fn a_person_may_take_back_a_jack_or_ace_decision_but_not_a_draw() {
+        let hold = |a: &Action| matches!(a, Action::Hold);
+        let (before, action) = (0..50)
+            .find_map(|seed| until_legal(seed, &[SeatKind::Person; 3], hold))
+            .expect("a deal where a Jack or an Ace is drawn");
+        let mut after = before.clone();
+        let events = after.state.apply(action).unwrap();
+        assert!(
+            after.may_take_back(&before, &events),
+            "keeping the drawn card shows nothing new"
+        );
+        let mut drawing = after.clone();
+        if drawing.state.legal_actions().contains(&Action::Draw) {
+            let events = drawing.state.apply(Action::Draw).unwrap();
+            assert!(
+                !drawing.may_take_back(&after, &events),
+                "a draw reveals a card"
+            );
+        }
+        // The same decision by a computer's seat is not the app's to take back.
+        let computers = [SeatKind::Computer(Level::Simple); 3];
+        let (before, action) = (0..50)
+            .find_map(|seed| until_legal(seed, &computers, hold))
+            .expect("a deal where a Jack or an Ace is drawn");
+        let mut after = before.clone();
+        let events = after.state.apply(action).unwrap();
+        assert!(!after.may_take_back(&before, &events));
     }
 
     #[test]

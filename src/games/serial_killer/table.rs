@@ -15,7 +15,7 @@ use super::players::Players;
 use super::records::{route, table, ID};
 use super::words::{choices, end_title, turn_text, Choice};
 use crate::route::Page;
-use crate::seats::{seat_class, GameLog, TurnBanner};
+use crate::seats::{seat_class, GameLog, TakeBack, TurnBanner};
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
 use crate::ui::message::{Note, TableMessage};
@@ -178,6 +178,12 @@ fn Playing() -> impl IntoView {
             "h" | "H" => find(|c| *c == Choice::Act(Action::Hold)),
             "e" | "E" => find(|c| *c == Choice::Act(Action::EndTurn)),
             "Escape" => find(|c| *c == Choice::CancelAce),
+            "u" | "U" => {
+                event.prevent_default();
+                message.set(None);
+                table.take_back();
+                None
+            }
             _ => None,
         };
         if let Some(choice) = choice {
@@ -223,6 +229,10 @@ fn Playing() -> impl IntoView {
                             }
                         }.into_any()).collect_view().into_any()
                     }}
+                    <TakeBack shown=Signal::derive(move || table.can_take_back()) take_back=Callback::new(move |_| {
+                        message.set(None);
+                        table.take_back();
+                    })/>
                 </section>
                 <TableMessage note=message/>
             </div>
