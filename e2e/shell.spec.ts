@@ -104,6 +104,34 @@ test("after the first visit the app starts offline from the service worker", asy
   await expect(page).toHaveTitle("Grave Matters");
 });
 
+test("a first visit downloads no file twice: the precache takes what the page fetched from the HTTP cache", async ({ page }) => {
+  const sent = new Map<string, number>();
+  // The shell counts as one file under either of its addresses.
+  const count = (path: string) => {
+    const file = path.endsWith("/") ? `${path}index.html` : path;
+    sent.set(file, (sent.get(file) || 0) + 1);
+  };
+  const server = await startServer({ root: dist, port: 0, onSent: count });
+  try {
+    // A deal link: the shell, Dead Center's chunks and the table's files.
+    await page.goto(`${server.url}#/dead-center/standard/8`);
+    await expect(page.locator(".dc-board")).toBeVisible();
+    await waitForController(page);
+    const precached = await page.evaluate(async () => {
+      const ours = (await caches.keys()).filter((k) => k.startsWith("grave-matters-"));
+      return (await (await caches.open(ours[0])).keys()).length;
+    });
+    // Everything was precached, each file sent once at most.
+    expect(precached).toBeGreaterThan(20);
+    const twice = [...sent].filter(([, n]) => n > 1).map(([path, n]) => `${path} ×${n}`);
+    expect(twice).toEqual([]);
+    const wasm = [...sent.keys()].filter((p) => /grave-matters-[0-9a-f]+_bg\.wasm$/.test(p));
+    expect(wasm).toHaveLength(1);
+  } finally {
+    await server.close();
+  }
+});
+
 test("a new version shows a banner whose Reload activates it", async ({ page }, testInfo) => {
   // Serve a copy of the build so that it can be "redeployed" in place.
   const root = testInfo.outputPath("site");

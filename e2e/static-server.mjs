@@ -79,7 +79,8 @@ export function isLoopback(host) {
 }
 
 /** Starts serving `root`; resolves to { url, port, server, close() }. */
-export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet = true } = {}) {
+// `onSent(path)` is told of every file sent in full (a test counts them).
+export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet = true, onSent = () => {} } = {}) {
   if (!isLoopback(host)) {
     return Promise.reject(new Error(`static-server: ${host} is not a loopback address`));
   }
@@ -125,6 +126,7 @@ export function startServer({ root = "dist", port = 0, host = "127.0.0.1", quiet
     if (encoding || fileAt(file + ".gz") || fileAt(file + ".br")) headers["Vary"] = "Accept-Encoding";
     if (encoding) headers["Content-Encoding"] = encoding;
     res.writeHead(200, headers);
+    if (req.method !== "HEAD") onSent(pathname);
     if (req.method === "HEAD") res.end();
     // A file removed after its stat (a rebuild): drop the connection, as the
     // status line is already sent; never let the error stop the server.

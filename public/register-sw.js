@@ -83,6 +83,23 @@
   window.addEventListener("appinstalled", function () {
     if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(function () {});
   });
-  if (document.readyState === "complete") register();
-  else window.addEventListener("load", register);
+  // Once the page has loaded and the app has drawn its first screen (it
+  // marks <html data-ready>): the precache then takes from the HTTP cache
+  // what the page fetched, and downloads the rest without slowing the
+  // first screen.
+  function whenReady(go) {
+    var root = document.documentElement;
+    if (root.hasAttribute("data-ready")) return go();
+    var watcher = new MutationObserver(function () {
+      if (!root.hasAttribute("data-ready")) return;
+      watcher.disconnect();
+      go();
+    });
+    watcher.observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  }
+  function start() {
+    whenReady(register);
+  }
+  if (document.readyState === "complete") start();
+  else window.addEventListener("load", start);
 })();

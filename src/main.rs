@@ -38,4 +38,12 @@ fn main() {
         boot.remove();
     }
     leptos::mount::mount_to(root.unchecked_into(), app::App).forget();
+    // The first screen is drawn in the next frame: only then does
+    // public/register-sw.js start the service worker, whose precache of
+    // everything else would otherwise compete with the first screen.
+    leptos::prelude::request_animation_frame(|| {
+        if let Some(html) = leptos::prelude::document().document_element() {
+            let _ = html.set_attribute("data-ready", "");
+        }
+    });
 }

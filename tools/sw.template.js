@@ -3,22 +3,43 @@
  *   const PRECACHE = [ ...every file of the build, relative to this file... ];
  * and writes the result to sw.js in Trunk's staging dir. Do not edit sw.js.
  *
- * install  -> precache every file of the build (bypassing the HTTP cache)
+ * install  -> precache every file of the build; what the page has just
+ *             downloaded comes from the HTTP cache, not the network again
+ *             (see `freshness`)
  * activate -> delete our older caches, take control of open pages
  * fetch    -> precached files: cache first; page navigations: the cached
- *             app shell (index.html), so the app starts offline
+ *             app shell (index.html, kept as the scope's address), so
+ *             the app starts offline
  * update   -> a new worker waits until the page posts {type: "SKIP_WAITING"}
  *             (public/register-sw.js shows a "new version" banner for that)
  */
 const CACHE_PREFIX = "grave-matters-";
 const SCOPE = self.registration.scope; // ends with "/"
-const SHELL = new URL("index.html", SCOPE).href;
-const PRECACHED = new Set(PRECACHE.map((path) => new URL(path, SCOPE).href));
+// The shell is kept under the scope's own address, the one a first visit
+// loads, so that the precache finds it in the HTTP cache (see `freshness`).
+const SHELL = SCOPE;
+const PRECACHED = new Set(PRECACHE.map((path) => new URL(path === "index.html" ? "./" : path, SCOPE).href));
+
+/** A file's name with a content hash (`main-1a2b3c4d5e6f7a8b.css`): the
+ * same name is always the same bytes. */
+const HASHED = /-[0-9a-f]{12,16}(_bg)?\.[a-z0-9]+$/;
+
+/** How the precache fetches `url`. On the first install the page has just
+ * downloaded its files from the network (they are sent `no-cache`, so the
+ * page always revalidates), and the HTTP cache gives them again rather than
+ * the network: a first visit downloads no file twice. On an update, a file
+ * whose name carries its hash may come from the HTTP cache too, but any
+ * other (index.html, icons, small scripts) is fetched afresh: the HTTP
+ * cache may hold the previous version's. */
+function freshness(url, firstInstall) {
+  return firstInstall || HASHED.test(new URL(url).pathname) ? "force-cache" : "reload";
+}
 
 self.addEventListener("install", (event) => {
+  const firstInstall = !self.registration.active;
   event.waitUntil(
     caches.open(CACHE).then((cache) =>
-      cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: "reload" }))),
+      cache.addAll([...PRECACHED].map((url) => new Request(url, { cache: freshness(url, firstInstall) }))),
     ),
   );
   // No skipWaiting() here: an update waits for the page's SKIP_WAITING message.
