@@ -10,8 +10,9 @@
 //   node tools/load-ratio.mjs [runs]     (default 7; after a release build in dist/)
 //   DIST=<dir> (another app build), BARE_DIST=<dir> (the bare page's build;
 //   default $CARGO_TARGET_DIR/bare-page-dist, else target/bare-page-dist,
-//   built with `trunk build --release --dist <dir>` in tools/bare-page if it
-//   has no index.html), ONLY=home,deal,new (some scenarios), VERBOSE=1 (each run)
+//   built with `trunk build --release --dist <dir>` in tools/bare-page when
+//   missing or older than its sources), ONLY=home,deal,new (some scenarios),
+//   VERBOSE=1 (each run)
 //
 // Scenarios (the app's address; the bare page is always its one page):
 //   home  #/                          usable: Home's first game link (`.game-list a.button`)
@@ -20,7 +21,11 @@
 //                                     the deal's start), i.e. once Dead Center's chunks are in
 //   new   #/detective-graves/new      usable: the new-game screen's "Start game" button
 //                                     (Detective Graves' chunks loaded, the screen drawn)
-//   bare page: its button (#bare-button).
+//   bare page: its button (#bare-button). Its service worker is the app's
+//   (tools/gen-sw.mjs and tools/sw.template.js as they are at its build),
+//   registered on the load event as public/register-sw.js did when this
+//   was written.
+// A warm deal link resumes the deal its first visit saved.
 // The tours are marked seen beforehand (as tools/input-latency.mjs does):
 // the screen measured is the table, not a tour over it.
 //
@@ -52,12 +57,13 @@
 //   page    the sum of CDP Network.loadingFinished encodedDataLength over the
 //           measured page's responses (headers and body as received; the
 //           service worker's own fetches are not the page's and are not in
-//           it; responses the service worker answers count what it handed over);
+//           it; responses the service worker answers count 0);
 //   server  what the static server wrote on its sockets meanwhile (headers
 //           included): every request that reached the network, the
 //           service worker's own (its script, its precache on a first
-//           visit, its update check) included. A cold load counts until the
-//           service worker controls the page; a warm one until usable.
+//           visit, its update check) included.
+// Both count, for a cold load, until the service worker controls the page;
+// for a warm one, until usable.
 // Network throttling applies to the page's requests, not the service
 // worker's (CDP emulates per target): a first visit's precache runs at full
 // speed, after the measured point.
