@@ -52,19 +52,17 @@ impl SeatList {
         };
         if list.seats.is_empty() {
             list.seats = vec![
-                SeatPlan {
-                    name: "Player 1".into(),
-                    kind: SeatKind::Person,
-                },
-                SeatPlan {
-                    name: "Player 2".into(),
-                    kind: SeatKind::Person,
-                },
-                SeatPlan {
-                    name: "Computer 3".into(),
-                    kind: SeatKind::Computer(Level::Simple),
-                },
-            ];
+                SeatKind::Person,
+                SeatKind::Person,
+                SeatKind::Computer(Level::Simple),
+            ]
+            .into_iter()
+            .enumerate()
+            .map(|(i, kind)| SeatPlan {
+                name: given_name(kind, i + 1),
+                kind,
+            })
+            .collect();
             list.seats.truncate(max);
         }
         while list.seats.len() < min {
@@ -84,11 +82,9 @@ impl SeatList {
     /// Adds a computer seat (the usual way to fill a table), named by its place.
     pub fn add(&mut self) {
         if self.can_add() {
-            let name = format!("Computer {}", self.seats.len() + 1);
-            self.seats.push(SeatPlan {
-                name,
-                kind: SeatKind::Computer(Level::Simple),
-            });
+            let kind = SeatKind::Computer(Level::Simple);
+            let name = given_name(kind, self.seats.len() + 1);
+            self.seats.push(SeatPlan { name, kind });
         }
     }
 
@@ -126,16 +122,13 @@ impl SeatList {
         let n = index + 1;
         let given = [
             String::new(),
-            format!("Player {n}"),
-            format!("Computer {n}"),
+            given_name(SeatKind::Person, n),
+            given_name(SeatKind::Computer(Level::Simple), n),
         ];
         if !given.contains(&seat.name.trim().to_string()) {
             return None;
         }
-        let name = match kind {
-            SeatKind::Person => format!("Player {n}"),
-            SeatKind::Computer(_) => format!("Computer {n}"),
-        };
+        let name = given_name(kind, n);
         (seat.name != name).then(|| {
             seat.name = name.clone();
             name
@@ -149,7 +142,7 @@ impl SeatList {
         for (i, seat) in self.seats.iter().enumerate() {
             let trimmed = seat.name.trim();
             let mut name = if trimmed.is_empty() {
-                format!("Player {}", i + 1)
+                given_name(SeatKind::Person, i + 1)
             } else {
                 trimmed.to_string()
             };
@@ -162,6 +155,15 @@ impl SeatList {
             });
         }
         out
+    }
+}
+
+/// The name a seat is given until someone types one: "Player 2",
+/// "Computer 3" (its kind and its place, from 1).
+fn given_name(kind: SeatKind, place: usize) -> String {
+    match kind {
+        SeatKind::Person => format!("Player {place}"),
+        SeatKind::Computer(_) => format!("Computer {place}"),
     }
 }
 

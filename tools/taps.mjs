@@ -47,7 +47,20 @@ export const plays = {
   },
   "detective-graves": async (page, base) => {
     await startTable(page, base, "detective-graves");
-    return [goOn, handOver, 'button:text("Keep this hand")', 'button:text("End my turn")', 'button:text-is("Pass")', ".dg-hand button"];
+    // Every question a turn may ask, answered plainly (as the browser
+    // tests' `step` does), then the turn ended or passed.
+    return [
+      goOn,
+      handOver,
+      'button:text-matches("^(Start case [0-9]+|See the final result)$")',
+      ...["Keep this hand", "Keep my hand", "Here 0, next location 0", "Draw from my deck", "Keep the trump as it is", "Add a time token", "Stay hidden"].map(
+        (name) => `button:text-is("${name}")`,
+      ),
+      'button:text-matches("^Cover up ")',
+      ".dg-suspects .button.primary",
+      'button:text("End my turn")',
+      'button:text-is("Pass")',
+    ];
   },
 };
 

@@ -78,9 +78,7 @@ where
 
     /// A new game at the same table: the same seats, names and settings,
     /// a new deal from `seed` ("Play again" at the end).
-    fn rematch(&self, seed: u64) -> Option<Self>
-    where
-        Self: Sized;
+    fn rematch(&self, seed: u64) -> Option<Self>;
 
     /// Whether a person is among the winners (the end dialog celebrates).
     fn a_person_won(&self) -> bool {

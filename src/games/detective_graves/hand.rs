@@ -88,6 +88,22 @@ pub fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> im
 #[component]
 pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView {
     let table = table();
+    // When the viewer's turn comes, the choices and the message line come
+    // into view: on a phone on its side the locations fill the screen above
+    // them. (Nothing moves where they are in view already.)
+    let my_turn = Memo::new(move |_| acting.get().is_some());
+    Effect::new(move |_| {
+        if !my_turn.get() {
+            return;
+        }
+        request_animation_frame(|| {
+            if let Ok(Some(line)) = document().query_selector(".dg-table .message-slot") {
+                let options = web_sys::ScrollIntoViewOptions::new();
+                options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+                line.scroll_into_view_with_scroll_into_view_options(&options);
+            }
+        });
+    });
     let selected_one = move || feedback.selected.with(|s| (s.len() == 1).then(|| s[0]));
     let place = move |_| feedback.place();
     let with_one = move |make: fn(Card) -> Action, what: &'static str| {
