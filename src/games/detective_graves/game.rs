@@ -246,20 +246,21 @@ pub(crate) mod tests {
 
     #[test]
     fn a_person_may_take_back_a_placed_card_while_still_to_play_but_not_a_draw() {
-        let people = [SeatKind::Person; 2];
-        let mut before = DgGame::new(&plans(people), Seat(0), Variant::default(), 3).unwrap();
-        let placeable = |s: &State| {
-            s.legal_actions()
-                .iter()
-                .any(|a| matches!(a, Action::Place(_)))
-        };
-        play_until(&mut before.state, placeable);
-        let place = *before
-            .state
-            .legal_actions()
-            .iter()
-            .find(|a| matches!(a, Action::Place(_)))
-            .expect("a card to place");
+        /// A game of `kinds` from deal 3, played on to its first placing:
+        /// the game then, and a card it may place.
+        fn at_first_placing(kinds: [SeatKind; 2]) -> (DgGame, Action) {
+            let mut game = DgGame::new(&plans(kinds), Seat(0), Variant::default(), 3).unwrap();
+            let first_place = |s: &State| {
+                s.legal_actions()
+                    .into_iter()
+                    .find(|a| matches!(a, Action::Place(_)))
+            };
+            play_until(&mut game.state, |s| first_place(s).is_some());
+            let place = first_place(&game.state).expect("a card to place");
+            (game, place)
+        }
+
+        let (before, place) = at_first_placing([SeatKind::Person; 2]);
         let mut after = before.clone();
         let events = after.state.apply(place).unwrap();
         let still_to_play = after.state.to_act() == before.state.to_act();
@@ -273,27 +274,13 @@ pub(crate) mod tests {
         assert!(after.may_take_back(&before, &events));
         // Ending the play passes the turn: the other seat is to act, and it
         // may not be taken back.
-        if let Some(&end) = after
-            .state
-            .legal_actions()
-            .iter()
-            .find(|a| **a == Action::EndPlay)
-        {
+        if after.state.legal_actions().contains(&Action::EndPlay) {
             let mut ended = after.clone();
-            let events = ended.state.apply(end).unwrap();
+            let events = ended.state.apply(Action::EndPlay).unwrap();
             assert!(!ended.may_take_back(&after, &events));
         }
         // The same card placed by a computer is not the app's to take back.
-        let computers = [SeatKind::Computer(Level::Simple); 2];
-        let mut by_computer =
-            DgGame::new(&plans(computers), Seat(0), Variant::default(), 3).unwrap();
-        play_until(&mut by_computer.state, placeable);
-        let place = *by_computer
-            .state
-            .legal_actions()
-            .iter()
-            .find(|a| matches!(a, Action::Place(_)))
-            .unwrap();
+        let (by_computer, place) = at_first_placing([SeatKind::Computer(Level::Simple); 2]);
         let mut placed = by_computer.clone();
         let events = placed.state.apply(place).unwrap();
         assert!(!placed.may_take_back(&by_computer, &events));

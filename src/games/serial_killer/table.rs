@@ -178,7 +178,7 @@ fn Playing() -> impl IntoView {
             "h" | "H" => find(|c| *c == Choice::Act(Action::Hold)),
             "e" | "E" => find(|c| *c == Choice::Act(Action::EndTurn)),
             "Escape" => find(|c| *c == Choice::CancelAce),
-            "u" | "U" => {
+            "u" | "U" if ctx.before_last.with_untracked(Option::is_some) => {
                 event.prevent_default();
                 message.set(None);
                 table.take_back();
