@@ -80,6 +80,19 @@ async function untilDrawAll(page: Page) {
   await expect(drawAll(page)).toBeVisible();
 }
 
+const holdAce = (page: Page) => page.getByRole("button", { name: /^Hold the Ace of / });
+
+/** Plays on until a person has drawn an Ace and is asked what to do with
+ * it; a game that ends first is followed by a rematch. */
+async function untilAce(page: Page) {
+  for (let i = 0; i < 3_000 && !(await holdAce(page).isVisible()); i++) {
+    const again = page.getByRole("button", { name: "Play again" });
+    if (await again.isVisible()) await again.click();
+    else await step(page);
+  }
+  await expect(holdAce(page)).toBeVisible();
+}
+
 /** Each grave is a pile: the newest four cards under its top card show
  * their index strips above it. Checks that of every grave of a table
  * that no longer changes, and returns how many strips there are. */
@@ -273,7 +286,13 @@ for (const [width, height] of [[900, 768], ...SIZES.map((s) => [s.width, s.heigh
     await untilDrawAll(page);
     await drawAll(page).click();
     await expect(page.locator(".table-message")).toBeVisible();
-    await expectFits(page, { cards: ".sk-grave .card-slot, .sk-stack .card-slot", controls: ".choices .button", message: ".message-slot" });
+    const parts = { cards: ".sk-grave .card-slot, .sk-stack .card-slot", controls: ".choices .button", message: ".message-slot" };
+    await expectFits(page, parts);
+    // Among the most choices at once: an Ace drawn by a person, to place on
+    // any victim or to hold (the message slot keeps its place, empty or not).
+    await untilAce(page);
+    await expectFits(page, parts);
+    await page.screenshot({ path: `test-results/screens/serial-killer-ace-${width}x${height}.png` });
     await expect(page.locator(".sk-grave")).toHaveCount(6);
     const bar = (await banner(page).boundingBox())!;
     expect(bar.y).toBeGreaterThanOrEqual(0);

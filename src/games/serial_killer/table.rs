@@ -13,7 +13,7 @@ use super::draw_all::{draw_all_summary, draw_run};
 use super::game::clue_moves;
 use super::players::Players;
 use super::records::{route, table, ID};
-use super::words::{choices, end_title, turn_text, Choice};
+use super::words::{choices, end_title, panel_rows, turn_text, Choice, PanelRow};
 use crate::route::Page;
 use crate::seats::{seat_class, GameLog, TakeBack, TurnBanner};
 use crate::shell::redirect;
@@ -215,19 +215,30 @@ fn Playing() -> impl IntoView {
                         }
                         // Beside Draw all, the single draw is the lesser way.
                         let draw_all = list.iter().any(|(c, _)| *c == Choice::DrawAll);
-                        list.into_iter().enumerate().map(|(i, (choice, label))| {
-                            let class = match choice {
-                                Choice::Act(Action::EndTurn) | Choice::CancelAce => "button",
-                                Choice::Act(Action::Draw) if draw_all => "button",
-                                _ => "button primary",
-                            };
-                            view! {
-                                <button class=class on:click=move |_| choose(choice)>
-                                    {label}
-                                    {(i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> }.into_any())}
-                                </button>
-                            }
-                        }.into_any()).collect_view().into_any()
+                        let class = move |choice: Choice| match choice {
+                            Choice::Act(Action::EndTurn) | Choice::CancelAce => "button",
+                            Choice::Act(Action::Draw) if draw_all => "button",
+                            _ => "button primary",
+                        };
+                        let key = |i: usize| (i < 9).then(|| view! { <span class="button-detail" aria-hidden="true">{format!("key {}", i + 1)}</span> });
+                        panel_rows(&list).into_iter().map(|row| match row {
+                            PanelRow::One(i, choice, label) => view! {
+                                <button class=class(choice) on:click=move |_| choose(choice)>{label}{key(i)}</button>
+                            }.into_any(),
+                            // The caption says it once; each button's name
+                            // still says it whole (the lead is hidden text).
+                            PanelRow::Graves { caption, buttons } => view! {
+                                <div class="grave-choices">
+                                    <span class="grave-choices-caption" aria-hidden="true">{caption.clone()}":"</span>
+                                    {buttons.into_iter().map(|(i, choice, grave, _)| view! {
+                                        <button class=class(choice) on:click=move |_| choose(choice)>
+                                            <span><span class="visually-hidden">{format!("{caption} ")}</span>{format!("Grave {}", u16::from(grave) + 1)}</span>
+                                            {key(i)}
+                                        </button>
+                                    }).collect_view()}
+                                </div>
+                            }.into_any(),
+                        }).collect_view().into_any()
                     }}
                     <TakeBack shown=Signal::derive(move || table.can_take_back()) take_back=Callback::new(move |_| {
                         message.set(None);

@@ -179,6 +179,56 @@ pub fn choices(state: &SeatView, ace_grave: Option<u8>, names: &[String]) -> Vec
     out
 }
 
+/// A row of the choice panel: one button, or the buttons that do one thing
+/// to a choice of graves, shown as "Grave 1", "Grave 2"… under a caption
+/// saying what (each button keeps its whole label as its accessible name).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PanelRow {
+    /// The choice's place in the list (its key is the place + 1).
+    One(usize, Choice, String),
+    Graves {
+        /// "Bury the Jack in", without the grave.
+        caption: String,
+        /// Place in the list, choice, grave and whole label, in order.
+        buttons: Vec<(usize, Choice, u8, String)>,
+    },
+}
+
+/// The grave a choice acts on, when it is one of several graves offered.
+fn grave_of(choice: Choice) -> Option<u8> {
+    match choice {
+        Choice::AceOn(grave) | Choice::Act(Action::Bury { grave }) => Some(grave),
+        _ => None,
+    }
+}
+
+/// Groups the choices for the panel: neighbouring choices whose labels say
+/// the same thing of different graves become one row of grave buttons, so
+/// that seven long buttons (a Jack to bury in any of six graves, or hold)
+/// take two short rows.
+pub fn panel_rows(choices: &[(Choice, String)]) -> Vec<PanelRow> {
+    let mut rows: Vec<PanelRow> = Vec::new();
+    for (i, (choice, label)) in choices.iter().enumerate() {
+        let split = grave_of(*choice).and_then(|grave| {
+            let lead = label.strip_suffix(&grave_name(grave))?;
+            Some((grave, lead.trim_end().to_string()))
+        });
+        let Some((grave, lead)) = split else {
+            rows.push(PanelRow::One(i, *choice, label.clone()));
+            continue;
+        };
+        let button = (i, *choice, grave, label.clone());
+        match rows.last_mut() {
+            Some(PanelRow::Graves { caption, buttons }) if *caption == lead => buttons.push(button),
+            _ => rows.push(PanelRow::Graves {
+                caption: lead,
+                buttons: vec![button],
+            }),
+        }
+    }
+    rows
+}
+
 /// The cards still to be drawn this turn (the one waiting for a decision
 /// counts as drawn).
 pub fn cards_to_draw(view: &SeatView) -> usize {
@@ -487,6 +537,43 @@ mod tests {
                 "Ana and Cy share the win: still on the loose!",
             ]
         );
+    }
+
+    #[test]
+    fn grave_choices_share_one_caption_and_keep_their_keys() {
+        let list = vec![
+            (
+                Choice::Act(Action::Hold),
+                "Hold the Jack of clubs".to_string(),
+            ),
+            (
+                Choice::Act(Action::Bury { grave: 0 }),
+                "Bury the Jack in grave 1".to_string(),
+            ),
+            (
+                Choice::Act(Action::Bury { grave: 4 }),
+                "Bury the Jack in grave 5".to_string(),
+            ),
+            (
+                Choice::AceOn(2),
+                "Use a held Ace on the victim in grave 3".to_string(),
+            ),
+            (Choice::Act(Action::EndTurn), "End turn".to_string()),
+        ];
+        let rows = panel_rows(&list);
+        assert_eq!(rows.len(), 4);
+        assert_eq!(rows[0], PanelRow::One(0, list[0].0, list[0].1.clone()));
+        let PanelRow::Graves { caption, buttons } = &rows[1] else {
+            panic!("{rows:?}")
+        };
+        assert_eq!(caption, "Bury the Jack in");
+        let places: Vec<(usize, u8)> = buttons.iter().map(|b| (b.0, b.2)).collect();
+        assert_eq!(places, vec![(1, 0), (2, 4)]);
+        assert_eq!(buttons[1].3, "Bury the Jack in grave 5");
+        assert!(
+            matches!(&rows[2], PanelRow::Graves { caption, buttons } if caption == "Use a held Ace on the victim in" && buttons.len() == 1)
+        );
+        assert_eq!(rows[3], PanelRow::One(4, list[4].0, list[4].1.clone()));
     }
 
     #[test]
