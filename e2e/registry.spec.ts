@@ -108,3 +108,36 @@ test("Reset statistics sets every game's statistics to zero", async ({ page }) =
   expect(JSON.parse(sk!).data).toEqual({ played: 0, wins: {} });
   expect(errors).toEqual([]);
 });
+
+// The first load carries no game: Home says what is in progress from each
+// game's summary, written beside its save, and fetches no game's chunk.
+test("Home shows Continue from the games' summaries and loads no game's code", async ({ page }) => {
+  const errors = trackErrors(page);
+  // Saved before summaries: Murderers' Row's chunk loads once to write one.
+  await withPreviousRecords(page, "#/");
+  await expect(page.getByRole("link", { name: /Continue.*Deal 29/ })).toBeVisible();
+  const summary = await page.evaluate(() => localStorage.getItem("gm.summary.murderers-row"));
+  expect(JSON.parse(summary!)).toEqual({
+    save: expect.stringMatching(/^[0-9a-f]{16}$/),
+    href: "#/murderers-row/29",
+    line: expect.stringMatching(/^Deal 29 · \d+ cards alive$/),
+  });
+  // Now Home needs no game: no chunk is asked for (the page's own
+  // requests; the service worker's precache is not the page's).
+  const chunks: string[] = [];
+  page.on("request", (request) => {
+    if (/split_|chunk_/.test(request.url())) chunks.push(request.url());
+  });
+  await page.reload();
+  await expect(page.getByRole("link", { name: /Continue.*Deal 29/ })).toBeVisible();
+  await expect(page.getByRole("link", { name: "New game" })).toHaveCount(5);
+  await page.waitForTimeout(500);
+  expect(chunks).toEqual([]);
+  // A summary written by someone else (it leads elsewhere, and is of no
+  // save) is never followed: the game's chunk loads and writes it again.
+  await page.evaluate(() => localStorage.setItem("gm.summary.murderers-row", JSON.stringify({ href: "https://example.com/", line: "x" })));
+  await page.reload();
+  await expect(page.getByRole("link", { name: /Continue.*Deal 29/ })).toHaveAttribute("href", "#/murderers-row/29");
+  await expect(page.locator('a[href^="https:"]')).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

@@ -7,7 +7,10 @@ use crate::screens::{home::Home, not_found::NotFound};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
 use crate::session;
 use crate::shell::{ctx, Ctx};
+use crate::storage::BrowserStore;
+use crate::summary;
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 use wasm_bindgen::JsCast;
 
 #[component]
@@ -22,10 +25,24 @@ pub fn App() -> impl IntoView {
         notices: RwSignal::new(Vec::new()),
         settings: RwSignal::new(settings),
         changed_elsewhere: RwSignal::new(false),
+        summaries: RwSignal::new(0),
     };
     provide_context(ctx);
-    games::provide_all(ctx, &mut notices);
     ctx.notices.set(notices);
+    // Each game's records load with its chunk, provided here (`lazy`).
+    crate::lazy::set_root(ctx);
+    // Records with no summary for Home, or one of another save (a version
+    // before summaries, another version, an import): their games' chunks
+    // load (once the first screen is drawn) to check them and write one.
+    request_animation_frame(|| {
+        for game in games::GAMES {
+            if summary::stale(&BrowserStore, game.id(), game.keys) {
+                spawn_local(async move {
+                    let _ = crate::lazy::load(game).await;
+                });
+            }
+        }
+    });
     // Storage events arrive outside the reactive tree; the games find their
     // contexts through this owner.
     let owner = Owner::current();
@@ -42,9 +59,17 @@ pub fn App() -> impl IntoView {
         // Another tab wrote one of the records: the settings, or a game's.
         let handle = || {
             let Some(key) = event.key() else { return };
-            if !session::take_settings_from_other_tab(ctx, &key) {
-                for game in games::GAMES {
-                    game.module.on_storage(&key);
+            if session::take_settings_from_other_tab(ctx, &key) {
+                return;
+            }
+            if key.starts_with(&summary::key("")) {
+                ctx.summaries.update(|n| *n = n.wrapping_add(1));
+            }
+            // A game whose chunk is not loaded reads its records afresh
+            // when it loads.
+            for game in games::GAMES {
+                if let Some(pages) = crate::lazy::loaded(game) {
+                    pages.on_storage(&key);
                 }
             }
         };

@@ -21,14 +21,14 @@ const KIND: &str = "export";
 /// tens of kilobytes; anything near the browser's storage limit is not ours.
 pub const MAX_BYTES: usize = 2 << 20;
 
-/// The export file of everything in `store` that `kept` lists:
+/// The export file of every record in `store` under one of `keys`:
 /// `{"app":"grave-matters","kind":"export","version":1,"exported_ms":…,
 /// "records":{key: text as stored, …}}`. Built as a [`Json`] tree, whose
 /// code the app has anyway (a derived type would add its own).
-pub fn export(store: &dyn Store, kept: &[&'static dyn KeptRecord], now_ms: u64) -> String {
-    let records: JsonObject = kept
+pub fn export(store: &dyn Store, keys: &[&str], now_ms: u64) -> String {
+    let records: JsonObject = keys
         .iter()
-        .filter_map(|r| Some((r.key().to_string(), Json::String(store.get(r.key()).ok()??))))
+        .filter_map(|key| Some((key.to_string(), Json::String(store.get(key).ok()??))))
         .collect();
     let mut file = JsonObject::new();
     file.insert("app".into(), APP.into());
@@ -240,6 +240,10 @@ mod tests {
         vec![&SETTINGS_RECORD, &COUNTS]
     }
 
+    fn keys() -> Vec<&'static str> {
+        kept().iter().map(|r| r.key()).collect()
+    }
+
     fn device() -> MemoryStore {
         let store = MemoryStore::default();
         storage::save(
@@ -259,7 +263,7 @@ mod tests {
     #[test]
     fn export_then_import_elsewhere_gives_the_very_same_records() {
         let here = device();
-        let file = export(&here, &kept(), 1_700_000_000_000);
+        let file = export(&here, &keys(), 1_700_000_000_000);
         let there = MemoryStore::default();
         storage::save(&there, COUNTS.key, COUNTS.what, &vec![9u32]).unwrap();
         let import = read(&file, &kept()).unwrap();
@@ -289,7 +293,7 @@ mod tests {
 
     #[test]
     fn hostile_or_damaged_files_are_refused_with_a_reason() {
-        let file = export(&device(), &kept(), 5);
+        let file = export(&device(), &keys(), 5);
         assert!(refused(&file[..file.len() / 2]).contains("not readable"));
         assert!(refused("[1,2]").contains("not an export"));
         assert!(refused(&file.replace("\"version\":1", "\"version\":7")).contains("newer version"));
@@ -327,7 +331,7 @@ mod tests {
                 kind: engine::seats::SeatKind::Person,
             });
             storage::save(&store, SETTINGS.key, SETTINGS.what, &settings).unwrap();
-            export(&store, &kept(), 5)
+            export(&store, &keys(), 5)
         };
         assert!(read(&with_name("Ana <3"), &kept()).is_ok());
         let why = refused(&with_name("<img src=x onerror=alert(1)>"));
@@ -358,7 +362,7 @@ mod tests {
 
     #[test]
     fn a_refused_write_puts_back_what_was_there() {
-        let file = export(&device(), &kept(), 5);
+        let file = export(&device(), &keys(), 5);
         let import = read(&file, &kept()).unwrap();
         // The first record (counts) is written, the second refused.
         let store = FillsUp {

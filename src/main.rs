@@ -18,6 +18,7 @@ mod settings;
 mod shell;
 mod stats;
 mod storage;
+mod summary;
 mod table;
 mod ui;
 mod words;

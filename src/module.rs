@@ -8,7 +8,8 @@ use crate::shell::{Ctx, Notice};
 use leptos::prelude::*;
 
 /// A game as the registry lists it: what Home and the router need, as
-/// constants, and what the game does.
+/// constants, and how to load its chunk. Nothing here names the game's
+/// types: the app's first load carries none of them.
 pub struct GameEntry {
     /// Its id (the first part of its addresses, `#/<id>/…`), its name as
     /// players know it, and how its deals are addressed.
@@ -17,6 +18,12 @@ pub struct GameEntry {
     pub blurb: &'static str,
     /// Its emblem on Home: an SVG path, 48 × 48 units, drawn by us.
     pub emblem: &'static str,
+    /// The keys of every record it keeps, its game's save first, then its
+    /// statistics and preferences: export copies them as stored text, and
+    /// Home's summary of it (`summary`) is of that save.
+    pub keys: &'static [&'static str],
+    /// Whether it has choices of its own on the Settings screen.
+    pub has_settings: bool,
     pub module: &'static dyn GameModule,
 }
 
@@ -30,41 +37,41 @@ impl GameEntry {
     }
 }
 
-/// What a game does for the shell. Trait objects, so that the shell's
-/// code exists once however many games there are. The methods that use the
-/// game's records run inside the app's reactive tree (the shell sees to it),
-/// where the game finds its own context; `provide` needs none.
+/// How the shell loads a game's chunk. A trait object, so that the
+/// shell's code exists once however many games there are.
 pub trait GameModule: Sync {
-    /// Loads the game's saved records and provides its context (see
-    /// [`GameCtx`](crate::records::GameCtx)); what cannot be loaded is added
-    /// to `notices`.
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);
-    /// Its screens, from its own WebAssembly chunk: the first call loads
-    /// the chunk (later calls are ready at once). The shell shows them
-    /// through [`lazy::pages`], which says when the chunk cannot be loaded.
+    /// Its screens and records, from its own WebAssembly chunk: the first
+    /// call loads the chunk (later calls are ready at once). The shell
+    /// loads it through [`lazy`](crate::lazy), which provides the game's
+    /// records once and says when the chunk cannot be loaded.
     fn pages(&self) -> LoadPages;
-    /// Where the game in progress is and a line about it, for "Continue"
-    /// (reactive: read inside a closure).
-    fn in_progress(&self) -> Option<(Route, String)>;
-    /// Sets its statistics back to zero and saves them.
-    fn reset_stats(&self);
-    /// Its own choices on the Settings screen, if it has any.
-    fn settings_panel(&self) -> Option<AnyView> {
-        None
-    }
-    /// Another tab wrote the record under `key`: takes it if it is the game's.
-    fn on_storage(&self, key: &str);
 }
 
-/// A game's screens: the code that is split into the game's own chunk.
-/// Each game declares one function that returns its `GamePages`, marked
-/// `#[wasm_split(<game>, fallible)]`: everything only that function reaches
-/// goes into the chunk.
+/// Everything a game does in the app: the code that is split into the
+/// game's own chunk. Each game declares one function that returns its
+/// `GamePages`, marked `#[wasm_split(<game>, fallible)]`: everything only
+/// that function reaches (its records' types and their serde code
+/// included) goes into the chunk. The methods that use the game's records
+/// run inside the app's reactive tree, where the game finds its context.
 pub trait GamePages: Sync {
+    /// Loads the game's saved records, provides its context (see
+    /// [`GameCtx`](crate::records::GameCtx)) and writes the summary Home
+    /// reads; what cannot be loaded is added to `notices`. Called once,
+    /// when the chunk has loaded, under the app's root.
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>);
     /// The screen for one of its pages.
     fn page(&self, page: Page) -> AnyView;
     /// Its part of the statistics screen.
     fn stats_panel(&self) -> AnyView;
+    /// Sets its statistics back to zero and saves them.
+    fn reset_stats(&self);
+    /// Its own choices on the Settings screen (see
+    /// [`GameEntry::has_settings`]).
+    fn settings_panel(&self) -> AnyView {
+        ().into_any()
+    }
+    /// Another tab wrote the record under `key`: takes it if it is the game's.
+    fn on_storage(&self, key: &str);
 }
 
 /// A game's chunk could not be loaded (offline and not yet cached, say);

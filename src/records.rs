@@ -5,6 +5,8 @@
 
 use crate::session::{self, Record};
 use crate::shell::{Ctx, Notice};
+use crate::summary;
+use crate::table::controller::TableRecord;
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -65,6 +67,8 @@ where
 
 /// The records a game keeps: the game in progress and its statistics.
 pub struct Records<G: 'static, S: 'static> {
+    /// The game's id, which names its summary for Home (`summary`).
+    pub id: &'static str,
     pub game: Record<G>,
     pub stats: Record<S>,
 }
@@ -99,16 +103,19 @@ impl<G, S> std::ops::Deref for GameCtx<G, S> {
     }
 }
 
-impl<G, S> GameCtx<G, S>
-where
-    G: DeserializeOwned + Serialize + Send + Sync + 'static,
-    S: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
-{
-    /// Loads the records (what cannot be loaded goes to `notices`) and
-    /// provides the context.
-    pub fn provide(app: Ctx, records: &'static Records<G, S>, notices: &mut Vec<Notice>) {
+impl<G: TableRecord> GameCtx<G, G::Stats> {
+    /// Loads the records (what cannot be loaded goes to `notices`),
+    /// provides the context and writes the game's summary for Home (which
+    /// a version before summaries did not write).
+    pub fn provide(app: Ctx, records: &'static Records<G, G::Stats>, notices: &mut Vec<Notice>) {
         let stats = session::load_or_report(&records.stats, notices).unwrap_or_default();
         let game = session::load_or_report(&records.game, notices);
+        summary::publish(
+            app,
+            records.id,
+            records.game.key,
+            game.as_ref().and_then(G::in_progress),
+        );
         provide_context(GameCtx {
             app,
             game: RwSignal::new(game),

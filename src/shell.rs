@@ -17,6 +17,9 @@ pub struct Ctx {
     /// Another tab changed the saved game; this tab has taken it over and
     /// says so until the player acknowledges.
     pub changed_elsewhere: RwSignal<bool>,
+    /// Changes when another tab writes a game's summary (`summary`), for
+    /// Home to read them again.
+    pub summaries: RwSignal<u32>,
 }
 
 pub fn ctx() -> Ctx {

@@ -13,6 +13,8 @@
 //      (`#[wasm_split(...)]`, src/games) into a main module, one module per
 //      game (split_<game>.wasm), modules of code several games share
 //      (chunk_<n>.wasm), and the loader __wasm_split.js that fetches them.
+//      The build fails if the main module holds any game's code
+//      (tools/shell-has-no-game.mjs).
 //   2. wasm-bindgen --keep-lld-exports on the main module (the chunks reach
 //      the main module through those exports), under the names Trunk gave
 //      its glue and module, which index.html loads; --weak-refs, so that
@@ -36,6 +38,7 @@ import { availableParallelism, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { promisify } from "node:util";
+import { gameNames } from "./shell-has-no-game.mjs";
 
 const run = promisify(execFile);
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
@@ -90,6 +93,12 @@ export async function splitWasm(dir, profile) {
     // 1. Split.
     const split = join(work, "split");
     await tool("wasm-split-cli", [input, split, "--out-name", stem]);
+    // The first load carries no game (src/module.rs): checked on every
+    // build, from the names wasm-opt drops later.
+    const games = gameNames(join(split, `${stem}.wasm`));
+    if (games.length) {
+      throw new Error(`split-wasm: the main module holds ${games.length} functions of a game, e.g.\n  ${games.slice(0, 8).join("\n  ")}\n(node tools/shell-has-no-game.mjs lists them)`);
+    }
     // 2. The main module through wasm-bindgen, as Trunk named it.
     const bg = join(work, "bindgen");
     await tool("wasm-bindgen", [

@@ -13,7 +13,6 @@ mod todays_saves;
 
 use crate::module::GameEntry;
 use crate::route::Addresses;
-use crate::shell::{Ctx, Notice};
 
 /// Every game, in the order Home lists them.
 pub static GAMES: [&GameEntry; 5] = [
@@ -33,16 +32,18 @@ pub static ADDRESSES: [&Addresses; 5] = [
     &detective_graves::ENTRY.addresses,
 ];
 
+/// The key of every record the app keeps (its settings, each game's
+/// records): what export copies, whether or not a game's chunk is loaded.
+pub fn record_keys() -> Vec<&'static str> {
+    let games = GAMES.iter().flat_map(|game| game.keys.iter().copied());
+    std::iter::once(crate::session::SETTINGS.key)
+        .chain(games)
+        .collect()
+}
+
 /// The game whose addresses start with `#/<id>`.
 pub fn find(id: &str) -> Option<&'static GameEntry> {
     GAMES.iter().copied().find(|game| game.id() == id)
-}
-
-/// Loads every game's records and provides their contexts.
-pub fn provide_all(app: Ctx, notices: &mut Vec<Notice>) {
-    for game in GAMES {
-        game.module.provide(app, notices);
-    }
 }
 
 #[cfg(test)]
@@ -55,6 +56,37 @@ mod tests {
         let listed: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
         let routed: Vec<&str> = ADDRESSES.iter().map(|a| a.id).collect();
         assert_eq!(listed, routed);
+    }
+
+    #[test]
+    fn every_record_a_game_loads_is_one_export_copies() {
+        let keys = record_keys();
+        for record in [
+            dead_center::records::RECORDS.game.key,
+            dead_center::records::RECORDS.stats.key,
+            murderers_row::records::RECORDS.game.key,
+            murderers_row::records::PREFS.key,
+            serial_killer::records::RECORDS.stats.key,
+            joker::records::RECORDS.game.key,
+            detective_graves::records::RECORDS.stats.key,
+        ] {
+            assert!(keys.contains(&record), "{record}");
+        }
+        let mut distinct = keys.clone();
+        distinct.sort();
+        distinct.dedup();
+        assert_eq!(distinct.len(), keys.len());
+        assert_eq!(keys.len(), 1 + 3 + 3 + 2 + 3 + 2);
+        // Each game's save first: Home's summary is of that save.
+        let saves = [
+            dead_center::records::RECORDS.game.key,
+            murderers_row::records::RECORDS.game.key,
+            serial_killer::records::RECORDS.game.key,
+            joker::records::RECORDS.game.key,
+            detective_graves::records::RECORDS.game.key,
+        ];
+        let firsts: Vec<&str> = GAMES.iter().map(|g| g.keys[0]).collect();
+        assert_eq!(firsts, saves);
     }
 
     #[test]

@@ -4,6 +4,8 @@
 
 use crate::backup::{self, Import};
 use crate::durable;
+use crate::games;
+use crate::lazy;
 use crate::session;
 use crate::storage::{BrowserStore, Store as _};
 use crate::ui::{Dialog, When};
@@ -31,7 +33,7 @@ pub fn DataPanel() -> impl IntoView {
     let preview = RwSignal::new(String::new());
 
     let export = move |_| {
-        let text = backup::export(&BrowserStore, &session::kept_records(), Date::now() as u64);
+        let text = backup::export(&BrowserStore, &games::record_keys(), Date::now() as u64);
         let date: String = String::from(Date::new_0().to_iso_string())
             .chars()
             .take(10)
@@ -70,6 +72,18 @@ pub fn DataPanel() -> impl IntoView {
                 say(true, "The file could not be read.".to_string());
                 return;
             };
+            // Each game's records are checked by its own code: the chunks
+            // of the games the file names load first.
+            for game in games::GAMES {
+                let named = game
+                    .keys
+                    .iter()
+                    .any(|key| text.contains(&format!("\"{key}\"")));
+                if named && lazy::load(game).await.is_err() {
+                    say(true, format!("{} could not be loaded to check its records in this file. Check your connection and try again.", game.name()));
+                    return;
+                }
+            }
             match backup::read(&text, &session::kept_records()) {
                 Ok(import) => {
                     preview.set(preview_text(&import));
@@ -84,6 +98,8 @@ pub fn DataPanel() -> impl IntoView {
         preview.set(String::new());
     };
     let import = move |_| {
+        // (Home's summaries of the imported games no longer match their
+        // saves: the games' chunks load at start to write them again.)
         let result = pending.with_value(|import| import.as_ref().map(|i| i.apply(&BrowserStore)));
         close();
         match result {
@@ -154,9 +170,9 @@ fn describe(persistent: Option<bool>) -> String {
         None => "This browser does not say whether it keeps your data: an exported copy is safe anywhere.",
     };
     // localStorage keeps text as UTF-16: two bytes a character.
-    let bytes: usize = session::kept_records()
+    let bytes: usize = games::record_keys()
         .iter()
-        .filter_map(|r| BrowserStore.get(r.key()).ok().flatten())
+        .filter_map(|key| BrowserStore.get(key).ok().flatten())
         .map(|text| 2 * text.encode_utf16().count())
         .sum();
     format!("{kept} Your saved data takes {} KB.", bytes.div_ceil(1024))

@@ -1,10 +1,15 @@
-use crate::games::GAMES;
+use crate::games::{ADDRESSES, GAMES};
 use crate::route::{Page, Route};
+use crate::shell::ctx;
+use crate::storage::BrowserStore;
+use crate::summary;
 use leptos::prelude::*;
 
-/// The games there are, each with a way to continue the one in progress.
+/// The games there are, each with a way to continue the one in progress
+/// (as its summary says: Home loads no game's code).
 #[component]
 pub fn Home() -> impl IntoView {
+    let ctx = ctx();
     let entries = GAMES.map(|game| {
         let page = |page| Route::Game {
             game: game.id(),
@@ -20,12 +25,16 @@ pub fn Home() -> impl IntoView {
                 <div class="button-row">
                     // Optional views are AnyViews, one type for Leptos to
                     // compile its update code for (a smaller bundle).
-                    {move || game.module.in_progress().map(|(route, detail)| view! {
+                    {move || {
+                        ctx.summaries.track();
+                        let in_progress = summary::read(&BrowserStore, game.id(), &ADDRESSES);
+                        in_progress.map(|(route, detail)| view! {
                         <a class="button primary" href=route.href()>
                             "Continue"
                             <span class="button-detail">{detail}</span>
                         </a>
-                    }.into_any())}
+                    }.into_any())
+                    }}
                     <a class="button" href=page(Page::New).href()>"New game"</a>
                     <a class="button" href=page(Page::Rules).href()>"Rules"</a>
                 </div>

@@ -81,7 +81,13 @@ pub fn SettingsScreen() -> impl IntoView {
             />
             <PaceChoice/>
             <ToursAgain/>
-            {GAMES.iter().filter_map(|game| game.module.settings_panel()).collect_view()}
+            // The games' own choices, from their chunks.
+            {GAMES
+                .iter()
+                .copied()
+                .filter(|game| game.has_settings)
+                .map(|game| crate::lazy::pages(game, |pages| pages.settings_panel()))
+                .collect_view()}
         </section>
         <DataPanel/>
     }

@@ -2,6 +2,7 @@ use crate::games::GAMES;
 use crate::lazy;
 use crate::ui::{Dialog, TopBar, When};
 use leptos::prelude::*;
+use leptos::task::spawn_local;
 
 /// Every game's statistics, and a way to reset them all.
 #[component]
@@ -10,12 +11,19 @@ pub fn StatsScreen() -> impl IntoView {
     // The games find their records in the reactive tree; a click handler
     // runs outside it, so it runs as this screen's owner.
     let owner = Owner::current();
+    // Each game resets its own (its chunk loads first if it has not).
     let reset = Callback::new(move |()| {
-        let reset_all = || GAMES.iter().for_each(|game| game.module.reset_stats());
-        match owner.as_ref() {
-            Some(owner) => owner.with(reset_all),
-            None => reset_all(),
-        }
+        let owner = owner.clone();
+        spawn_local(async move {
+            for game in GAMES {
+                if let Ok(pages) = lazy::load(game).await {
+                    match owner.as_ref() {
+                        Some(owner) => owner.with(|| pages.reset_stats()),
+                        None => pages.reset_stats(),
+                    }
+                }
+            }
+        });
         confirming.set(false);
     });
     view! {

@@ -5,7 +5,9 @@
 //! statistics.
 
 use crate::records::GameCtx;
+use crate::route::Route;
 use crate::session;
+use crate::summary;
 use engine::seats::{Level, Seat};
 use engine::{Game, Multiplayer};
 use leptos::prelude::*;
@@ -19,6 +21,10 @@ pub trait TableRecord: Clone + Serialize + DeserializeOwned + Send + Sync + 'sta
 
     fn state(&self) -> &Self::State;
     fn state_mut(&mut self) -> &mut Self::State;
+
+    /// While the game is in progress: where it is and a line about it, for
+    /// Home's "Continue" (kept as the game's summary, `summary`).
+    fn in_progress(&self) -> Option<(Route, String)>;
 
     /// What the app keeps beside the state follows what happened (a log
     /// grows). Called after every accepted action.
@@ -239,6 +245,12 @@ impl<R: TableRecord> Table<R> {
 
     fn save_game(self) {
         session::save(self.ctx.app, &self.ctx.records.game, self.ctx.game);
+        let in_progress = self
+            .ctx
+            .game
+            .with_untracked(|g| g.as_ref().and_then(R::in_progress));
+        let records = self.ctx.records;
+        summary::publish(self.ctx.app, records.id, records.game.key, in_progress);
     }
 
     /// A game was counted, so the player cares about what is kept: the

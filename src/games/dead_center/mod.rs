@@ -8,14 +8,13 @@ mod stats;
 mod table;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::route::{Addresses, Deals, Page, Route};
+use crate::route::{Addresses, Deals, Page};
 use crate::shell::{Ctx, Notice};
 use crate::ui::choice::choice_of;
 use crate::ui::rules::RulesPage;
 use engine::dead_center::Variant;
-use engine::Game;
 use leptos::prelude::*;
-use records::{deal_route, game_ctx, prefs, table, variant_of, GameCtx, ID, PREFS, RECORDS};
+use records::{game_ctx, prefs, table, variant_of, GameCtx, ID, KEYS, PREFS, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -28,6 +27,8 @@ pub static ENTRY: GameEntry = GameEntry {
     blurb: "Solitaire: hold the cabin and kill twelve zombies before the deck runs out.",
     // A cabin with a lit window under a crescent moon.
     emblem: "M22 10L40 25H35V42H9V25H4ZM18 30V42H26V30ZM12 27H17V32H12Z M40 3A7 7 0 1 0 46 14A5.5 5.5 0 1 1 40 3Z",
+    keys: &KEYS,
+    has_settings: true,
     module: &DeadCenter,
 };
 
@@ -42,6 +43,11 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 }
 
 impl GamePages for Pages {
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+        crate::records::Prefs::provide(app, &PREFS, notices);
+    }
+
     fn page(&self, page: Page) -> AnyView {
         match page {
             Page::Current => view! { <table::DeadCenterScreen deal=None/> }.into_any(),
@@ -60,50 +66,23 @@ impl GamePages for Pages {
     fn stats_panel(&self) -> AnyView {
         view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
-}
-
-impl GameModule for DeadCenter {
-    fn pages(&self) -> LoadPages {
-        Box::pin(pages())
-    }
-
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
-        GameCtx::provide(app, &RECORDS, notices);
-        crate::records::Prefs::provide(app, &PREFS, notices);
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        game_ctx().game.with(|g| {
-            g.as_ref().filter(|s| !s.is_over()).map(|s| {
-                let detail = format!(
-                    "{} · {} of 12 zombies left · {} in the deck",
-                    s.variant().name(),
-                    s.zombies_left(),
-                    crate::words::count(s.deck_len(), "card", "cards")
-                );
-                (deal_route(s.variant(), s.seed()), detail)
-            })
-        })
-    }
 
     fn reset_stats(&self) {
         table().reset_stats();
     }
 
-    fn settings_panel(&self) -> Option<AnyView> {
+    fn settings_panel(&self) -> AnyView {
         let prefs = prefs();
-        Some(
-            view! {
-                {choice_of(
-                    "Dead Center: preferred variant",
-                    "variant",
-                    Variant::ALL.iter().map(|v| (*v, v.name())).collect(),
-                    move || prefs.value.with(|p| p.dead_center_variant),
-                    move |v| prefs.update(|p| p.dead_center_variant = v),
-                )}
-            }
-            .into_any(),
-        )
+        view! {
+            {choice_of(
+                "Dead Center: preferred variant",
+                "variant",
+                Variant::ALL.iter().map(|v| (*v, v.name())).collect(),
+                move || prefs.value.with(|p| p.dead_center_variant),
+                move |v| prefs.update(|p| p.dead_center_variant = v),
+            )}
+        }
+        .into_any()
     }
 
     fn on_storage(&self, key: &str) {
@@ -112,9 +91,17 @@ impl GameModule for DeadCenter {
     }
 }
 
+impl GameModule for DeadCenter {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::Route;
+    use records::deal_route;
 
     #[test]
     fn the_deal_addresses_name_every_variant_by_its_slug() {

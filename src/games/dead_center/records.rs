@@ -12,16 +12,24 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub(super) const ID: &str = "dead-center";
+/// Its records' keys (game, statistics, preferences), as every earlier
+/// version saved them.
+pub(super) const KEYS: [&str; 3] = [
+    "gm.save.dead-center",
+    "gm.stats.dead-center",
+    "gm.prefs.dead-center",
+];
 
 /// The game's records, as every earlier version saved them.
 pub(crate) static RECORDS: Records<State, DeadCenterStats> = Records {
+    id: ID,
     game: Record {
-        key: "gm.save.dead-center",
+        key: KEYS[0],
         what: "Dead Center game",
         validate: State::validate,
     },
     stats: Record {
-        key: "gm.stats.dead-center",
+        key: KEYS[1],
         // As first saved (the envelope's kind must match to load).
         what: "statistics",
         validate: session::no_check,
@@ -38,7 +46,7 @@ pub(super) struct DeadCenterPrefs {
 }
 
 pub(super) static PREFS: Record<DeadCenterPrefs> = Record {
-    key: "gm.prefs.dead-center",
+    key: KEYS[2],
     what: "Dead Center preferences",
     validate: session::no_check,
 };

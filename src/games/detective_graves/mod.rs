@@ -18,14 +18,12 @@ mod table;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::route::{Addresses, Deals, Page, Route};
+use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
-use engine::detective_graves::Role;
-use engine::Game;
 use leptos::prelude::*;
-use records::{game_ctx, route, GameCtx, ID, RECORDS};
+use records::{game_ctx, GameCtx, ID, KEYS, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -37,6 +35,8 @@ pub static ENTRY: GameEntry = GameEntry {
     blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
     // A magnifying glass.
     emblem: "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z",
+    keys: &KEYS,
+    has_settings: false,
     module: &DetectiveGraves,
 };
 
@@ -51,6 +51,10 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 }
 
 impl GamePages for Pages {
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+    }
+
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
@@ -66,31 +70,6 @@ impl GamePages for Pages {
     fn stats_panel(&self) -> AnyView {
         view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
-}
-
-impl GameModule for DetectiveGraves {
-    fn pages(&self) -> LoadPages {
-        Box::pin(pages())
-    }
-
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
-        GameCtx::provide(app, &RECORDS, notices);
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        game_ctx().game.with(|g| {
-            g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
-                let detective = g.state.seat_of(Role::Detective);
-                let detail = format!(
-                    "Case {} of {} · {} is the Detective",
-                    (g.state.case() + 1).min(g.state.cases()),
-                    g.state.cases(),
-                    g.name(detective),
-                );
-                (route(Page::Current), detail)
-            })
-        })
-    }
 
     fn reset_stats(&self) {
         records::table().reset_stats();
@@ -101,9 +80,16 @@ impl GameModule for DetectiveGraves {
     }
 }
 
+impl GameModule for DetectiveGraves {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::Route;
 
     #[test]
     fn it_has_no_deal_addresses() {

@@ -11,15 +11,18 @@ use crate::table::controller::Table;
 use leptos::prelude::*;
 
 pub const ID: &str = "detective-graves";
+/// Its records' keys (game and statistics), as every earlier version saved them.
+pub(super) const KEYS: [&str; 2] = ["gm.save.detective-graves", "gm.stats.detective-graves"];
 
 pub(crate) static RECORDS: Records<DgGame, DgStats> = Records {
+    id: ID,
     game: Record {
-        key: "gm.save.detective-graves",
+        key: KEYS[0],
         what: "Detective Graves game",
         validate: DgGame::validate,
     },
     stats: Record {
-        key: "gm.stats.detective-graves",
+        key: KEYS[1],
         what: "Detective Graves statistics",
         validate: session::no_check,
     },

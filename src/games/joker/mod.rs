@@ -17,13 +17,13 @@ mod table;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::route::{Addresses, Deals, Page, Route};
+use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::choice::Choice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use records::{game_ctx, prefs, route, GameCtx, ID, PREFS, RECORDS};
+use records::{game_ctx, prefs, GameCtx, ID, KEYS, PREFS, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -35,6 +35,8 @@ pub static ENTRY: GameEntry = GameEntry {
     blurb: "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
     // A jester's three-pointed cap with bells.
     emblem: "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z",
+    keys: &KEYS,
+    has_settings: true,
     module: &Joker,
 };
 
@@ -49,6 +51,11 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 }
 
 impl GamePages for Pages {
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+        crate::records::Prefs::provide(app, &PREFS, notices);
+    }
+
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
@@ -64,50 +71,23 @@ impl GamePages for Pages {
     fn stats_panel(&self) -> AnyView {
         view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
-}
-
-impl GameModule for Joker {
-    fn pages(&self) -> LoadPages {
-        Box::pin(pages())
-    }
-
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
-        GameCtx::provide(app, &RECORDS, notices);
-        crate::records::Prefs::provide(app, &PREFS, notices);
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        game_ctx().game.with(|g| {
-            g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
-                let detail = format!(
-                    "{} players · round {} of {}",
-                    g.state.players(),
-                    g.state.round() + 1,
-                    g.state.rounds()
-                );
-                (route(Page::Current), detail)
-            })
-        })
-    }
 
     fn reset_stats(&self) {
         records::table().reset_stats();
     }
 
-    fn settings_panel(&self) -> Option<AnyView> {
+    fn settings_panel(&self) -> AnyView {
         let prefs = prefs();
-        Some(
-            view! {
-                <Choice
-                    legend="Joker: deduction aid (shades the cells the answers rule out)"
-                    name="joker-aid"
-                    options=vec!["Off", "On"]
-                    selected=Signal::derive(move || usize::from(prefs.value.with(|p| p.deduction_aid)))
-                    choose=Callback::new(move |on| prefs.update(|p| p.deduction_aid = on == 1))
-                />
-            }
-            .into_any(),
-        )
+        view! {
+            <Choice
+                legend="Joker: deduction aid (shades the cells the answers rule out)"
+                name="joker-aid"
+                options=vec!["Off", "On"]
+                selected=Signal::derive(move || usize::from(prefs.value.with(|p| p.deduction_aid)))
+                choose=Callback::new(move |on| prefs.update(|p| p.deduction_aid = on == 1))
+            />
+        }
+        .into_any()
     }
 
     fn on_storage(&self, key: &str) {
@@ -116,9 +96,16 @@ impl GameModule for Joker {
     }
 }
 
+impl GameModule for Joker {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::Route;
 
     #[test]
     fn it_has_no_deal_addresses() {

@@ -11,15 +11,18 @@ use leptos::prelude::expect_context;
 use serde::{Deserialize, Serialize};
 
 pub(super) const ID: &str = "joker";
+/// Its records' keys (game, statistics, preferences), as every earlier version saved them.
+pub(super) const KEYS: [&str; 3] = ["gm.save.joker", "gm.stats.joker", "gm.prefs.joker"];
 
 pub(crate) static RECORDS: Records<JokerGame, JokerStats> = Records {
+    id: ID,
     game: Record {
-        key: "gm.save.joker",
+        key: KEYS[0],
         what: "Joker game",
         validate: JokerGame::validate,
     },
     stats: Record {
-        key: "gm.stats.joker",
+        key: KEYS[1],
         what: "Joker statistics",
         validate: session::no_check,
     },
@@ -34,7 +37,7 @@ pub(super) struct JokerPrefs {
 }
 
 pub(super) static PREFS: Record<JokerPrefs> = Record {
-    key: "gm.prefs.joker",
+    key: KEYS[2],
     what: "Joker preferences",
     validate: session::no_check,
 };

@@ -23,14 +23,13 @@ mod thinking;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::route::{Addresses, Deals, Page, Route};
+use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
-use engine::Game;
 use leptos::prelude::*;
-use records::{deal_route, game_ctx, prefs, table, GameCtx, ID, PREFS, RECORDS};
+use records::{game_ctx, prefs, table, GameCtx, ID, KEYS, PREFS, RECORDS};
 use stats::MurderersRowStats;
 
 /// The game in the registry.
@@ -43,6 +42,8 @@ pub static ENTRY: GameEntry = GameEntry {
     blurb: "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds.",
     // A die showing five, in a row of face-down cards.
     emblem: "M4 14H14V34H4ZM34 14H44V34H34ZM17 12H31Q33 12 33 14V34Q33 36 31 36H17Q15 36 15 34V14Q15 12 17 12ZM20 16A2 2 0 1 0 20 20A2 2 0 1 0 20 16ZM28 16A2 2 0 1 0 28 20A2 2 0 1 0 28 16ZM24 22A2 2 0 1 0 24 26A2 2 0 1 0 24 22ZM20 28A2 2 0 1 0 20 32A2 2 0 1 0 20 28ZM28 28A2 2 0 1 0 28 32A2 2 0 1 0 28 28Z",
+    keys: &KEYS,
+    has_settings: false,
     module: &MurderersRow,
 };
 
@@ -57,6 +58,11 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 }
 
 impl GamePages for Pages {
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+        crate::records::Prefs::provide(app, &PREFS, notices);
+    }
+
     fn page(&self, page: Page) -> AnyView {
         match page {
             Page::Current => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
@@ -105,30 +111,6 @@ impl GamePages for Pages {
         }
         .into_any()
     }
-}
-
-impl GameModule for MurderersRow {
-    fn pages(&self) -> LoadPages {
-        Box::pin(pages())
-    }
-
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
-        GameCtx::provide(app, &RECORDS, notices);
-        crate::records::Prefs::provide(app, &PREFS, notices);
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        game_ctx().game.with(|g| {
-            g.as_ref().filter(|g| !g.state.is_over()).map(|g| {
-                let detail = format!(
-                    "Deal {} · {} cards alive",
-                    g.state.seed(),
-                    g.state.row().len()
-                );
-                (deal_route(g.state.seed()), detail)
-            })
-        })
-    }
 
     fn reset_stats(&self) {
         table().reset_stats();
@@ -140,9 +122,17 @@ impl GameModule for MurderersRow {
     }
 }
 
+impl GameModule for MurderersRow {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::Route;
+    use records::deal_route;
 
     #[test]
     fn deal_addresses_round_trip() {

@@ -13,6 +13,12 @@ use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 pub const ID: &str = "murderers-row";
+/// Its records' keys (game, statistics, preferences), as every earlier version saved them.
+pub(super) const KEYS: [&str; 3] = [
+    "gm.save.murderers-row",
+    "gm.stats.murderers-row",
+    "gm.prefs.murderers-row",
+];
 
 /// The game's records, as every earlier version saved them. It has no
 /// variants and no score: its statistics are one [`VariantStats`] and, since
@@ -20,13 +26,14 @@ pub const ID: &str = "murderers-row";
 ///
 /// [`VariantStats`]: crate::stats::VariantStats
 pub(crate) static RECORDS: Records<MurderersRowGame, MurderersRowStats> = Records {
+    id: ID,
     game: Record {
-        key: "gm.save.murderers-row",
+        key: KEYS[0],
         what: "Murderers' Row game",
         validate: MurderersRowGame::validate,
     },
     stats: Record {
-        key: "gm.stats.murderers-row",
+        key: KEYS[1],
         what: "Murderers' Row statistics",
         validate: session::no_check,
     },
@@ -70,7 +77,7 @@ impl MurderersRowPrefs {
 }
 
 pub static PREFS: Record<MurderersRowPrefs> = Record {
-    key: "gm.prefs.murderers-row",
+    key: KEYS[2],
     what: "Murderers' Row preferences",
     validate: session::no_check,
 };

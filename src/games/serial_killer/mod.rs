@@ -15,12 +15,12 @@ mod taps;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
-use crate::route::{Addresses, Deals, Page, Route};
+use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
-use records::{game_ctx, route, table, GameCtx, ID, RECORDS};
+use records::{game_ctx, table, GameCtx, ID, KEYS, RECORDS};
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -32,6 +32,8 @@ pub static ENTRY: GameEntry = GameEntry {
     blurb: "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
     // A gravestone with a cross, on a mound.
     emblem: "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z",
+    keys: &KEYS,
+    has_settings: false,
     module: &SerialKiller,
 };
 
@@ -46,6 +48,10 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 }
 
 impl GamePages for Pages {
+    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
+        GameCtx::provide(app, &RECORDS, notices);
+    }
+
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
@@ -61,29 +67,6 @@ impl GamePages for Pages {
     fn stats_panel(&self) -> AnyView {
         view! { <stats::StatsPanel stats=game_ctx().stats/> }.into_any()
     }
-}
-
-impl GameModule for SerialKiller {
-    fn pages(&self) -> LoadPages {
-        Box::pin(pages())
-    }
-
-    fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
-        GameCtx::provide(app, &RECORDS, notices);
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        game_ctx().game.with(|g| {
-            g.as_ref().filter(|g| g.state.in_progress()).map(|g| {
-                let at_large = g.state.at_large().count();
-                let detail = format!(
-                    "{} players · {at_large} still on the loose",
-                    g.state.players()
-                );
-                (route(Page::Current), detail)
-            })
-        })
-    }
 
     fn reset_stats(&self) {
         table().reset_stats();
@@ -94,9 +77,16 @@ impl GameModule for SerialKiller {
     }
 }
 
+impl GameModule for SerialKiller {
+    fn pages(&self) -> LoadPages {
+        Box::pin(pages())
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::route::Route;
 
     #[test]
     fn it_has_no_deal_addresses() {

@@ -11,16 +11,19 @@ use crate::table::controller::Table;
 use leptos::prelude::*;
 
 pub(super) const ID: &str = "serial-killer";
+/// Its records' keys, as every earlier version saved them.
+pub(super) const KEYS: [&str; 2] = ["gm.save.serial-killer", "gm.stats.serial-killer"];
 
 /// The game's records, as every earlier version saved them.
 pub(crate) static RECORDS: Records<SerialKillerGame, SerialKillerStats> = Records {
+    id: ID,
     game: Record {
-        key: "gm.save.serial-killer",
+        key: KEYS[0],
         what: "Serial Killer game",
         validate: SerialKillerGame::validate,
     },
     stats: Record {
-        key: "gm.stats.serial-killer",
+        key: KEYS[1],
         what: "Serial Killer statistics",
         validate: session::no_check,
     },
