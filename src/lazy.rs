@@ -57,51 +57,65 @@ pub async fn load(game: &'static GameEntry) -> Result<&'static dyn GamePages, Ch
     Ok(pages)
 }
 
+/// What a chunk's loader gives: the chunk's entry, once it is loaded.
+pub type Loading<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ChunkError>>>>;
+
 #[derive(Clone, Copy)]
-enum Load {
+enum Load<T> {
     Loading,
     Failed,
-    Ready(&'static dyn GamePages),
+    Ready(T),
 }
 
-/// `show` applied to `game`'s screens, once its chunk is loaded. `what`
-/// names what is shown in the messages ("Dead Center", say).
+/// `show` applied to `game`'s screens, once its chunk is loaded.
 pub fn pages(
     game: &'static GameEntry,
     show: impl Fn(&'static dyn GamePages) -> AnyView + Send + Sync + 'static,
 ) -> AnyView {
-    if let Some(pages) = loaded(game) {
-        return show(pages);
+    when_loaded(
+        game.name(),
+        loaded(game),
+        move || Box::pin(load(game)),
+        show,
+    )
+}
+
+/// `show` applied to what `load` gives (a chunk's entry), at once if it is
+/// `ready`, else once `load` has it: "Loading <what>…" until then, or a
+/// message with Retry if the chunk cannot be loaded.
+pub fn when_loaded<T: Copy + Send + Sync + 'static>(
+    what: &'static str,
+    ready: Option<T>,
+    load: impl Fn() -> Loading<T> + Copy + Send + Sync + 'static,
+    show: impl Fn(T) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    if let Some(entry) = ready {
+        return show(entry);
     }
     let state = RwSignal::new(Load::Loading);
-    let load = move || {
+    let start = move || {
         state.set(Load::Loading);
         spawn_local(async move {
-            let next = match load(game).await {
-                Ok(pages) => Load::Ready(pages),
+            let next = match load().await {
+                Ok(entry) => Load::Ready(entry),
                 Err(_) => Load::Failed,
             };
             // The screen may be gone by now (the player moved on).
             state.try_set(next);
         });
     };
-    load();
+    start();
     (move || match state.get() {
-        Load::Ready(pages) => show(pages),
+        Load::Ready(entry) => show(entry),
         Load::Loading => view! {
-            <p class="chunk-loading" role="status">{format!("Loading {}…", game.name())}</p>
+            <p class="chunk-loading" role="status">{format!("Loading {what}…")}</p>
         }
         .into_any(),
         Load::Failed => view! {
             <section class="panel chunk-error" role="alert">
-                <p>
-                    {format!(
-                        "{} could not be loaded. Check your connection and try again.",
-                        game.name(),
-                    )}
-                </p>
+                <p>{format!("{what} could not be loaded. Check your connection and try again.")}</p>
                 <div class="button-row">
-                    <button class="button primary" on:click=move |_| load()>"Retry"</button>
+                    <button class="button primary" on:click=move |_| start()>"Retry"</button>
                     <a class="button" href="#/">"Home"</a>
                 </div>
             </section>

@@ -1,4 +1,6 @@
 use crate::games::GAMES;
+use crate::lazy::{self, Loading};
+use crate::module::ChunkError;
 use crate::screens::data::DataPanel;
 use crate::session;
 use crate::settings::{CardBack, CardSize, Motion, Sounds, SuitColours, Theme};
@@ -6,6 +8,7 @@ use crate::shell::ctx;
 use crate::ui::choice::{PaceChoice, SettingChoice};
 use crate::ui::TopBar;
 use leptos::prelude::*;
+use std::cell::Cell;
 
 /// Lets the first-run tours of the tables open by themselves again.
 #[component]
@@ -31,8 +34,30 @@ fn ToursAgain() -> impl IntoView {
     }
 }
 
+/// The Settings screen, from a chunk of its own: Home and the tables never
+/// need it (nor the export and import it holds).
 #[component]
 pub fn SettingsScreen() -> impl IntoView {
+    thread_local! {
+        static LOADED: Cell<Option<fn() -> AnyView>> = const { Cell::new(None) };
+    }
+    let load = || -> Loading<fn() -> AnyView> {
+        Box::pin(async {
+            let screen = settings_chunk().await?;
+            LOADED.set(Some(screen));
+            Ok(screen)
+        })
+    };
+    lazy::when_loaded("Settings", LOADED.get(), load, |screen| screen())
+}
+
+#[wasm_split_helpers::wasm_split(settings, fallible)]
+fn settings_chunk() -> Result<fn() -> AnyView, ChunkError> {
+    Ok(|| view! { <Settings/> }.into_any())
+}
+
+#[component]
+fn Settings() -> impl IntoView {
     view! {
         <TopBar title="Settings"/>
         <section class="panel">
