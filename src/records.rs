@@ -3,10 +3,10 @@
 //! ([`Prefs`]). Loading goes through `session`; a game and its statistics
 //! are saved by the table controller (`table::controller`) alone.
 
+use crate::route::Route;
 use crate::session::{self, Record};
 use crate::shell::{Ctx, Notice};
 use crate::summary;
-use crate::table::controller::TableRecord;
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -65,6 +65,13 @@ where
     }
 }
 
+/// A saved game as Home's summary of it tells (`summary`).
+pub trait InProgress {
+    /// While the game is in progress: where it is and a line about it,
+    /// for Home's "Continue".
+    fn in_progress(&self) -> Option<(Route, String)>;
+}
+
 /// The records a game keeps: the game in progress and its statistics.
 pub struct Records<G: 'static, S: 'static> {
     /// The game's id, which names its summary for Home (`summary`).
@@ -103,11 +110,15 @@ impl<G, S> std::ops::Deref for GameCtx<G, S> {
     }
 }
 
-impl<G: TableRecord> GameCtx<G, G::Stats> {
+impl<G, S> GameCtx<G, S>
+where
+    G: InProgress + DeserializeOwned + Serialize + Send + Sync + 'static,
+    S: DeserializeOwned + Serialize + Default + Send + Sync + 'static,
+{
     /// Loads the records (what cannot be loaded goes to `notices`),
     /// provides the context and writes the game's summary for Home (which
     /// a version before summaries did not write).
-    pub fn provide(app: Ctx, records: &'static Records<G, G::Stats>, notices: &mut Vec<Notice>) {
+    pub fn provide(app: Ctx, records: &'static Records<G, S>, notices: &mut Vec<Notice>) {
         let stats = session::load_or_report(&records.stats, notices).unwrap_or_default();
         let game = session::load_or_report(&records.game, notices);
         summary::publish(

@@ -7,7 +7,8 @@
 // a warm-up and then every `step` taps. Prints the growth per tap and over
 // the run. WebAssembly memory only grows (the allocator reuses it, the
 // browser never shrinks it), so a table that keeps nothing grows it in the
-// warm-up and then not at all.
+// warm-up and then not at all. Last, the game is reloaded from its save:
+// what the same game needs afresh, against what playing it kept.
 //
 //   node tools/memory.mjs [taps-per-game] [step]     (default 600 100; after a release build in dist/)
 //   ONLY=<game> (one game), DIST=<dir> (another build, for before/after)
@@ -109,6 +110,13 @@ try {
     console.log(
       `${game}: over ${tapped - WARM_UP} taps, JS heap ${MiB(last.heap - first.heap)} MiB, wasm ${MiB(last.wasm - first.wasm)} MiB, detached nodes ${last.nodes - last.attached - (first.nodes - first.attached)}`,
     );
+    // What the same game needs afresh: a reload of its save. Far less than
+    // after the taps means memory kept by playing, not by the game's size.
+    const save = await page.evaluate(() => localStorage.getItem(Object.keys(localStorage).find((k) => k.startsWith("gm.save.")) || "")?.length ?? 0);
+    await page.reload();
+    await page.waitForTimeout(1500);
+    const fresh = await measure(page, cdp);
+    console.log(`${game}: its save is ${(save / 1024).toFixed(1)} KiB; reloaded, wasm ${MiB(fresh.wasm)} MiB against ${MiB(last.wasm)} MiB after the taps`);
     await page.context().close();
   }
 } finally {

@@ -4,8 +4,7 @@
 //! the game is saved. This is the only code that saves a game or its
 //! statistics.
 
-use crate::records::GameCtx;
-use crate::route::Route;
+use crate::records::{GameCtx, InProgress};
 use crate::session;
 use crate::summary;
 use engine::seats::{Level, Seat};
@@ -15,16 +14,14 @@ use serde::{de::DeserializeOwned, Serialize};
 
 /// A game as the app keeps it: the engine's state, and what the app saves
 /// beside it (the names at the table, a log, whether it was counted).
-pub trait TableRecord: Clone + Serialize + DeserializeOwned + Send + Sync + 'static {
+pub trait TableRecord:
+    InProgress + Clone + Serialize + DeserializeOwned + Send + Sync + 'static
+{
     type State: Game;
     type Stats: Serialize + DeserializeOwned + Default + Send + Sync + 'static;
 
     fn state(&self) -> &Self::State;
     fn state_mut(&mut self) -> &mut Self::State;
-
-    /// While the game is in progress: where it is and a line about it, for
-    /// Home's "Continue" (kept as the game's summary, `summary`).
-    fn in_progress(&self) -> Option<(Route, String)>;
 
     /// What the app keeps beside the state follows what happened (a log
     /// grows). Called after every accepted action.

@@ -3,14 +3,11 @@
 //! of the state or of what an action did (its events), never a comparison
 //! of the game before and after.
 
-use super::records::deal_route;
 use super::stats::DeadCenterStats;
-use crate::route::Route;
 use crate::stats::GameResult;
 use crate::table::controller::TableRecord;
 use crate::words::count;
 use engine::dead_center::{Event, LossReason, Phase, State, Status};
-use engine::Game;
 
 impl TableRecord for State {
     type State = State;
@@ -22,18 +19,6 @@ impl TableRecord for State {
 
     fn state_mut(&mut self) -> &mut State {
         self
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        (!self.is_over()).then(|| {
-            let detail = format!(
-                "{} · {} of 12 zombies left · {} in the deck",
-                self.variant().name(),
-                self.zombies_left(),
-                count(self.deck_len(), "card", "cards")
-            );
-            (deal_route(self.variant(), self.seed()), detail)
-        })
     }
 
     /// A game ends once (every later action is refused), so the events

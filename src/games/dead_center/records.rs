@@ -3,11 +3,12 @@
 //! another).
 
 use super::stats::DeadCenterStats;
-use crate::records::{self, Records};
+use crate::records::{self, InProgress, Records};
 use crate::route::{Deal, Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
 use engine::dead_center::{State, Variant};
+use engine::Game;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -87,6 +88,20 @@ pub(super) fn variant_of(deal: Deal) -> Variant {
     deal.variant
         .and_then(Variant::from_slug)
         .unwrap_or(Variant::Standard)
+}
+
+impl InProgress for State {
+    fn in_progress(&self) -> Option<(Route, String)> {
+        (!self.is_over()).then(|| {
+            let detail = format!(
+                "{} · {} of 12 zombies left · {} in the deck",
+                self.variant().name(),
+                self.zombies_left(),
+                crate::words::count(self.deck_len(), "card", "cards")
+            );
+            (deal_route(self.variant(), self.seed()), detail)
+        })
+    }
 }
 
 #[cfg(test)]

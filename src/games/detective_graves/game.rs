@@ -3,15 +3,11 @@
 //! asks of it (its result, counted once; which computer plays now), and the
 //! dry run of a placing. Its words are in `words.rs` and `log.rs`.
 
-use super::records::route;
 use super::stats::{DgStats, Played};
 use super::words::refusal;
-use crate::route::{Page, Route};
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
-use engine::detective_graves::{
-    Action, Card, Event, Level, Phase, Role, Seat, SeatKind, State, Variant,
-};
+use engine::detective_graves::{Action, Card, Event, Level, Phase, Seat, SeatKind, State, Variant};
 use engine::Game;
 use serde::{Deserialize, Serialize};
 
@@ -128,19 +124,6 @@ impl TableRecord for DgGame {
 
     fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        (!self.state.is_over()).then(|| {
-            let detective = self.state.seat_of(Role::Detective);
-            let detail = format!(
-                "Case {} of {} · {} is the Detective",
-                (self.state.case() + 1).min(self.state.cases()),
-                self.state.cases(),
-                self.name(detective),
-            );
-            (route(Page::Current), detail)
-        })
     }
 
     /// Counted once, from the state: the log is read from the state's

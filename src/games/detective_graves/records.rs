@@ -4,10 +4,12 @@
 
 use super::game::DgGame;
 use super::stats::DgStats;
-use crate::records::{self, Records};
+use crate::records::{self, InProgress, Records};
 use crate::route::{Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
+use engine::detective_graves::Role;
+use engine::Game;
 use leptos::prelude::*;
 
 pub const ID: &str = "detective-graves";
@@ -44,4 +46,19 @@ pub fn table() -> DgTable {
 
 pub fn route(page: Page) -> Route {
     crate::module::route(ID, page)
+}
+
+impl InProgress for DgGame {
+    fn in_progress(&self) -> Option<(Route, String)> {
+        (!self.state.is_over()).then(|| {
+            let detective = self.state.seat_of(Role::Detective);
+            let detail = format!(
+                "Case {} of {} · {} is the Detective",
+                (self.state.case() + 1).min(self.state.cases()),
+                self.state.cases(),
+                self.name(detective),
+            );
+            (route(Page::Current), detail)
+        })
+    }
 }

@@ -2,10 +2,8 @@
 //! their notepads and whether the result is counted, and how the table
 //! controller plays, counts and seats it. No components: tested natively.
 
-use super::records::route;
 use super::solo::SoloScore;
 use super::stats::JokerStats;
-use crate::route::{Page, Route};
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
 use engine::joker::{Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
@@ -151,18 +149,6 @@ impl TableRecord for JokerGame {
 
     fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        self.state.in_progress().then(|| {
-            let detail = format!(
-                "{} players · round {} of {}",
-                self.state.players(),
-                self.state.round() + 1,
-                self.state.rounds()
-            );
-            (route(Page::Current), detail)
-        })
     }
 
     /// The notepads are for one round: a round's end clears them.

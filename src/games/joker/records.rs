@@ -3,7 +3,7 @@
 
 use super::game::JokerGame;
 use super::stats::JokerStats;
-use crate::records::{self, Records};
+use crate::records::{self, InProgress, Records};
 use crate::route::{Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
@@ -60,6 +60,20 @@ pub(super) fn prefs() -> records::Prefs<JokerPrefs> {
 
 pub(super) fn route(page: Page) -> Route {
     crate::module::route(ID, page)
+}
+
+impl InProgress for JokerGame {
+    fn in_progress(&self) -> Option<(Route, String)> {
+        self.state.in_progress().then(|| {
+            let detail = format!(
+                "{} players · round {} of {}",
+                self.state.players(),
+                self.state.round() + 1,
+                self.state.rounds()
+            );
+            (route(Page::Current), detail)
+        })
+    }
 }
 
 #[cfg(test)]

@@ -2,9 +2,7 @@
 //! counted, and its deal's level; saved as its deal and the moves that stand,
 //! and counted by the table controller through [`TableRecord`].
 
-use super::records::deal_route;
 use super::stats::MurderersRowStats;
-use crate::route::Route;
 use crate::stats::GameResult;
 use crate::table::controller::TableRecord;
 use engine::murderers_row::difficulty::Level;
@@ -120,17 +118,6 @@ impl TableRecord for MurderersRowGame {
 
     fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        (!self.state.is_over()).then(|| {
-            let detail = format!(
-                "Deal {} · {} cards alive",
-                self.state.seed(),
-                self.state.row().len()
-            );
-            (deal_route(self.state.seed()), detail)
-        })
     }
 
     /// Read from the state, not the events: a game that is over is counted

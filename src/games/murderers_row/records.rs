@@ -4,11 +4,12 @@
 
 use super::game::MurderersRowGame;
 use super::stats::MurderersRowStats;
-use crate::records::{self, Records};
+use crate::records::{self, InProgress, Records};
 use crate::route::{Deal, Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
 use engine::murderers_row::difficulty::Level;
+use engine::Game;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -109,6 +110,19 @@ pub fn deal_route(seed: u64) -> Route {
         variant: None,
         seed,
     }))
+}
+
+impl InProgress for MurderersRowGame {
+    fn in_progress(&self) -> Option<(Route, String)> {
+        (!self.state.is_over()).then(|| {
+            let detail = format!(
+                "Deal {} · {} cards alive",
+                self.state.seed(),
+                self.state.row().len()
+            );
+            (deal_route(self.state.seed()), detail)
+        })
+    }
 }
 
 #[cfg(test)]

@@ -3,10 +3,8 @@
 //! controller (`crate::table::controller`) plays it through
 //! [`TableRecord`] and [`SeatedRecord`].
 
-use super::records::route;
 use super::stats::SerialKillerStats;
 use super::words::log_lines;
-use crate::route::{Page, Route};
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
@@ -79,17 +77,6 @@ impl TableRecord for SerialKillerGame {
 
     fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    fn in_progress(&self) -> Option<(Route, String)> {
-        self.state.in_progress().then(|| {
-            let at_large = self.state.at_large().count();
-            let detail = format!(
-                "{} players · {at_large} still on the loose",
-                self.state.players()
-            );
-            (route(Page::Current), detail)
-        })
     }
 
     fn follow(&mut self, events: &[Event]) {

@@ -4,7 +4,7 @@
 
 use super::game::SerialKillerGame;
 use super::stats::SerialKillerStats;
-use crate::records::{self, Records};
+use crate::records::{self, InProgress, Records};
 use crate::route::{Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
@@ -43,4 +43,17 @@ pub(super) fn table() -> Table<SerialKillerGame> {
 
 pub(super) fn route(page: Page) -> Route {
     crate::module::route(ID, page)
+}
+
+impl InProgress for SerialKillerGame {
+    fn in_progress(&self) -> Option<(Route, String)> {
+        self.state.in_progress().then(|| {
+            let at_large = self.state.at_large().count();
+            let detail = format!(
+                "{} players · {at_large} still on the loose",
+                self.state.players()
+            );
+            (route(Page::Current), detail)
+        })
+    }
 }
