@@ -490,7 +490,9 @@ for (const [width, height] of [
   [1280, 800],
 ]) {
   test(`screens at ${width}x${height}: grid, hand-over, Informant's screen, end; 44 px targets`, async ({ page }) => {
-    test.setTimeout(120_000);
+    // A whole game of four seats, three of them people: up to a minute on a
+    // busy machine.
+    test.setTimeout(180_000);
     await page.setViewportSize({ width, height });
     await fastComputers(page);
     await page.goto("/#/joker/new");
