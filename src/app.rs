@@ -62,7 +62,7 @@ pub fn App() -> impl IntoView {
             if session::take_settings_from_other_tab(ctx, &key) {
                 return;
             }
-            if key.starts_with(&summary::key("")) {
+            if summary::is_key(&key) {
                 ctx.summaries.update(|n| *n = n.wrapping_add(1));
             }
             // A game whose chunk is not loaded reads its records afresh

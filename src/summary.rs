@@ -18,8 +18,15 @@ use leptos::prelude::*;
 /// The longest line Home shows; a longer one was not written by the app.
 const MAX_LINE: usize = 200;
 
+const PREFIX: &str = "gm.summary.";
+
 pub fn key(id: &str) -> String {
-    format!("gm.summary.{id}")
+    format!("{PREFIX}{id}")
+}
+
+/// Whether `key` is a game's summary (another tab wrote one, say).
+pub fn is_key(key: &str) -> bool {
+    key.starts_with(PREFIX)
 }
 
 /// FNV-1a (64 bits) of `text`, in hex: tells one save from another.
@@ -131,6 +138,8 @@ mod tests {
         write(&store, "dead-center", keys[0], None);
         assert_eq!(read(&store, "dead-center", &[&DC, &SK]), None);
         assert!(!stale(&store, "dead-center", &keys));
+        assert!(is_key(&key("dead-center")));
+        assert!(!is_key(keys[0]));
     }
 
     #[test]
