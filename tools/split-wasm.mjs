@@ -46,8 +46,13 @@ const CRATE = "grave-matters";
 
 // What Trunk's data-wasm-opt="z" with these params did before the split:
 // after -Oz, re-lay the control flow (flatten, rereloop) and optimise again,
-// twice (about 3.2 KB less gzip than -Oz alone).
-const WASM_OPT = ["-Oz", "--flatten", "--rereloop", "-Oz", "--flatten", "--rereloop", "-Oz"];
+// twice (about 3.2 KB less gzip than -Oz alone). Then the sections only a
+// linker reads (which tools made the module, which features it uses):
+// about 3-4 KB gzip a game, over its many chunks.
+const WASM_OPT = [
+  "-Oz", "--flatten", "--rereloop", "-Oz", "--flatten", "--rereloop", "-Oz",
+  "--strip-producers", "--strip-target-features",
+];
 
 const short = (data) => createHash("sha256").update(data).digest("hex").slice(0, 16);
 

@@ -155,12 +155,14 @@ fn preview_text(import: &Import) -> String {
     text
 }
 
+/// `text` with an ASCII first letter in capitals (our own words, all
+/// ASCII: Unicode case tables would cost kilobytes for nothing).
 fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
+    let mut text = text.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
 }
 
 fn describe(persistent: Option<bool>) -> String {

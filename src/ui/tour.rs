@@ -244,14 +244,16 @@ fn follow(
                 ("over", (vh - h - 8.0).max(0.0))
             };
             let centre = rect.left() + rect.width() / 2.0;
-            let left = (centre - w / 2.0).clamp(8.0, (vw - w - 8.0).max(8.0));
+            // `max` then `min`, not `f64::clamp`: its check formats floats, code every
+            // game's chunk would carry for this alone.
+            let left = (centre - w / 2.0).max(8.0).min((vw - w - 8.0).max(8.0));
             bubble_el.set_attribute("data-side", side).ok();
             set(&bubble_el, "top", top);
             set(&bubble_el, "left", left);
             set(
                 &bubble_el,
                 "--arrow-x",
-                (centre - left).clamp(16.0, (w - 16.0).max(16.0)),
+                (centre - left).max(16.0).min((w - 16.0).max(16.0)),
             );
             ring_el.set_attribute("data-side", side).ok();
             set(&ring_el, "top", rect.top() - 4.0);

@@ -166,7 +166,8 @@ impl Board {
 /// known of it from the log, and the player's own marks.
 pub fn cell_label(board: &Board, cell: Cell, marked: bool) -> String {
     let place = cell.to_string();
-    let mut label = format!("{}{}", place[..1].to_uppercase(), &place[1..]);
+    // ASCII: Unicode case tables would cost this chunk 6 KB.
+    let mut label = format!("{}{}", place[..1].to_ascii_uppercase(), &place[1..]);
     match board.card(cell) {
         Some(card) if card.is_joker() => {
             label.push_str(": the Joker, shot dead");
