@@ -32,6 +32,15 @@ async function newGame(page: Page, seats: [string, string][], opts: { firstDetec
   await expect(page).toHaveURL(/#\/detective-graves$/);
 }
 
+/** The page's requests for the computer players' chunk, as they come. */
+function playersChunkRequests(page: Page): string[] {
+  const urls: string[] = [];
+  page.on("request", (request) => {
+    if (request.url().includes("split_detective_graves_players")) urls.push(request.url());
+  });
+  return urls;
+}
+
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
 const endDialog = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("link", { name: "New game" }) });
 const handCards = (page: Page) => page.locator(".dg-hand .dg-card");
@@ -136,6 +145,8 @@ test("a person against the Strong computer, both cases to the end", async ({ pag
             (window as unknown as { revealed?: boolean }).revealed = true;
     }).observe(document, { subtree: true, childList: true });
   });
+  // The computer players are a chunk of their own, fetched once.
+  const players = playersChunkRequests(page);
   await fastComputers(page);
   await newGame(page, [["Ana", "person"], ["Holmes", "strong"]]);
   await expect(page.getByRole("article", { name: /^Holmes, Computer \(Strong\), Mastermind/ })).toBeVisible();
@@ -156,6 +167,7 @@ test("a person against the Strong computer, both cases to the end", async ({ pag
   // Ana was the Mastermind in case 2, offered to reveal herself.
   expect(seen.has("Stay hidden")).toBe(true);
   await expect(endDialog(page)).toContainText(/Ana \d+, Holmes \d+\./);
+  expect(players).toHaveLength(1);
   await endDialog(page).getByRole("button", { name: "See the table" }).click();
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await expect(log).toContainText("Case 2 scores:");
@@ -174,6 +186,7 @@ test("two people, The Single Case: the other hand and the identity are never in 
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
+  const players = playersChunkRequests(page);
   await newGame(page, [["Ana", "person"], ["Ben", "person"]], { length: /^The Single Case/ });
   let handOvers = 0;
   let checked = 0;
@@ -205,6 +218,7 @@ test("two people, The Single Case: the other hand and the identity are never in 
   }
   expect(handOvers).toBeGreaterThan(10);
   expect(checked).toBeGreaterThan(10);
+  expect(players, "people alone never load the computer players").toEqual([]);
   await expect(endDialog(page)).toContainText(/Ana \d+, Ben \d+\./);
   await endDialog(page).getByRole("button", { name: "See the table" }).click();
   // Single Case scoring: evidence 3 points each, the accusation 4.

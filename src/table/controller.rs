@@ -286,34 +286,42 @@ where
     /// [`super::seats::play_computers`]), each deciding from its own view
     /// with the seed the game keeps, while `ready` (read reactively) allows
     /// (the players may first have to go on from a round's end, say).
-    /// `decide` may take over a seat's turn (a long search worked out in
-    /// slices): it returns `true` when it has. `then` shows what the
-    /// computer's action did.
+    /// `then` shows what the computer's action did.
     pub fn play_computers(
         self,
         ready: impl Fn() -> bool + 'static,
-        decide: impl Fn(Seat, Level) -> bool + Clone + 'static,
         then: impl Fn(Result<Vec<Event<R>>, Refusal<R>>) + Clone + 'static,
+    ) {
+        self.play_computers_with(ready, move |seat, level| {
+            if let Some(result) = self
+                .computer_action(seat, level)
+                .and_then(|action| self.act(action))
+            {
+                then(result);
+            }
+        });
+    }
+
+    /// As [`play_computers`](Self::play_computers), the game taking each
+    /// computer turn itself (`turn`, given the seat and its level): for a
+    /// game whose computer players are a chunk of their own, or think in
+    /// slices. Nothing here names the engine's players, so they are not
+    /// linked where the game does not.
+    pub fn play_computers_with(
+        self,
+        ready: impl Fn() -> bool + 'static,
+        turn: impl Fn(Seat, Level) + Clone + 'static,
     ) {
         super::seats::play_computers(
             self.ctx.app,
             move || ready() && self.computer_to_act().is_some(),
             move || {
-                let Some((seat, level)) = self
+                let due = self
                     .ctx
                     .game
-                    .with_untracked(|g| g.as_ref().and_then(SeatedRecord::computer_to_act))
-                else {
-                    return;
-                };
-                if decide(seat, level) {
-                    return;
-                }
-                if let Some(result) = self
-                    .computer_action(seat, level)
-                    .and_then(|action| self.act(action))
-                {
-                    then(result);
+                    .with_untracked(|g| g.as_ref().and_then(SeatedRecord::computer_to_act));
+                if let Some((seat, level)) = due {
+                    turn(seat, level);
                 }
             },
         );

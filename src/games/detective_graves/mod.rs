@@ -2,6 +2,7 @@
 //! unmasking, new-game screen, rules, statistics and saved records,
 //! registered with the shell as [`DetectiveGraves`].
 
+mod computer;
 mod end;
 pub(crate) mod game;
 mod hand;

@@ -5,6 +5,7 @@
 //! people's turns the hand-over screen shows, with nothing private in the
 //! page, until the next person taps.
 
+use super::computer;
 use super::end::{CaseResult, EndDialog};
 use super::game::DgGame;
 use super::hand::{Choices, Hand};
@@ -18,12 +19,11 @@ use crate::route::Page;
 use crate::seats::{needs_hand_over, GameLog, HandOver};
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
-use crate::table::seats::work_in_slices;
 use crate::ui::message::TableMessage;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
-use engine::detective_graves::{players, Level, Phase, Seat};
-use engine::{Game, Multiplayer};
+use engine::detective_graves::{Phase, Seat};
+use engine::Game;
 use leptos::prelude::*;
 
 /// The Detective Graves screen: the game in progress, or the new-game screen.
@@ -61,14 +61,13 @@ fn Tabletop() -> impl IntoView {
         table.read(|g| Some(g.viewer(holder)))
     });
 
-    // Counts the Strong searches started: only the newest may play.
-    let searching = StoredValue::new(0u32);
+    // Counts the computer turns begun: only the newest may play.
+    let turns = StoredValue::new(0u32);
     // The computer seats wait while a case's result shows (see
-    // `DgGame::computer_to_act`); the Strong one searches in slices.
-    table.play_computers(
+    // `DgGame::computer_to_act`).
+    table.play_computers_with(
         || true,
-        move |seat, level| level == Level::Strong && search_in_slices(feedback, searching, seat),
-        move |result| feedback.show(result.map_err(|e| e.to_string())),
+        move |seat, level| computer::take_turn(feedback, turns, seat, level),
     );
 
     let game_over = move || table.read(|g| g.state.is_over());
@@ -99,41 +98,6 @@ fn Tabletop() -> impl IntoView {
         </When>
         </TableFrame>
     }
-}
-
-/// Takes the Strong computer's turn at `seat`: its search takes tens of
-/// milliseconds in the browser, so it runs in slices (deciding what
-/// `bot_action` decides for the same view and seed, from the seat's view
-/// alone), and is dropped if the game moves on meanwhile (another tab, a
-/// new game) or a newer search starts. Says whether it took the turn.
-fn search_in_slices(feedback: Feedback, searching: StoredValue<u32>, seat: Seat) -> bool {
-    let ctx = feedback.table.ctx;
-    let Some(state) = ctx
-        .game
-        .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))
-    else {
-        return false;
-    };
-    let mut search = players::strong_search(&state.view(seat), state.bot_seed());
-    let token = searching.get_value().wrapping_add(1);
-    searching.set_value(token);
-    work_in_slices(move || {
-        let wanted = searching.try_get_value() == Some(token)
-            && !ctx.changed_elsewhere.get_untracked()
-            && ctx
-                .game
-                .with_untracked(|g| g.as_ref().is_some_and(|g| g.state == state));
-        if !wanted {
-            return true;
-        }
-        // One playout at a time.
-        let Some(action) = search.step(1) else {
-            return false;
-        };
-        feedback.play(action);
-        true
-    });
-    true
 }
 
 /// The table for the person holding the device (or for nobody in

@@ -52,7 +52,6 @@ impl Feedback {
     pub fn play_computers(self) {
         self.table.play_computers(
             move || self.round_over.with(Option::is_none),
-            |_, _| false,
             move |result| self.show(result),
         );
     }

@@ -72,7 +72,7 @@ fn Playing() -> impl IntoView {
         }
         Err(refusal) => message.set(Some(Note::refusal(refusal.to_string()))),
     };
-    table.play_computers(|| true, |_, _| false, answer);
+    table.play_computers(|| true, answer);
 
     // Draws until a drawn Jack or Ace waits for a decision or the draws are
     // over: each draw the engine's own action, the others quietly after the
