@@ -6,31 +6,16 @@
 // game in play rightly adds (its log, its record) and the allocator's own
 // spread stay within a few pages of 64 KiB.
 // tools/memory.mjs measures every table at length.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
-import { plays, tapFirst } from "../tools/taps.mjs";
+import { keepWasmMemory, plays, tapTimes, wasmBytes } from "../tools/taps.mjs";
 
 const PAGE = 64 * 1024;
 
 test.beforeEach(async ({ page }) => {
   await skipTours(page);
-  // Keeps the app's WebAssembly memory where the test can read it.
-  await page.addInitScript(() => {
-    for (const name of ["instantiate", "instantiateStreaming"] as const) {
-      const original = WebAssembly[name] as (...args: unknown[]) => Promise<WebAssembly.WebAssemblyInstantiatedSource | WebAssembly.Instance>;
-      (WebAssembly as unknown as Record<string, unknown>)[name] = async (...args: unknown[]) => {
-        const result = await original.apply(WebAssembly, args);
-        const memory = ("instance" in result ? result.instance : result).exports?.memory;
-        const w = window as unknown as { __memory?: WebAssembly.Memory };
-        if (memory instanceof WebAssembly.Memory && !w.__memory) w.__memory = memory;
-        return result;
-      };
-    }
-  });
+  await page.addInitScript(keepWasmMemory);
 });
-
-const wasmBytes = (page: Page) =>
-  page.evaluate(() => (window as unknown as { __memory?: WebAssembly.Memory }).__memory?.buffer.byteLength ?? 0);
 
 test("leaving a table for Settings and coming back, again and again, keeps no memory", async ({ page }) => {
   test.setTimeout(90_000);
@@ -52,12 +37,7 @@ test("leaving a table for Settings and coming back, again and again, keeps no me
 test("Detective Graves with two people, a hand-over every turn, keeps no memory", async ({ page, baseURL }) => {
   test.setTimeout(120_000);
   const selectors = await plays["detective-graves"](page, baseURL);
-  const play = async (taps: number) => {
-    for (let tries = 0; taps > 0 && tries < taps * 3; tries++) {
-      if (await tapFirst(page, selectors, 1_000)) taps--;
-      else await page.waitForTimeout(50);
-    }
-  };
+  const play = (taps: number) => tapTimes(page, selectors, taps);
   await play(30);
   const before = await wasmBytes(page);
   expect(before, "the app's memory is found").toBeGreaterThan(0);

@@ -251,7 +251,7 @@ function chunkRequests(page: Page): string[] {
   const chunks: string[] = [];
   page.on("request", (r) => {
     const name = new URL(r.url()).pathname.slice(1);
-    if (/^(split|chunk)_.*\.wasm$/.test(name)) chunks.push(name);
+    if (/^(split|chunk)_.*\.(wasm|bin)$/.test(name)) chunks.push(name);
   });
   return chunks;
 }
@@ -263,7 +263,8 @@ test.describe("a game's code is a chunk of its own, loaded when first shown", ()
     const errors = trackErrors(page);
     const chunks = chunkRequests(page);
     let fail = true;
-    await page.route(/\/split_dead_center-[0-9a-f]+\.wasm$/, (route) =>
+    // The game's own chunk and the pack of small shared ones both fail.
+    await page.route(/\/(split_dead_center-[0-9a-f]+\.wasm|chunk_pack-[0-9a-f]+\.bin)$/, (route) =>
       fail ? route.abort("internetdisconnected") : route.continue());
     await page.goto("/");
     await expect(page.getByRole("heading", { name: "Dead Center" })).toBeVisible();
@@ -276,6 +277,7 @@ test.describe("a game's code is a chunk of its own, loaded when first shown", ()
     await alert.getByRole("button", { name: "Retry" }).click();
     await expect(page.getByRole("heading", { name: "Dead Center: how to play" })).toBeVisible();
     expect(chunks.some((c) => c.startsWith("split_dead_center-"))).toBe(true);
+    expect(chunks.filter((c) => c.startsWith("chunk_pack-")), "the pack, asked for again after it failed").toHaveLength(2);
     expect(chunks.some((c) => c.startsWith("split_joker-"))).toBe(false);
     expect(errors).toEqual([]);
   });
@@ -293,6 +295,7 @@ test.describe("a game's code is a chunk of its own, loaded when first shown", ()
         .map((e) => (e as PerformanceResourceTiming).initiatorType));
     expect(initiators).toEqual(["link"]);
     expect(chunks.filter((c) => c.startsWith("split_dead_center-"))).toHaveLength(1);
+    expect(chunks.filter((c) => c.startsWith("chunk_pack-")), "the small chunks come in one file").toHaveLength(1);
     expect(new Set(chunks).size, "no chunk fetched twice").toBe(chunks.length);
     expect(chunks.some((c) => c.startsWith("split_joker-"))).toBe(false);
     expect(errors).toEqual([]);

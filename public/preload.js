@@ -2,7 +2,9 @@
 // starts fetching that game's WebAssembly chunks now, beside the app's own
 // module, instead of after the app has started and asked for them. The build
 // names each game's files in a <meta name="chunks:<game>"> (tools/split-wasm.mjs);
-// the chunk loader's fetch then takes the preloaded response.
+// the chunk loader's fetch then takes the preloaded response. A release
+// build puts this script in the page itself (tools/csp.mjs), so that it runs
+// at once instead of waiting for its own download.
 (() => {
   const game = /^#\/([a-z-]+)/.exec(location.hash)?.[1];
   const meta = game && document.querySelector(`meta[name="chunks:${game}"]`);

@@ -12,7 +12,7 @@ import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { brotliCompressSync, constants, gzipSync } from "node:zlib";
 
-export const COMPRESSIBLE = /\.(html|js|mjs|wasm|css|json|webmanifest|svg|txt|wav)$/;
+export const COMPRESSIBLE = /\.(html|js|mjs|wasm|css|json|webmanifest|svg|txt|wav|bin)$/;
 
 export function compressBuild(dir) {
   let files = 0;

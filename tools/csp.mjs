@@ -8,10 +8,15 @@
 //   covers every script after it: only our own files, WebAssembly compiled
 //   from them ('wasm-unsafe-eval'), our own worker and stylesheet.
 //
+// - The one inline script allowed: public/preload.js, put in the page after
+//   minifying (inlinePreload), with its hash in the policy. As a file it was
+//   fetched beside the app's own files, so the game's chunks it starts began
+//   only once it arrived; inline, they start with the page.
+//
 // Debug builds (`trunk serve`) keep Trunk's inline scripts and its reload
 // socket, and get no policy.
 import { createHash } from "node:crypto";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 
 export const POLICY = [
@@ -43,4 +48,21 @@ export function applyCsp(dir) {
   html = html.replace(/<meta charset="utf-8"\s*\/?>/, (m) => `${m}<meta http-equiv="Content-Security-Policy" content="${POLICY}">`);
   writeFileSync(path, html);
   return name;
+}
+
+/** Puts the (minified) public/preload.js into the page as an inline script
+ * and allows exactly that script in the policy, by its hash. */
+export function inlinePreload(dir) {
+  const path = join(dir, "index.html");
+  let html = readFileSync(path, "utf8");
+  const tag = /<script src="?preload\.js"?><\/script>/;
+  if (!tag.test(html)) throw new Error("csp: index.html has no <script src=\"preload.js\">");
+  const code = readFileSync(join(dir, "preload.js"), "utf8").trim();
+  if (/<\/script/i.test(code)) throw new Error("csp: preload.js cannot be inlined: it contains </script");
+  const hash = createHash("sha256").update(code).digest("base64");
+  const allow = "script-src 'self'";
+  if (!html.includes(allow)) throw new Error("csp: the policy has no script-src to add the preload's hash to");
+  html = html.replace(allow, `${allow} 'sha256-${hash}'`).replace(tag, () => `<script>${code}</script>`);
+  writeFileSync(path, html);
+  unlinkSync(join(dir, "preload.js"));
 }

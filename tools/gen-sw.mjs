@@ -26,7 +26,7 @@ import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { dirname, join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { compressBuild } from "./compress.mjs";
-import { applyCsp } from "./csp.mjs";
+import { applyCsp, inlinePreload } from "./csp.mjs";
 import { minifyBuild, minifyFile } from "./minify.mjs";
 import { splitWasm } from "./split-wasm.mjs";
 import { finishWorkers } from "./workers.mjs";
@@ -66,6 +66,7 @@ if (profile !== "release") {
 
 console.log(`gen-sw: start-up script moved to ${applyCsp(dir)}; Content-Security-Policy set`);
 await minifyBuild(dir);
+inlinePreload(dir);
 // Never the compressed copies: a Trunk build has none yet (they are written
 // below), but a dist/ given by hand may have them from an earlier run.
 const files = walk(dir).filter((f) => f !== "sw.js" && !/\.(gz|br)$/.test(f));

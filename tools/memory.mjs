@@ -18,7 +18,7 @@ import { chromium } from "playwright-core";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../e2e/static-server.mjs";
-import { plays, tapFirst } from "./taps.mjs";
+import { keepWasmMemory, plays, tapTimes, wasmBytes } from "./taps.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
 const taps = Number(process.argv[2] || 600);
@@ -32,19 +32,6 @@ const browser = await chromium.launch({
 });
 const base = `http://127.0.0.1:${server.port}/`;
 
-/** Keeps the app's WebAssembly memory where the tool can read it. */
-function catchMemory() {
-  for (const name of ["instantiate", "instantiateStreaming"]) {
-    const original = WebAssembly[name];
-    WebAssembly[name] = async (...args) => {
-      const result = await original.apply(WebAssembly, args);
-      const memory = (result.instance || result).exports?.memory;
-      if (memory && !window.__memory) window.__memory = memory;
-      return result;
-    };
-  }
-}
-
 async function newPage() {
   // No service worker: it would precache every file meanwhile.
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, serviceWorkers: "block" });
@@ -54,7 +41,7 @@ async function newPage() {
       localStorage.setItem("gm.settings", JSON.stringify({ app: "grave-matters", kind: "settings", version: 1, data }));
     }
   }, GAMES);
-  await context.addInitScript(catchMemory);
+  await context.addInitScript(keepWasmMemory);
   return context.newPage();
 }
 
@@ -68,11 +55,8 @@ async function measure(page, cdp) {
   await cdp.send("HeapProfiler.collectGarbage");
   const heap = await cdp.send("Runtime.getHeapUsage");
   const { nodes } = await cdp.send("Memory.getDOMCounters");
-  const page_ = await page.evaluate(() => ({
-    wasm: window.__memory?.buffer.byteLength ?? 0,
-    attached: document.getElementsByTagName("*").length,
-  }));
-  return { heap: heap.usedSize, wasm: page_.wasm, nodes, attached: page_.attached };
+  const attached = await page.evaluate(() => document.getElementsByTagName("*").length);
+  return { heap: heap.usedSize, wasm: await wasmBytes(page), nodes, attached };
 }
 
 const MiB = (b) => (b / 1048576).toFixed(2);
@@ -85,13 +69,7 @@ try {
     await page.waitForTimeout(500);
     let tapped = 0;
     const play = async (n) => {
-      for (let tries = 0; n > 0 && tries < n * 3; tries++) {
-        if (await tapFirst(page, selectors, 1_000)) {
-          tapped++;
-          n--;
-        } else await page.waitForTimeout(50);
-        await page.waitForTimeout(30);
-      }
+      tapped += await tapTimes(page, selectors, n, 30);
     };
     await play(WARM_UP);
     const first = await measure(page, cdp);

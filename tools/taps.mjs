@@ -1,7 +1,8 @@
-// How the measurement tools play each game by tapping its table
-// (tools/input-latency.mjs, tools/memory.mjs): each game's start (two people
-// where the game has seats) and the controls to tap, in order of
-// preference; the first visible one is tapped each time.
+// How the measurement tools and the memory test play each game by tapping
+// its table (tools/input-latency.mjs, tools/memory.mjs, e2e/memory.spec.ts):
+// each game's start (two people where the game has seats) and the controls
+// to tap, in order of preference; the first visible one is tapped each time.
+// And how they read the app's WebAssembly memory.
 
 /** Taps the first control matching one of `selectors` that is visible
  * (waiting at most `timeout` ms for it to take the tap); false if none is. */
@@ -15,6 +16,37 @@ export async function tapFirst(page, selectors, timeout = 2_000) {
   }
   return false;
 }
+
+/** Taps `n` times (see `tapFirst`), waiting `pause` ms after each tap and
+ * 50 ms when nothing can be tapped; gives up after 3n tries. Returns how
+ * many taps were made. */
+export async function tapTimes(page, selectors, n, pause = 0) {
+  let tapped = 0;
+  for (let tries = 0; tapped < n && tries < n * 3; tries++) {
+    if (await tapFirst(page, selectors, 1_000)) {
+      tapped++;
+      if (pause) await page.waitForTimeout(pause);
+    } else await page.waitForTimeout(50);
+  }
+  return tapped;
+}
+
+/** An init script (`addInitScript(keepWasmMemory)`): keeps the app's
+ * WebAssembly memory, the first a module exports, as `window.__memory`. */
+export function keepWasmMemory() {
+  for (const name of ["instantiate", "instantiateStreaming"]) {
+    const original = WebAssembly[name];
+    WebAssembly[name] = async (...args) => {
+      const result = await original.apply(WebAssembly, args);
+      const memory = (result.instance || result).exports?.memory;
+      if (memory instanceof WebAssembly.Memory && !window.__memory) window.__memory = memory;
+      return result;
+    };
+  }
+}
+
+/** The size of the memory `keepWasmMemory` kept, in bytes (0 if none). */
+export const wasmBytes = (page) => page.evaluate(() => window.__memory?.buffer.byteLength ?? 0);
 
 async function startTable(page, base, game) {
   await page.goto(`${base}#/${game}/new`);
