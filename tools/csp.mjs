@@ -51,12 +51,13 @@ export function applyCsp(dir) {
 }
 
 /** Puts the (minified) public/preload.js into the page as an inline script
- * and allows exactly that script in the policy, by its hash. */
+ * and allows exactly that script in the policy, by its hash. A page without
+ * it (tools/bare-page) is left as it is. */
 export function inlinePreload(dir) {
   const path = join(dir, "index.html");
   let html = readFileSync(path, "utf8");
   const tag = /<script src="?preload\.js"?><\/script>/;
-  if (!tag.test(html)) throw new Error("csp: index.html has no <script src=\"preload.js\">");
+  if (!tag.test(html)) return;
   const code = readFileSync(join(dir, "preload.js"), "utf8").trim();
   if (/<\/script/i.test(code)) throw new Error("csp: preload.js cannot be inlined: it contains </script");
   const hash = createHash("sha256").update(code).digest("base64");
