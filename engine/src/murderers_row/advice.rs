@@ -272,8 +272,9 @@ pub fn persist<T>(
         learned = now;
         on_progress(progress);
     }
-    // `usize::MAX` would also lift the graph method's memory limits.
-    work(&mut Solver::with_budget(state, usize::MAX - 1))
+    // The graph method first on each position (it terminates, within its
+    // memory limits), then the search with no budget.
+    work(&mut Solver::finishing(state))
 }
 
 /// Whether a finished game can still be reviewed: it was played from a deal.
@@ -655,5 +656,88 @@ mod tests {
             let text = serde_json::to_string(&reply).unwrap();
             assert_eq!(serde_json::from_str::<Reply>(&text).unwrap(), reply);
         }
+    }
+
+    /// Issue 31's first position, as far as it can be rebuilt: deal 2314
+    /// after four moves leaving the Con Man, the Gunslinger and the Knight
+    /// inactive and the Medic and the Bugler active (833 lines of four moves
+    /// do; these are three of them). A hint answers with the graph method's
+    /// value, and so does a solver whose budget runs out on the revival
+    /// cycles (before, it answered `Unsolved` and `persist` then made one
+    /// unlimited search that did not end).
+    #[test]
+    fn deal_2314_after_four_moves_with_medic_and_bugler_is_answered_exactly() {
+        let start = [
+            Action::activate(Gunslinger, Target::pair(AirStrike, Copycat)),
+            Action::activate(Knight, Target::Card(Tank)),
+        ];
+        let ends = [
+            Target::pair(Gunslinger, Bugler),
+            Target::pair(Bugler, Knight),
+            Target::pair(Gunslinger, Knight),
+        ];
+        for end in ends {
+            let mut history = start.to_vec();
+            history.push(Action::activate(ConMan, end));
+            history.push(Action::activate(MadBomber, Target::None));
+            let state = position(2314, &history).expect("replays");
+            assert_eq!(state.row().len(), 5);
+            let expected = solver::solve_by_graph(&state).win;
+            let Answer::Hint(hint) = answer(&Question::Hint {
+                seed: 2314,
+                history: history.clone(),
+            }) else {
+                panic!("no hint for {history:?}");
+            };
+            assert!((hint.win - expected).abs() < 1e-12, "{history:?}");
+            let out_of_budget = Solver::with_budget(&state, 10).solve(&state);
+            assert!((out_of_budget.expect("answered").win - expected).abs() < 1e-12);
+        }
+    }
+
+    /// Positions of seeded random games with at most seven cards and the
+    /// Medic and the Bugler alive (revival cycles with no die draw), whose
+    /// graph has under 20,000 positions: a solver with a tiny budget (so
+    /// that the graph method takes over) and a hint both answer with the
+    /// graph method's value, and the best action keeps it.
+    #[test]
+    fn small_positions_with_medic_and_bugler_are_answered_as_by_the_graph_method() {
+        use crate::murderers_row::sample::random_action;
+        use rand::SeedableRng;
+        let mut checked = 0;
+        for seed in 0..300 {
+            let mut state = State::new(seed);
+            let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+            while !state.is_over() {
+                let row = state.row();
+                let alive = |k| row.iter().any(|s| s.card == k);
+                if row.len() <= 7
+                    && alive(Medic)
+                    && alive(Bugler)
+                    && solver::graph_stats(&state, 20_000).0 < 20_000
+                {
+                    let expected = solver::solve_by_graph(&state).win;
+                    let mut small = Solver::with_budget(&state, 100);
+                    let solved = small.solve(&state).expect("answered");
+                    assert!((solved.win - expected).abs() < 1e-9, "seed {seed}");
+                    let values = small.action_values(&state).expect("answered");
+                    let best = solved.best.expect("an action");
+                    let kept = values.iter().find(|(a, _)| *a == best).expect("legal");
+                    assert!((kept.1 - expected).abs() < 1e-9, "seed {seed}");
+                    let question = Question::Hint {
+                        seed,
+                        history: state.history().to_vec(),
+                    };
+                    let Answer::Hint(hint) = answer(&question) else {
+                        panic!("no hint: seed {seed}");
+                    };
+                    assert!((hint.win - expected).abs() < 1e-9, "seed {seed}");
+                    checked += 1;
+                }
+                let pick = random_action(&state, &mut rng).expect("an action");
+                state.apply(pick).expect("legal");
+            }
+        }
+        assert!(checked > 50, "{checked}");
     }
 }

@@ -789,10 +789,52 @@ fn solve_component(graph: &Graph, members: &[u32], value: &mut [f64], choice: &m
     }
 }
 
-/// Every position's value and chosen action (an index into the actions);
-/// `None` if a component with cycles has more than `component_limit`
-/// positions (its dense linear systems would take `n²` memory and `n³`
-/// time: 47 GB for a component of 76,800 positions).
+/// The most sweeps [`solve_component_iteratively`] makes (none needed
+/// more than a few thousand in the sample of issue 31).
+const MAX_SWEEPS: usize = 1_000_000;
+
+/// Solves one strongly connected component too large for dense linear
+/// systems (memory `n²`), every position outside it being solved already:
+/// value iteration in place (Gauss–Seidel) from 0, which rises to the least
+/// fixed point of the Bellman equations (the optimal chances of winning),
+/// until a whole sweep changes no value (to the last bit, or by at most
+/// 1e-17 after many sweeps: rounding). Memory is linear in the component.
+fn solve_component_iteratively(
+    graph: &Graph,
+    members: &[u32],
+    value: &mut [f64],
+    choice: &mut [u32],
+) {
+    for &m in members {
+        value[m as usize] = 0.0;
+        choice[m as usize] = graph.action_start[m as usize];
+    }
+    for sweep in 0..MAX_SWEEPS {
+        let mut change = 0.0f64;
+        for &m in members {
+            let m = m as usize;
+            let mut best = (choice[m], value[m]);
+            for a in graph.node_actions(m) {
+                let q = action_value(graph, a, value).min(1.0);
+                if q > best.1 {
+                    best = (a as u32, q);
+                }
+            }
+            change = change.max(best.1 - value[m]);
+            value[m] = best.1;
+            choice[m] = best.0;
+        }
+        if change == 0.0 || (sweep > 1_000 && change <= 1e-17) {
+            break;
+        }
+    }
+}
+
+/// Every position's value and chosen action (an index into the actions).
+/// A component with cycles of more than `component_limit` positions is
+/// solved by value iteration ([`solve_component_iteratively`]) rather than
+/// dense linear systems (`n²` memory and `n³` time: 47 GB for a component
+/// of 76,800 positions). Always `Some` (kept for the callers' shape).
 fn solve_graph(graph: &Graph, component_limit: usize) -> Option<(Vec<f64>, Vec<u32>)> {
     let n = graph.nodes.len();
     let mut value = vec![0.0; n];
@@ -822,7 +864,7 @@ fn solve_graph(graph: &Graph, component_limit: usize) -> Option<(Vec<f64>, Vec<u
                 }
             }
         } else if component.len() > component_limit {
-            return None;
+            solve_component_iteratively(graph, &component, &mut value, &mut choice);
         } else {
             solve_component(graph, &component, &mut value, &mut choice);
         }
@@ -880,6 +922,17 @@ fn revival_possible(row: &Row) -> bool {
     row.slots()
         .any(|s| s.active && matches!(s.card, Killer::Medic | Killer::Bugler))
 }
+
+/// Whether revivals can go around a cycle with no die draw: the Medic and
+/// the Bugler both alive (each can make the other active again).
+fn revival_cycles_possible(row: &Row) -> bool {
+    row.find(Killer::Medic).is_some() && row.find(Killer::Bugler).is_some()
+}
+
+/// The largest graph the graph method enumerates before the search tries,
+/// on a position with revival cycles ([`revival_cycles_possible`]): a few
+/// milliseconds of work when it fails.
+const EARLY_GRAPH_LIMIT: usize = 20_000;
 
 /// An upper bound on how many cards can still die from `node` within
 /// `moves` more activations (`u32::MAX`: any number).
@@ -1267,8 +1320,9 @@ const SURE_WASTE: [u32; 6] = [0, 1, 2, 4, 8, MAX_DEPTH];
 /// How many positions one call may expand, by default.
 pub const DEFAULT_BUDGET: usize = 3_000_000;
 
-/// The most positions the graph method may enumerate.
-const GRAPH_LIMIT: usize = 400_000;
+/// The most positions the graph method may enumerate: about 230 MB at the
+/// peak natively (measured on a graph of 2 million positions: 460 MB).
+const GRAPH_LIMIT: usize = 1_000_000;
 
 /// The largest component with cycles the graph method solves within a
 /// budget: its dense linear system takes 8 MB and about 0.4 billion
@@ -1358,6 +1412,13 @@ pub struct Solver {
     /// Action orders to reuse likewise.
     orders: Vec<Vec<(f64, usize)>>,
     kill_bounds: KillBounds,
+    /// Positions whose reachable graph the graph method could not solve,
+    /// and the largest graph it enumerated for each: it is not tried again
+    /// there within that limit.
+    graph_failed: Map<Key, usize>,
+    /// Whether each position asked tries the graph method (up to
+    /// `graph_limit`) before the search ([`Solver::finishing`]).
+    graph_first: bool,
 }
 
 impl Solver {
@@ -1384,18 +1445,28 @@ impl Solver {
             } else {
                 GRAPH_LIMIT.min(budget)
             },
-            component_limit: if budget == usize::MAX {
-                usize::MAX
-            } else {
-                COMPONENT_LIMIT
-            },
+            component_limit: COMPONENT_LIMIT,
             left: budget,
             moves: Vec::new(),
             pool: Vec::new(),
             scratch: Vec::new(),
             orders: Vec::new(),
             kill_bounds: KillBounds::new(),
+            graph_failed: Map::default(),
+            graph_first: false,
         }
+    }
+
+    /// A solver with no budget for the search that tries the graph method
+    /// first on each position asked (up to its memory limit), so that a
+    /// position whose search would take exponentially long on revival
+    /// cycles is answered in the graph method's time: the last resort of
+    /// [`super::advice::persist`]. [`Unsolved`] then means that the graph
+    /// was too large for memory and the search could not settle it.
+    pub fn finishing(state: &State) -> Solver {
+        let mut solver = Solver::with_budget(state, usize::MAX - 1);
+        solver.graph_first = true;
+        solver
     }
 
     /// [`hopeless`] with no limit on the activations, by the cache.
@@ -1428,6 +1499,7 @@ impl Solver {
     fn forget(&mut self) {
         self.known = Map::default();
         self.refuted = Map::default();
+        self.graph_failed = Map::default();
     }
 
     /// Keeps memory bounded during a long call: the refutations go first
@@ -1491,6 +1563,18 @@ impl Solver {
         if self.hopeless(node) {
             return Ok((0.0, action_at(node, 0), 0));
         }
+        // Revival cycles with no die draw (the Medic and the Bugler alive
+        // together) can make the search's work grow exponentially on a
+        // small graph: the graph method first, if the graph is small.
+        if self.graph_first {
+            if let Some(found) = self.by_graph(node, k, self.graph_limit) {
+                return Ok(found);
+            }
+        } else if revival_cycles_possible(&node.row) {
+            if let Some(found) = self.by_graph(node, k, EARLY_GRAPH_LIMIT) {
+                return Ok(found);
+            }
+        }
         for waste in SURE_WASTE {
             self.round += 1;
             if let Some(action) = self.sure(node, waste, 0, true) {
@@ -1513,14 +1597,53 @@ impl Solver {
         if let Some((win, best, _, _)) = best {
             return Ok((win.max(0.0), action_at(node, best), 0));
         }
-        if self.left == 0 {
-            return Err(Unsolved);
+        // Out of budget, or a cycle with a chance step: the graph method,
+        // if the graph is small enough (it terminates where the search may
+        // take exponentially long on revival cycles).
+        self.by_graph(node, k, self.graph_limit).ok_or(Unsolved)
+    }
+
+    /// The value of `node` (whose key is `k`) and an action achieving it by
+    /// the graph method, if its reachable graph has fewer than `limit`
+    /// positions and no component with cycles over the solver's limit; the
+    /// exact values of the whole graph are remembered. A failure is
+    /// remembered too, so that it is not tried again within that limit.
+    fn by_graph(
+        &mut self,
+        node: &Node,
+        k: Key,
+        limit: usize,
+    ) -> Option<(f64, Option<Action>, usize)> {
+        if self
+            .graph_failed
+            .get(&k)
+            .is_some_and(|&tried| tried >= limit)
+        {
+            return None;
         }
-        // A cycle with a chance step: the graph method, if the graph is
-        // small enough.
-        let solution = graph_solution(*node, self.full, self.graph_limit, self.component_limit)
-            .ok_or(Unsolved)?;
-        Ok((solution.win, solution.best, solution.positions))
+        let graph = explore(*node, self.full, limit);
+        let solved = if graph.nodes.len() >= limit {
+            None
+        } else {
+            solve_graph(&graph, self.component_limit)
+        };
+        let Some((value, choice)) = solved else {
+            self.graph_failed.insert(k, limit);
+            return None;
+        };
+        for (i, n) in graph.nodes.iter().enumerate() {
+            if graph.kind[i] == Kind::Open {
+                self.known.insert(key(n), Known::exact(value[i]));
+            }
+        }
+        let a = choice[0] as usize;
+        let first = graph.action_start[0] as usize;
+        let best = if a >= first && a < graph.action_start[1] as usize {
+            action_at(node, a - first)
+        } else {
+            None
+        };
+        Some((value[0], best, graph.nodes.len()))
     }
 
     /// The exact winning probability of one action of `state` (an
@@ -1646,8 +1769,8 @@ impl Solver {
                     self.chances.clear();
                     let keeps = match asked {
                         Some((v, _, _, exact)) => exact && v > alpha && v >= threshold,
-                        None if self.left == 0 => return Err(Unsolved),
-                        // A cycle with a chance step: the exact value.
+                        // Out of budget or a cycle with a chance step: the
+                        // exact value (by the graph method if need be).
                         None => {
                             let mut v = 0.0;
                             for (next, p) in outcomes {
@@ -2100,7 +2223,7 @@ pub fn action_values(state: &State) -> Vec<(Action, f64)> {
 fn graph_action_values(state: &State) -> Vec<(Action, f64)> {
     let (node, full) = root(state);
     let graph = explore(node, full, usize::MAX);
-    let Some((value, _)) = solve_graph(&graph, usize::MAX) else {
+    let Some((value, _)) = solve_graph(&graph, COMPONENT_LIMIT) else {
         return Vec::new();
     };
     let mut moves = Vec::new();
@@ -2139,7 +2262,7 @@ pub fn solve_by_graph(state: &State) -> Solution {
         _ => {}
     }
     let (node, full) = root(state);
-    graph_solution(node, full, usize::MAX, usize::MAX).unwrap_or_else(|| over(0.0))
+    graph_solution(node, full, usize::MAX, COMPONENT_LIMIT).unwrap_or_else(|| over(0.0))
 }
 
 /// Statistics of the graph of `state`: how many positions (at least `limit`
@@ -2432,10 +2555,41 @@ mod tests {
         assert!(compared > 200 && chancy > 30, "{compared} {chancy}");
     }
 
-    /// A component with cycles over the limit is not solved (its dense
-    /// system could exhaust memory): the graph method gives up, and a
-    /// solver that needs it answers Unsolved; within the limit, the same
-    /// positions are solved as with none.
+    /// A component with cycles over the dense limit is solved by value
+    /// iteration (linear memory) instead: the same values, to rounding, for
+    /// every position of the graph, as the dense linear systems give; and
+    /// a solver with that limit answers the same.
+    #[test]
+    fn components_over_the_dense_limit_are_solved_iteratively_with_the_same_values() {
+        use crate::game::Game;
+        let mut compared = 0;
+        for seed in 0..200 {
+            let mut state = State::new(seed);
+            let mut rng = Pcg32::seed_from_u64(seed);
+            while !state.is_over() && compared < 20 {
+                let (node, full) = root(&state);
+                let (size, largest) = graph_stats(&state, 20_000);
+                if size < 20_000 && largest > 1 {
+                    let graph = explore(node, full, usize::MAX);
+                    let (dense, _) = solve_graph(&graph, usize::MAX).expect("solved");
+                    let (iterated, _) = solve_graph(&graph, 0).expect("solved");
+                    for (d, v) in dense.iter().zip(&iterated) {
+                        assert!((d - v).abs() < 1e-12, "seed {seed}: {d} vs {v}");
+                    }
+                    let mut solver = Solver::new(&state);
+                    solver.component_limit = 0;
+                    let s = solver.solve(&state).expect("solved");
+                    assert!((s.win - dense[0]).abs() < 1e-9, "seed {seed}");
+                    compared += 1;
+                }
+                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
+                    .expect("a game not over has an action");
+                state.apply(pick).expect("legal");
+            }
+        }
+        assert!(compared >= 10, "only {compared}");
+    }
+
     /// Which actions keep a threshold, as [`Solver::keeping`] asks it (an
     /// upper bound, or a sure-win proof near 1), is what the exact values
     /// of the graph method say, at thresholds at, below and above each
@@ -2487,37 +2641,6 @@ mod tests {
             compared > 150 && mixed > 50 && air_strikes > 0,
             "{compared} {mixed} {air_strikes}"
         );
-    }
-
-    #[test]
-    fn components_over_the_limit_are_not_solved() {
-        use crate::game::Game;
-        let mut refused = 0;
-        for seed in 0..60 {
-            let mut state = State::new(seed);
-            let mut rng = Pcg32::seed_from_u64(seed);
-            while !state.is_over() && refused < 5 {
-                let (node, full) = root(&state);
-                let (size, largest) = graph_stats(&state, 20_000);
-                if size < 20_000 && largest > 1 {
-                    let exact = graph_solution(node, full, usize::MAX, usize::MAX).expect("solved");
-                    let within = graph_solution(node, full, usize::MAX, largest).expect("solved");
-                    assert_eq!(exact.win, within.win, "seed {seed}");
-                    assert!(graph_solution(node, full, usize::MAX, largest - 1).is_none());
-                    let mut solver = Solver::new(&state);
-                    solver.component_limit = largest - 1;
-                    match solver.solve(&state) {
-                        // The search alone settled it: then exactly.
-                        Ok(s) => assert!((s.win - exact.win).abs() < 1e-9, "seed {seed}"),
-                        Err(Unsolved) => refused += 1,
-                    }
-                }
-                let pick = crate::murderers_row::sample::random_action(&state, &mut rng)
-                    .expect("a game not over has an action");
-                state.apply(pick).expect("legal");
-            }
-        }
-        assert!(refused > 0, "no position needed the graph method");
     }
 
     /// Out of budget, the solver says so rather than guess.
