@@ -64,7 +64,7 @@ fn main() {
             state.apply(pick).expect("legal");
         }
     }
-    times.sort_by(|a, b| b.0.cmp(&a.0));
+    times.sort_by_key(|t| std::cmp::Reverse(t.0));
     println!(
         "{} positions asked, {failed} not answered, {checked} checked against the graph method",
         times.len()
