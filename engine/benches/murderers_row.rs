@@ -12,6 +12,12 @@
 //!   die discards), each asked as the app asks a hint (a fresh solver):
 //!   median, p99 and worst, and the five slowest.
 //!
+//! - issue 31's regression set ([`sample::revival_positions`]): the
+//!   positions named in the issue (deal 2314 after four moves, 986 after
+//!   three, 926 after five, 1117 fresh) with their values, and every
+//!   position with at most seven cards and the Medic and the Bugler alive
+//!   of 300 random games, each asked as a hint: median, p99, worst.
+//!
 //! Then criterion groups time the sample's slowest positions (the
 //! worst-case set, `murderers_row_worst_positions`) and a few
 //! representative deals.
@@ -160,6 +166,39 @@ fn position_sample() -> Vec<Sampled> {
         .collect()
 }
 
+/// Games whose revival positions the regression set of issue 31 holds.
+const REVIVAL_GAMES: u64 = 300;
+
+/// Issue 31's regression set ([`sample::revival_positions`]): the named
+/// positions with their values, and every position with at most seven
+/// cards and the Medic and the Bugler alive of the random games of deals
+/// `0..REVIVAL_GAMES`, each asked as the app asks a hint; a wrong or
+/// missing answer is counted as unsolved. Returns the named questions.
+fn revival_positions() -> Vec<(String, advice::Question)> {
+    let mut times = Vec::new();
+    let mut unsolved = 0;
+    let mut named = Vec::new();
+    for (seed, history, value) in sample::revival_positions(REVIVAL_GAMES) {
+        let label = format!("deal {seed} after {} actions", history.len());
+        let question = advice::Question::Hint { seed, history };
+        let start = Instant::now();
+        let answer = advice::answer(&question);
+        let elapsed = start.elapsed();
+        match (answer, value) {
+            (Answer::Hint(h), Some(v)) if (h.win - v).abs() < 1e-12 => {}
+            (Answer::Hint(_), None) => {}
+            _ => unsolved += 1,
+        }
+        if value.is_some() {
+            println!("  issue 31: {label}: {elapsed:?}");
+            named.push((label.clone(), question));
+        }
+        times.push((elapsed, label));
+    }
+    report("revival positions (issue 31)", times, unsolved);
+    named
+}
+
 /// How many of the sample's slowest positions the criterion group times.
 const WORST_SET: usize = 4;
 
@@ -171,6 +210,14 @@ fn workloads(c: &mut Criterion) {
         let question = p.question();
         let id = format!("seed {} after {}", p.seed, p.history.len());
         group.bench_with_input(BenchmarkId::from_parameter(id), &question, |b, q| {
+            b.iter(|| advice::answer(black_box(q)))
+        });
+    }
+    group.finish();
+    let mut group = c.benchmark_group("murderers_row_revival_positions");
+    group.sample_size(10);
+    for (label, question) in revival_positions() {
+        group.bench_with_input(BenchmarkId::from_parameter(label), &question, |b, q| {
             b.iter(|| advice::answer(black_box(q)))
         });
     }

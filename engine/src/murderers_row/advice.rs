@@ -243,11 +243,12 @@ pub fn answer_with_progress(
 /// Runs `work` with a solver for the game of `state` slice after slice until
 /// it succeeds. A solver keeps its values between calls, so each slice goes
 /// on from what the earlier ones learned. When a slice leaves the tables no
-/// larger (they were emptied to stay within their memory limit, or the
-/// graph method refused a graph larger than a slice), slices cannot carry
-/// the work: it is finished in one call whose work is unlimited but whose
-/// graph method keeps the solver's memory limits, so [`Unsolved`] then
-/// means that memory would run out.
+/// larger (they were emptied to stay within their memory limit, or a
+/// revival level needs more than a slice), slices cannot carry the work: the
+/// same solver finishes it in one call with no budget, in which every
+/// method terminates ([`Solver::finishing`]); [`Unsolved`] then means a
+/// revival level over the solver's memory limit (none is met in play with
+/// at most seven cards).
 pub fn persist<T>(
     state: &State,
     slice: usize,
@@ -272,9 +273,10 @@ pub fn persist<T>(
         learned = now;
         on_progress(progress);
     }
-    // The graph method first on each position (it terminates, within its
-    // memory limits), then the search with no budget.
-    work(&mut Solver::finishing(state))
+    // The same solver with no budget: every method it then uses terminates
+    // (see [`Solver::finishing`]).
+    solver.finish();
+    work(&mut solver)
 }
 
 /// Whether a finished game can still be reviewed: it was played from a deal.
@@ -705,7 +707,7 @@ mod tests {
         use crate::murderers_row::sample::random_action;
         use rand::SeedableRng;
         let mut checked = 0;
-        for seed in 0..300 {
+        for seed in 0..150 {
             let mut state = State::new(seed);
             let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
             while !state.is_over() {
@@ -738,6 +740,6 @@ mod tests {
                 state.apply(pick).expect("legal");
             }
         }
-        assert!(checked > 50, "{checked}");
+        assert!(checked > 25, "{checked}");
     }
 }

@@ -115,3 +115,70 @@ pub fn positions(games: u64) -> Vec<Sampled> {
     }
     out
 }
+
+/// Issue 31's regression set: the positions the solver could not answer
+/// (revival cycles: the Medic and the Bugler alive), as (deal, actions,
+/// exact chance of winning), and every position with at most seven cards
+/// and the Medic and the Bugler alive of the uniformly random games of the
+/// deals `0..games` (actions drawn with `Pcg32::seed_from_u64(deal)`, the
+/// games of `examples/mr_sweep.rs`), with no value given (`None`).
+pub fn revival_positions(games: u64) -> Vec<(u64, Vec<Action>, Option<f64>)> {
+    use super::Killer::*;
+    use super::{Direction, Target};
+    let act = Action::activate;
+    let mut out = vec![
+        (
+            2314,
+            vec![
+                act(Gunslinger, Target::pair(AirStrike, Copycat)),
+                act(Knight, Target::Card(Tank)),
+                act(ConMan, Target::pair(Gunslinger, Bugler)),
+                act(MadBomber, Target::None),
+            ],
+            Some(0.0),
+        ),
+        (
+            986,
+            vec![
+                act(SentryGun, Target::Card(Executioner)),
+                act(Medic, Target::Card(SentryGun)),
+                Action::Activate {
+                    card: Copycat,
+                    copying: Some(SentryGun),
+                    target: Target::Card(Grenadier),
+                },
+            ],
+            Some(0.0),
+        ),
+        (
+            926,
+            vec![
+                act(Arsonist, Target::Random(Direction::Left)),
+                act(Knight, Target::Card(Poisoner)),
+                act(Sniper, Target::Card(Grenadier)),
+                act(ConMan, Target::pair(Sniper, MadBomber)),
+                act(MadBomber, Target::None),
+            ],
+            Some(1.0),
+        ),
+        (1117, Vec::new(), Some(0.974_206_349_206_349)),
+    ];
+    for seed in 0..games {
+        let mut state = State::new(seed);
+        let mut rng = Pcg32::seed_from_u64(seed);
+        while !state.is_over() {
+            let row = state.row();
+            let alive = |card| row.iter().any(|s| s.card == card);
+            if row.len() <= 7 && alive(Medic) && alive(Bugler) {
+                out.push((seed, state.history().to_vec(), None));
+            }
+            let Some(pick) = random_action(&state, &mut rng) else {
+                break;
+            };
+            if state.apply(pick).is_err() {
+                break;
+            }
+        }
+    }
+    out
+}

@@ -1,0 +1,145 @@
+//! Issue 31's acceptance sweep: every position with at most seven cards of
+//! `random` seeded random games (deal `s`, actions drawn with
+//! `Pcg32::seed_from_u64(s)`, seeds `0..random`) and of `hinted` games that
+//! follow the hints (deals `0..hinted`), asked as the app asks a hint
+//! ([`advice::answer`], a fresh solver each) and checked against
+//! [`solve_by_graph`] where the graph has under `limit` positions
+//! (tolerance 1e-12). Prints the counts, every failure, the worst times and
+//! the slowest positions (deal and moves).
+//!
+//!   cargo run --release -p engine --example mr_sweep -- [random] [hinted] [limit]
+//!
+//! `MR_TRACE=1` prints each position to standard error before asking it.
+use engine::game::Game;
+use engine::murderers_row::advice::{answer, Answer, Question};
+use engine::murderers_row::sample::random_action;
+use engine::murderers_row::solver::{graph_stats, solve_by_graph};
+use engine::murderers_row::{Action, State};
+use rand::SeedableRng;
+use rand_pcg::Pcg32;
+use std::time::{Duration, Instant};
+
+/// A game longer than this is a hint going round a cycle.
+const LONGEST: usize = 300;
+
+#[derive(Default)]
+struct Tally {
+    asked: usize,
+    checked: usize,
+    failed: usize,
+    total: Duration,
+    slowest: Vec<(Duration, u64, Vec<Action>, f64)>,
+}
+
+impl Tally {
+    /// Asks the hint of `state` (deal `seed`), checks it, and returns it.
+    fn ask(&mut self, seed: u64, state: &State, limit: usize) -> Option<Action> {
+        let history = state.history().to_vec();
+        if std::env::var("MR_TRACE").is_ok() {
+            eprintln!("asking deal {seed} after {} actions", history.len());
+        }
+        let start = Instant::now();
+        let got = answer(&Question::Hint {
+            seed,
+            history: history.clone(),
+        });
+        let took = start.elapsed();
+        self.asked += 1;
+        self.total += took;
+        let Answer::Hint(hint) = got else {
+            println!("FAILED deal {seed} {history:?}: {got:?} in {took:?}");
+            self.failed += 1;
+            return None;
+        };
+        if graph_stats(state, limit).0 < limit {
+            let expected = solve_by_graph(state).win;
+            self.checked += 1;
+            if (hint.win - expected).abs() > 1e-12 {
+                println!(
+                    "WRONG deal {seed} {history:?}: {} vs {expected} by the graph",
+                    hint.win
+                );
+                self.failed += 1;
+            }
+        }
+        self.slowest.push((took, seed, history, hint.win));
+        if self.slowest.len() > 40 {
+            self.slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
+            self.slowest.truncate(10);
+        }
+        hint.best
+    }
+
+    fn report(&mut self, what: &str) {
+        self.slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
+        self.slowest.truncate(10);
+        println!(
+            "{what}: {} positions asked, {} failed, {} checked against the graph method, {:?} in all",
+            self.asked, self.failed, self.checked, self.total
+        );
+        for (took, seed, history, win) in &self.slowest {
+            println!(
+                "  {took:?}  deal {seed} after {} actions, win {win}: {history:?}",
+                history.len()
+            );
+        }
+    }
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let mut next = |default: u64| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
+    let (random, hinted, limit) = (next(20_000), next(2_000), next(100_000) as usize);
+    let started = Instant::now();
+    let mut tally = Tally::default();
+    for seed in 0..random {
+        let mut state = State::new(seed);
+        let mut rng = Pcg32::seed_from_u64(seed);
+        while !state.is_over() {
+            if state.row().len() <= 7 {
+                tally.ask(seed, &state, limit);
+            }
+            let pick = random_action(&state, &mut rng).expect("an action");
+            state.apply(pick).expect("legal");
+        }
+        if (seed + 1) % 500 == 0 {
+            eprintln!(
+                "random games {} at {:?}: {} asked, {} failed",
+                seed + 1,
+                started.elapsed(),
+                tally.asked,
+                tally.failed
+            );
+        }
+    }
+    tally.report("random games");
+    let mut small = Tally::default();
+    let mut large = Tally::default();
+    let mut cycles = 0;
+    for seed in 0..hinted {
+        let mut state = State::new(seed);
+        while !state.is_over() {
+            if state.history().len() >= LONGEST {
+                println!("CYCLE deal {seed}: {:?}", state.history());
+                cycles += 1;
+                break;
+            }
+            let best = if state.row().len() <= 7 {
+                small.ask(seed, &state, limit)
+            } else {
+                large.ask(seed, &state, 0)
+            };
+            let Some(best) = best else { break };
+            state.apply(best).expect("legal");
+        }
+        if (seed + 1) % 200 == 0 {
+            eprintln!("hinted games {} at {:?}", seed + 1, started.elapsed());
+        }
+    }
+    small.report("hint-following games, at most seven cards");
+    large.report("hint-following games, more than seven cards (not checked)");
+    println!(
+        "{cycles} hint-following games longer than {LONGEST} actions; {:?} in all",
+        started.elapsed()
+    );
+}
