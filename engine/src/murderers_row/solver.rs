@@ -2208,14 +2208,24 @@ impl Solver {
 
 // ------------------------------------------------------------- levels ----
 
-/// A position of a revival level: the Medic and the Bugler alive, no poison
-/// pending and no Air Strike choice (see [`Level`]).
+/// A position of a revival level: the Medic and the Bugler alive, one of
+/// them active, no poison pending and no Air Strike choice (see [`Level`]).
 fn in_a_level(node: &Node) -> bool {
-    node.choice.is_none()
-        && !node.poison
-        && node.row.len() >= 2
-        && node.row.len() <= LEVEL_CARDS
-        && revival_cycles_possible(&node.row)
+    node.choice.is_none() && !node.poison && level_row(&node.row, node.row.len())
+}
+
+/// Whether `row` is a row of a revival level of `n` cards: with both
+/// revivers inactive no card can be made active again (the Copycat copies
+/// only an active card), so no position repeats from there: such rows are
+/// left to [`Solver::exact`], whose keys then forget the inactive cards'
+/// identities.
+fn level_row(row: &Row, n: usize) -> bool {
+    let (alive, active) = card_sets(row);
+    let revivers = 1 << Killer::Medic as u32 | 1 << Killer::Bugler as u32;
+    row.len() == n
+        && (2..=LEVEL_CARDS).contains(&n)
+        && alive & revivers == revivers
+        && active & revivers != 0
 }
 
 /// The most cards of a position the method of revival levels is used on:
@@ -2250,9 +2260,9 @@ struct ChanceOption {
 }
 
 /// A revival level: positions with the same living cards, the Medic and the
-/// Bugler among them (so that they may revive each other without end), no
-/// poison pending and no Air Strike choice, reached from its entry rows by
-/// activations that kill nobody.
+/// Bugler among them (so that they may revive each other without end) and
+/// one of them active, no poison pending and no Air Strike choice, reached
+/// from its entry rows by activations that kill nobody.
 ///
 /// Activations that kill nobody and reveal no die card (revivals, swaps)
 /// do not depend on the die deck, and two positions each reached from the
@@ -2522,7 +2532,13 @@ impl Solver {
             return Ok(v);
         }
         if in_a_level(node) {
-            return self.level_solution(node).map(|(v, _)| v);
+            let slot = self.level_slot(node)?;
+            let cards = card_sets(&node.row).0;
+            return self
+                .levels
+                .get(&cards)
+                .map(|l| l.value[slot])
+                .ok_or(Unsolved);
         }
         if depth >= MAX_DEPTH || !self.spend() {
             return Err(Unsolved);
@@ -2581,24 +2597,11 @@ impl Solver {
     /// draws a die card, so that following the moves never goes round a
     /// cycle for ever), extending its level first if need be.
     fn level_solution(&mut self, node: &Node) -> Result<(f64, Option<Action>), Unsolved> {
+        let slot = self.level_slot(node)?;
         let cards = card_sets(&node.row).0;
-        let held = self
-            .levels
-            .get(&cards)
-            .is_some_and(|level| level.index.contains_key(&node.row));
-        if !held {
-            let mut level = match self.levels.remove(&cards) {
-                Some(level) => level,
-                None => Level::new(cards, self.full, &node.deck),
-            };
-            // On failure the level is dropped (the values below stay known).
-            self.extend_level(&mut level, node.row)?;
-            self.levels.insert(cards, level);
-        }
         let Some(level) = self.levels.get(&cards) else {
             return Err(Unsolved);
         };
-        let slot = level.slot(&node.row, &node.deck).ok_or(Unsolved)?;
         let value = level.value[slot];
         let (owner, mv) = level.plan[slot];
         if owner == u32::MAX {
@@ -2639,12 +2642,36 @@ impl Solver {
         Ok((value, action_at(node, usize::from(first))))
     }
 
+    /// Where the value of the level position `node` is in its level
+    /// (`levels[living cards].value`), extending the level first if need be.
+    fn level_slot(&mut self, node: &Node) -> Result<usize, Unsolved> {
+        let cards = card_sets(&node.row).0;
+        let held = self
+            .levels
+            .get(&cards)
+            .is_some_and(|level| level.index.contains_key(&node.row));
+        if !held {
+            let mut level = match self.levels.remove(&cards) {
+                Some(level) => level,
+                None => Level::new(cards, self.full, &node.deck),
+            };
+            // On failure the level is dropped (the values below stay known).
+            self.extend_level(&mut level, node.row)?;
+            self.levels.insert(cards, level);
+        }
+        self.levels
+            .get(&cards)
+            .and_then(|level| level.slot(&node.row, &node.deck))
+            .ok_or(Unsolved)
+    }
+
     /// Adds to `level` the rows reached from `entry` that it does not hold
     /// yet, and solves their classes (see [`Level`]).
     fn extend_level(&mut self, level: &mut Level, entry: Row) -> Result<(), Unsolved> {
         let full = self.full;
         let n = entry.len();
-        let in_level = |next: &Node| next.choice.is_none() && !next.poison && next.row.len() == n;
+        let in_level =
+            |next: &Node| next.choice.is_none() && !next.poison && level_row(&next.row, n);
         let first = level.rows.len();
         level.index.insert(entry, first as u32);
         level.rows.push(entry);
