@@ -72,7 +72,14 @@
 //!    method) is answered as a hint in 18 s natively at a peak of 216 MB
 //!    (value 1; the graph method 0.9999999999999998), deal 1583 after
 //!    five random moves (seven cards with the Con Man and the Grenadier)
-//!    in 61 s at 451 MB (0.6666666666666623): the slowest known.
+//!    in 61 s at 451 MB (0.6666666666666623). Not good enough yet: deal
+//!    1612 after eight random actions (seven cards: the Bugler active; the
+//!    Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con Man
+//!    inactive) had no answer after 15 minutes natively, at 1.34 GB: its
+//!    level has hundreds of thousands of classes, each with every die deck
+//!    of two random cards (a value and a planned move per pair). Fewer
+//!    (class, deck) pairs (only those reachable, or classes merged further)
+//!    is the next step.
 //!
 //! ## Reductions and bounds (each exact)
 //!
