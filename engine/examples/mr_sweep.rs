@@ -7,7 +7,10 @@
 //! (tolerance 1e-12). Prints the counts, every failure, the worst times and
 //! the slowest positions (deal and moves).
 //!
-//!   cargo run --release -p engine --example mr_sweep -- [random] [hinted] [limit]
+//!   cargo run --release -p engine --example mr_sweep -- [random] [hinted] [limit] [from]
+//!
+//! (`from`: the first seed of the random games, to go on from a sweep
+//! that stopped.)
 //!
 //! `MR_TRACE=1` prints each position to standard error before asking it.
 use engine::game::Game;
@@ -89,10 +92,11 @@ impl Tally {
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut next = |default: u64| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (random, hinted, limit) = (next(20_000), next(2_000), next(100_000) as usize);
+    let (random, hinted, limit, from) =
+        (next(20_000), next(2_000), next(100_000) as usize, next(0));
     let started = Instant::now();
     let mut tally = Tally::default();
-    for seed in 0..random {
+    for seed in from..random {
         let mut state = State::new(seed);
         let mut rng = Pcg32::seed_from_u64(seed);
         while !state.is_over() {

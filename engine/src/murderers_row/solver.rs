@@ -2823,27 +2823,63 @@ impl Solver {
         // the sinks first with each (the old classes' values are final:
         // they cannot reach the new ones): a sweep meets every value it
         // reads already updated, but after the shuffle of an emptied deck.
+        // It works on copies laid out deck by deck (`work[d * new_classes +
+        // c]`, the exits `exits[d * options + o]`): a sweep reads one deck's
+        // values of many classes together, which then sit side by side in
+        // memory (three times faster on deal 1612 after eight random
+        // actions than class by class).
+        let options = chance.len();
+        let exits: Vec<f64> = (0..nd)
+            .flat_map(|d| chance.iter().map(move |o| o.exits[d]))
+            .collect();
+        let leave_ref = &leave;
+        let leaving: Vec<f64> = (0..nd)
+            .flat_map(|d| (0..new_classes).map(move |c| leave_ref[c * nd + d].0))
+            .collect();
+        let mut work = vec![0.0f64; nd * new_classes];
+        let old_values = &level.value;
+        let value_of = |work: &[f64], to: u32, d: usize| {
+            if to >= old {
+                work[d * new_classes + (to - old) as usize]
+            } else {
+                old_values[to as usize * nd + d]
+            }
+        };
         for _ in 0..LEVEL_SWEEPS {
             let mut changed = false;
             for d in 0..nd {
+                let (chances, next) = (&level.chances[d], &level.next[d]);
                 for c in 0..new_classes {
-                    let at = (old as usize + c) * nd + d;
-                    let mut best = level.value[at].max(leave[c * nd + d].0);
+                    let at = d * new_classes + c;
+                    let mut best = work[at].max(leaving[at]);
                     for &(_, to, _) in moves_of(c) {
-                        best = best.max(level.value[to as usize * nd + d]);
+                        best = best.max(value_of(&work, to, d));
                     }
-                    for o in chances_of(c) {
-                        best = best.max(level.chance_value(o, d));
+                    let first_option = chance_start[c] as usize;
+                    for (o, option) in chances_of(c).iter().enumerate() {
+                        let mut q = exits[d * options + first_option + o];
+                        for f in 0..FACES {
+                            let to = option.faces[f];
+                            if to < EXIT && chances[f] > 0.0 {
+                                q += chances[f] * value_of(&work, to, usize::from(next[f]));
+                            }
+                        }
+                        best = best.max(q);
                     }
                     let best = best.min(1.0);
-                    if best > level.value[at] {
-                        level.value[at] = best;
+                    if best > work[at] {
+                        work[at] = best;
                         changed = true;
                     }
                 }
             }
             if !changed {
                 break;
+            }
+        }
+        for c in 0..new_classes {
+            for d in 0..nd {
+                level.value[(old as usize + c) * nd + d] = work[d * new_classes + c];
             }
         }
         // The plan: among the options that keep the value, one that may
