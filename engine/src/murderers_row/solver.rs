@@ -62,25 +62,32 @@
 //!    rows fall into classes of equal value (rows reached from each other
 //!    by revivals and swaps), solved as a Markov decision process on
 //!    (class, die deck) by value iteration until a sweep changes nothing,
+//!    sped up by the epoch shortcut ([`LevelSystem::shortcut`]: where the
+//!    best play goes round the die deck many times, the values with the
+//!    full deck under the last sweep's choices, a small sparse system),
 //!    the positions out of the level (fewer cards) first by an exact
 //!    depth-first search with memory ([`Solver::exact`]). It terminates:
 //!    every step out of a level has fewer cards, and out of levels no
 //!    position repeats. Its memory is linear in the level's rows (at most
-//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks:
-//!    deal 1007 after four moves (six cards; a graph of 6.3 million
-//!    positions and a component of 1.6 million, 1.5 GB by the graph
-//!    method) is answered as a hint in 18 s natively at a peak of 216 MB
-//!    (value 1; the graph method 0.9999999999999998), deal 1583 after
-//!    five random moves (seven cards with the Con Man and the Grenadier)
-//!    in 61 s at 451 MB (0.6666666666666623). Not good enough yet: deal
-//!    1612 after eight random actions (seven cards: the Bugler active; the
-//!    Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con Man
-//!    inactive) had no answer after 15 minutes natively, at 1.34 GB: its
-//!    level has hundreds of thousands of classes, each with every die deck
-//!    of two random cards (a value and a planned move per pair). Fewer
-//!    (class, deck) pairs (only those reachable, or classes merged further)
-//!    is the next step.
-//!
+//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks.
+//!    Measured natively as a hint (`mr_one`-style, a fresh solver): deal
+//!    1007 after four moves (six cards; a graph of 6.3 million positions
+//!    and a component of 1.6 million, 1.5 GB by the graph method) in 14 s
+//!    at a peak of 216 MB (value 1), deal 1583 after five random moves
+//!    (seven cards with the Con Man and the Grenadier) in 16 s at 592 MB
+//!    (0.6666666666666649; its largest level: 43,660 classes, 1.6 s of
+//!    value iteration, 12 s finding the values of its exits). Its largest
+//!    level of deal 1612 after eight random actions (six cards) needed
+//!    1,681 sweeps (118 s) before the shortcut, 23 (about 2 s) with it.
+//!    Not good enough yet: that position itself (seven cards: the Bugler
+//!    active; the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con
+//!    Man inactive) has no answer after 10 minutes: its level has 356,112
+//!    rows in 87,704 classes, each with 143 die decks (12.5 million
+//!    values), and the exits of every row with every deck overflow the
+//!    search's table ([`TABLE_LIMIT`]), which is emptied and refilled
+//!    again and again. Only the (class, deck) pairs reachable from the
+//!    position, with their exits found as they are met, is the next step.
+
 //! ## Reductions and bounds (each exact)
 //!
 //! - Positions with equal keys ([`reduce`]) have equal values: the mirror
@@ -2516,6 +2523,224 @@ fn strong_components(first: usize, start: &[u32], edges: &[(u32, u16)]) -> (Vec<
     (component, found as usize)
 }
 
+/// A choice of a level's class with a deck in [`LevelSystem::sweep`]: none
+/// (the value is 0 whatever is played), leaving, or (below it) a free move
+/// (an index of `moving`) or a chance option (`CHANCE_CHOICE` + an index of
+/// `chance`).
+const NO_CHOICE: u32 = u32::MAX;
+const LEAVE_CHOICE: u32 = u32::MAX - 1;
+const CHANCE_CHOICE: u32 = 1 << 30;
+
+/// The first sweep of a level's value iteration after which the epoch
+/// shortcut is taken, and how often (see [`LevelSystem::shortcut`]).
+const SHORTCUT_FIRST: usize = 8;
+const SHORTCUT_EVERY: usize = 8;
+
+/// The Bellman equations of a level's new classes with every die deck, as
+/// its value iteration sees them. The values are laid out deck by deck
+/// (`work[d * classes + c]`, the chance options' exits `exits[d * options +
+/// o]`): a sweep reads one deck's values of many classes together, which
+/// then sit side by side in memory (1.7 times faster on the largest level
+/// of deal 1612 after eight random actions than class by class).
+struct LevelSystem<'a> {
+    /// The first new class (the classes below are solved: `old_values`).
+    old: u32,
+    classes: usize,
+    decks: usize,
+    /// The full die deck, when some card of the level draws.
+    full: Option<usize>,
+    /// How many cards each deck holds.
+    sizes: Vec<u32>,
+    chances: &'a [[f64; FACES]],
+    next: &'a [[u16; FACES]],
+    old_values: &'a [f64],
+    moving: &'a [(u32, u32, (u32, u16))],
+    moving_start: &'a [u32],
+    chance: &'a [ChanceOption],
+    chance_start: &'a [u32],
+    exits: Vec<f64>,
+    leaving: Vec<f64>,
+    work: Vec<f64>,
+}
+
+impl LevelSystem<'_> {
+    fn value(&self, to: u32, d: usize) -> f64 {
+        if to >= self.old {
+            self.work[d * self.classes + (to - self.old) as usize]
+        } else {
+            self.old_values[to as usize * self.decks + d]
+        }
+    }
+
+    fn moves(&self, c: usize) -> std::ops::Range<usize> {
+        self.moving_start[c] as usize..self.moving_start[c + 1] as usize
+    }
+
+    fn options(&self, c: usize) -> std::ops::Range<usize> {
+        self.chance_start[c] as usize..self.chance_start[c + 1] as usize
+    }
+
+    /// The value of chance option `o` with deck `d`.
+    fn chance_value(&self, o: usize, d: usize) -> f64 {
+        let (chances, next) = (&self.chances[d], &self.next[d]);
+        let mut q = self.exits[d * self.chance.len() + o];
+        for (f, &to) in self.chance[o].faces.iter().enumerate() {
+            if to < EXIT && chances[f] > 0.0 {
+                q += chances[f] * self.value(to, usize::from(next[f]));
+            }
+        }
+        q
+    }
+
+    /// One sweep of value iteration, in place, the smallest decks first and
+    /// the sinks first with each (the old classes' values are final: they
+    /// cannot reach the new ones): it meets every value it reads already
+    /// updated, but after the shuffle of an emptied deck. Whether a value
+    /// rose; each value's best option in `choice` when asked.
+    fn sweep(&mut self, mut choice: Option<&mut [u32]>) -> bool {
+        let mut changed = false;
+        for d in 0..self.decks {
+            for c in 0..self.classes {
+                let at = d * self.classes + c;
+                let (mut best, mut chosen) = (self.leaving[at], LEAVE_CHOICE);
+                if best < 0.0 {
+                    (best, chosen) = (0.0, NO_CHOICE);
+                }
+                for m in self.moves(c) {
+                    let q = self.value(self.moving[m].1, d);
+                    if q > best {
+                        (best, chosen) = (q, m as u32);
+                    }
+                }
+                for o in self.options(c) {
+                    let q = self.chance_value(o, d);
+                    if q > best {
+                        (best, chosen) = (q, CHANCE_CHOICE + o as u32);
+                    }
+                }
+                if let Some(choice) = choice.as_deref_mut() {
+                    choice[at] = chosen;
+                }
+                let best = best.min(1.0);
+                if best > self.work[at] {
+                    self.work[at] = best;
+                    changed = true;
+                }
+            }
+        }
+        changed
+    }
+
+    /// The epoch shortcut. A sweep goes once through the die deck, so where
+    /// the best play goes round it many times before leaving the level
+    /// (deal 1612 after eight random actions: 1,681 sweeps), value
+    /// iteration is slow. With the choices of the last sweep fixed, the
+    /// values with the full deck are an affine function of themselves:
+    /// from each class with the full deck, the chances of reaching each
+    /// class again when the deck is next shuffled, and the part of the
+    /// value that leaves before (a sparse matrix, found by following the
+    /// choices through one pass of the deck). Iterating that small system
+    /// is far cheaper than a sweep. Its values are those of fixed play,
+    /// reached from below from values that were below the optimum, so they
+    /// stay below it: they only lift the values the sweeps go on from,
+    /// whose end (a sweep that changes nothing) is unchanged.
+    fn shortcut(&mut self, choice: &[u32]) {
+        let Some(full) = self.full else { return };
+        let n = self.classes;
+        // The classes a shuffle can lead to (a face of a chance option).
+        let mut target = vec![u32::MAX; n];
+        let mut targets = Vec::new();
+        for option in self.chance {
+            for &to in &option.faces {
+                if to < EXIT && to >= self.old && target[(to - self.old) as usize] == u32::MAX {
+                    target[(to - self.old) as usize] = targets.len() as u32;
+                    targets.push(to - self.old);
+                }
+            }
+        }
+        // Row by row: the part that leaves, and the chances of each target.
+        let mut base = Vec::with_capacity(targets.len());
+        let mut start = vec![0u32];
+        let mut entries: Vec<(u32, f64)> = Vec::new();
+        let mut mass: Map<(u32, u32), f64> = Map::default();
+        let mut queue = std::collections::BinaryHeap::new();
+        let mut row: Map<u32, f64> = Map::default();
+        for &t in &targets {
+            let mut leaves = 0.0;
+            mass.clear();
+            row.clear();
+            // Larger decks first, then the classes that reach others first.
+            let key = |d: usize, c: u32| (self.sizes[d], c, d as u32);
+            mass.insert((full as u32, t), 1.0);
+            queue.push(key(full, t));
+            while let Some((_, c, d)) = queue.pop() {
+                let Some(m) = mass.remove(&(d, c)) else {
+                    continue;
+                };
+                let d = d as usize;
+                let at = d * n + c as usize;
+                // Class `to` with deck `e` reached with chance `p` (after a
+                // die card when `drawn`).
+                let mut arrive = |to: u32, e: usize, p: f64, drawn: bool, leaves: &mut f64| {
+                    if to < self.old {
+                        *leaves += p * self.old_values[to as usize * self.decks + e];
+                    } else if drawn && e == full {
+                        *row.entry(target[(to - self.old) as usize]).or_insert(0.0) += p;
+                    } else {
+                        let slot = mass.entry((e as u32, to - self.old)).or_insert(0.0);
+                        if *slot == 0.0 {
+                            queue.push(key(e, to - self.old));
+                        }
+                        *slot += p;
+                    }
+                };
+                match choice[at] {
+                    NO_CHOICE => {}
+                    LEAVE_CHOICE => leaves += m * self.leaving[at],
+                    k if k >= CHANCE_CHOICE => {
+                        let o = (k - CHANCE_CHOICE) as usize;
+                        leaves += m * self.exits[d * self.chance.len() + o];
+                        let (chances, next) = (&self.chances[d], &self.next[d]);
+                        for (f, &to) in self.chance[o].faces.iter().enumerate() {
+                            if to < EXIT && chances[f] > 0.0 {
+                                arrive(to, usize::from(next[f]), m * chances[f], true, &mut leaves);
+                            }
+                        }
+                    }
+                    k => arrive(self.moving[k as usize].1, d, m, false, &mut leaves),
+                }
+            }
+            base.push(leaves);
+            entries.extend(row.iter().map(|(&to, &p)| (to, p)));
+            start.push(entries.len() as u32);
+        }
+        let mut x: Vec<f64> = targets
+            .iter()
+            .map(|&t| self.work[full * n + t as usize])
+            .collect();
+        for _ in 0..LEVEL_SWEEPS {
+            let mut changed = false;
+            for i in 0..targets.len() {
+                let mut y = base[i];
+                for &(to, p) in &entries[start[i] as usize..start[i + 1] as usize] {
+                    y += p * x[to as usize];
+                }
+                let y = y.min(1.0);
+                if y > x[i] {
+                    x[i] = y;
+                    changed = true;
+                }
+            }
+            if !changed {
+                break;
+            }
+        }
+        for (i, &t) in targets.iter().enumerate() {
+            self.work[full * n + t as usize] = x[i];
+        }
+    }
+}
+
 impl Solver {
     /// The exact value of `node` with no bound to beat: a depth-first
     /// search with memory over positions out of revival levels (whose lines
@@ -2531,13 +2756,6 @@ impl Solver {
             Kind::Lost => return Ok(0.0),
             Kind::Open => {}
         }
-        if self.hopeless(node) {
-            return Ok(0.0);
-        }
-        let k = key(node);
-        if let Some((v, true)) = self.known.get(&k).map(|known| known.read()) {
-            return Ok(v);
-        }
         if in_a_level(node) {
             let slot = self.level_slot(node)?;
             let cards = card_sets(&node.row).0;
@@ -2546,6 +2764,13 @@ impl Solver {
                 .get(&cards)
                 .map(|l| l.value[slot])
                 .ok_or(Unsolved);
+        }
+        if self.hopeless(node) {
+            return Ok(0.0);
+        }
+        let k = key(node);
+        if let Some((v, true)) = self.known.get(&k).map(|known| known.read()) {
+            return Ok(v);
         }
         if depth >= MAX_DEPTH || !self.spend() {
             return Err(Unsolved);
@@ -2575,6 +2800,30 @@ impl Solver {
         let best = best.clamp(0.0, 1.0);
         self.known.insert(k, Known::exact(best));
         Ok(best)
+    }
+
+    /// The value of `node` whatever its die deck among `decks`, when that
+    /// does not matter: no random card can act again, so its reduced key
+    /// forgets the deck ([`reduce`]); one search then serves every deck of
+    /// a level (deal 1583 after five random moves: 19.6 s -> 18.4 s).
+    fn deck_free_value(&mut self, node: &Node, decks: &[Pips]) -> Result<Option<f64>, Unsolved> {
+        let (Some(first), Some(last)) = (decks.first(), decks.last()) else {
+            return Ok(None);
+        };
+        let (a, b) = (
+            Node {
+                deck: *first,
+                ..*node
+            },
+            Node {
+                deck: *last,
+                ..*node
+            },
+        );
+        if decks.len() < 2 || key(&a) != key(&b) {
+            return Ok(None);
+        }
+        self.exact(&a, 1).map(Some)
     }
 
     /// The value of `node` (not over) and an action achieving it, by
@@ -2748,14 +2997,18 @@ impl Solver {
                         }
                         continue;
                     }
+                    let same = self.deck_free_value(&next, &level.decks)?;
                     for d in 0..nd {
-                        let v = self.exact(
-                            &Node {
-                                deck: level.decks[d],
-                                ..next
-                            },
-                            1,
-                        )?;
+                        let v = match same {
+                            Some(v) => v,
+                            None => self.exact(
+                                &Node {
+                                    deck: level.decks[d],
+                                    ..next
+                                },
+                                1,
+                            )?,
+                        };
                         let best = &mut leave[(c - old) as usize * nd + d];
                         if v > best.0 + EPSILON || best.0 < 0.0 {
                             *best = (v, owner);
@@ -2780,6 +3033,12 @@ impl Solver {
                     });
                     chance.len() - 1
                 });
+                let mut same = [None; FACES];
+                for &(f, next) in &outcomes {
+                    if faces[f] == EXIT {
+                        same[f] = self.deck_free_value(&next, &level.decks)?;
+                    }
+                }
                 for d in 0..nd {
                     let mut part = 0.0;
                     for (f, p, _) in level.draws(d) {
@@ -2789,8 +3048,13 @@ impl Solver {
                         let Some(&(_, next)) = outcomes.iter().find(|(g, _)| *g == f) else {
                             continue;
                         };
-                        let deck = draw(level.decks[d], f, full);
-                        part += p * self.exact(&Node { deck, ..next }, 1)?;
+                        part += p * match same[f] {
+                            Some(v) => v,
+                            None => {
+                                let deck = draw(level.decks[d], f, full);
+                                self.exact(&Node { deck, ..next }, 1)?
+                            }
+                        };
                     }
                     let option = &mut chance[o];
                     if part > option.exits[d] + EPSILON || option.exits[d] < 0.0 {
@@ -2819,64 +3083,46 @@ impl Solver {
         let chance_start = group(&mut chance.iter().map(|o| o.class));
         let moves_of = |c: usize| &moving[moving_start[c] as usize..moving_start[c + 1] as usize];
         let chances_of = |c: usize| &chance[chance_start[c] as usize..chance_start[c + 1] as usize];
-        // Value iteration from 0, in place, the smallest decks first and
-        // the sinks first with each (the old classes' values are final:
-        // they cannot reach the new ones): a sweep meets every value it
-        // reads already updated, but after the shuffle of an emptied deck.
-        // It works on copies laid out deck by deck (`work[d * new_classes +
-        // c]`, the exits `exits[d * options + o]`): a sweep reads one deck's
-        // values of many classes together, which then sit side by side in
-        // memory (three times faster on deal 1612 after eight random
-        // actions than class by class).
-        let options = chance.len();
-        let exits: Vec<f64> = (0..nd)
-            .flat_map(|d| chance.iter().map(move |o| o.exits[d]))
-            .collect();
+        // Value iteration from 0 until a sweep changes nothing, with the
+        // epoch shortcut now and then (see [`LevelSystem`]).
         let leave_ref = &leave;
-        let leaving: Vec<f64> = (0..nd)
-            .flat_map(|d| (0..new_classes).map(move |c| leave_ref[c * nd + d].0))
-            .collect();
-        let mut work = vec![0.0f64; nd * new_classes];
-        let old_values = &level.value;
-        let value_of = |work: &[f64], to: u32, d: usize| {
-            if to >= old {
-                work[d * new_classes + (to - old) as usize]
-            } else {
-                old_values[to as usize * nd + d]
-            }
+        let mut system = LevelSystem {
+            old,
+            classes: new_classes,
+            decks: nd,
+            full: level.deck(&full).filter(|_| nd > 1),
+            sizes: level
+                .decks
+                .iter()
+                .map(|d| d.iter().map(|&c| u32::from(c)).sum())
+                .collect(),
+            chances: &level.chances,
+            next: &level.next,
+            old_values: &level.value,
+            moving: &moving,
+            moving_start: &moving_start,
+            chance: &chance,
+            chance_start: &chance_start,
+            exits: (0..nd)
+                .flat_map(|d| chance.iter().map(move |o| o.exits[d]))
+                .collect(),
+            leaving: (0..nd)
+                .flat_map(|d| (0..new_classes).map(move |c| leave_ref[c * nd + d].0))
+                .collect(),
+            work: vec![0.0; nd * new_classes],
         };
-        for _ in 0..LEVEL_SWEEPS {
-            let mut changed = false;
-            for d in 0..nd {
-                let (chances, next) = (&level.chances[d], &level.next[d]);
-                for c in 0..new_classes {
-                    let at = d * new_classes + c;
-                    let mut best = work[at].max(leaving[at]);
-                    for &(_, to, _) in moves_of(c) {
-                        best = best.max(value_of(&work, to, d));
-                    }
-                    let first_option = chance_start[c] as usize;
-                    for (o, option) in chances_of(c).iter().enumerate() {
-                        let mut q = exits[d * options + first_option + o];
-                        for f in 0..FACES {
-                            let to = option.faces[f];
-                            if to < EXIT && chances[f] > 0.0 {
-                                q += chances[f] * value_of(&work, to, usize::from(next[f]));
-                            }
-                        }
-                        best = best.max(q);
-                    }
-                    let best = best.min(1.0);
-                    if best > work[at] {
-                        work[at] = best;
-                        changed = true;
-                    }
-                }
-            }
-            if !changed {
+        let mut choice = vec![NO_CHOICE; nd * new_classes];
+        for sweep in 0..LEVEL_SWEEPS {
+            let shortcut =
+                system.full.is_some() && sweep >= SHORTCUT_FIRST && sweep % SHORTCUT_EVERY == 0;
+            if !system.sweep(shortcut.then_some(&mut choice[..])) {
                 break;
             }
+            if shortcut {
+                system.shortcut(&choice);
+            }
         }
+        let work = system.work;
         for c in 0..new_classes {
             for d in 0..nd {
                 level.value[(old as usize + c) * nd + d] = work[d * new_classes + c];
