@@ -1,4 +1,9 @@
-//! One position of the sweep: deal `seed` after `k` of its random actions.
+//! One position of `mr_sweep`'s random games, asked as the app asks a hint:
+//! deal `seed` after `k` of its random actions. Prints the row, the
+//! question as JSON (a line for `tools/measure-solver.mjs positions`), and
+//! the answer with its time.
+//!
+//!   cargo run --release -p engine --example mr_one -- SEED K
 use engine::game::Game;
 use engine::murderers_row::advice::{answer, Question};
 use engine::murderers_row::sample::random_action;
@@ -8,19 +13,26 @@ use rand_pcg::Pcg32;
 use std::time::Instant;
 
 fn main() {
-    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().unwrap());
-    let (seed, k) = (args.next().unwrap(), args.next().unwrap());
+    let mut args = std::env::args().skip(1).map(|a| a.parse::<u64>().ok());
+    let (Some(Some(seed)), Some(Some(k))) = (args.next(), args.next()) else {
+        eprintln!("usage: mr_one SEED K");
+        std::process::exit(2);
+    };
     let mut state = State::new(seed);
     let mut rng = Pcg32::seed_from_u64(seed);
     for _ in 0..k {
-        let pick = random_action(&state, &mut rng).unwrap();
-        state.apply(pick).unwrap();
+        let Some(pick) = random_action(&state, &mut rng) else {
+            break;
+        };
+        state.apply(pick).expect("a legal action");
     }
     println!("{:?}", state.row());
-    let start = Instant::now();
-    let got = answer(&Question::Hint {
+    let question = Question::Hint {
         seed,
         history: state.history().to_vec(),
-    });
+    };
+    println!("{}", serde_json::to_string(&question).expect("a question"));
+    let start = Instant::now();
+    let got = answer(&question);
     println!("{got:?} in {:?}", start.elapsed());
 }
