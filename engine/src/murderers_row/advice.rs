@@ -6,7 +6,7 @@
 use super::difficulty::{difficulty, Difficulty, Level};
 use super::odds::odds_bits;
 pub use super::odds::NEGLIGIBLE;
-use super::solver::{Solver, Unsolved};
+use super::solver::{known_position, Solver, Unsolved};
 use super::{Action, Phase, State};
 use crate::game::Game;
 use serde::{Deserialize, Serialize};
@@ -104,12 +104,46 @@ pub fn first_mistake(review: &[Decision]) -> Option<Decision> {
 }
 
 /// The odds of `state` and the best action.
+///
+/// Where several actions are best, a fresh solver asked from each position
+/// of a cycle of revivals and swaps can send the player round it for ever
+/// (deal 97 followed by hints: six cards, a sure win, the Con Man, the
+/// Bugler and the Medic in turn from its fifth action on). So a position
+/// the game has been in before gets the next of its best actions (legal
+/// order) after the solver's, one further each time it comes back: a
+/// rotor walk, which on a finite graph reaches the end from wherever the
+/// best actions can.
 pub fn hint(solver: &mut Solver, state: &State) -> Result<Hint, Unsolved> {
     let solution = solver.solve(state)?;
+    let mut best = solution.best;
+    let returns = earlier_visits(state);
+    if let (Some(first), true) = (best, returns > 0) {
+        let kept: Vec<Action> = solver
+            .keeping(state, solution.win - NEGLIGIBLE)?
+            .into_iter()
+            .filter_map(|(action, keeps)| keeps.then_some(action))
+            .collect();
+        if let Some(at) = kept.iter().position(|&a| a == first) {
+            best = Some(kept[(at + returns) % kept.len()]);
+        }
+    }
     Ok(Hint {
         win: solution.win,
-        best: solution.best,
+        best,
     })
+}
+
+/// How many times the game of `state` was in its position before.
+fn earlier_visits(state: &State) -> usize {
+    let Ok(mut positions) = State::replay(state.seed, state.history()) else {
+        return 0;
+    };
+    positions.pop();
+    let here = known_position(state);
+    positions
+        .iter()
+        .filter(|p| known_position(p) == here)
+        .count()
 }
 
 /// Judges every decision of the game `seed` played with `history`, with one

@@ -913,6 +913,12 @@ fn solve_graph(graph: &Graph, component_limit: usize) -> Option<(Vec<f64>, Vec<u
     Some((value, choice))
 }
 
+/// The position of `state` as the player knows it: states with equal
+/// positions get the same answers from a fresh solver.
+pub(super) fn known_position(state: &State) -> impl Eq {
+    root(state).0
+}
+
 /// The root position of `state`, and the pips of all its die cards.
 fn root(state: &State) -> (Node, Pips) {
     let deck = pips_of(&state.die_deck);

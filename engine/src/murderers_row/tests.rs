@@ -1997,3 +1997,20 @@ fn issue_31_deal_1117_fresh_is_answered() {
         hint.win
     );
 }
+
+/// Issue 31's hint-following games: deal 97 followed by hints reached six
+/// cards, a sure win, and then went round the Con Man, the Bugler and the
+/// Medic for ever (each hint a best action, from a fresh solver). A
+/// position the game comes back to now gets the next best action: the
+/// game ends, won, and every hint kept the sure win.
+#[test]
+fn issue_31_deal_97_followed_by_hints_ends_won() {
+    let mut state = State::new(97);
+    while !state.is_over() {
+        assert!(state.history().len() < 100, "{:?}", state.history());
+        let hint = issue_31_hint(97, state.history(), false);
+        assert!(hint.win >= 1.0 - advice::NEGLIGIBLE, "{}", hint.win);
+        state.apply(hint.best.expect("an action")).expect("legal");
+    }
+    assert_eq!(state.phase(), Phase::Won);
+}
