@@ -1927,18 +1927,23 @@ fn issue_31_hint(seed: u64, history: &[Action], graph: bool) -> advice::Hint {
     hint
 }
 
+/// The moves of issue 31's named position of deal `seed`, as the
+/// regression set of the bench holds them ([`sample::revival_positions`]).
+fn issue_31_named(seed: u64) -> Vec<Action> {
+    sample::revival_positions(0)
+        .into_iter()
+        .find(|(deal, _, _)| *deal == seed)
+        .map(|(_, history, _)| history)
+        .expect("a named position")
+}
+
 /// Issue 31: deal 2314 after four moves, five cards (the Con Man, the
 /// Gunslinger and the Knight inactive, the Medic and the Bugler active):
 /// the hint never came (10 minutes); lost whatever is played (value 0, as
 /// the graph method says), and the hint's move is legal.
 #[test]
 fn issue_31_deal_2314_after_four_moves_is_answered_lost() {
-    let history = [
-        act(Gunslinger, Target::pair(AirStrike, Copycat)),
-        act(Knight, Target::Card(Tank)),
-        act(ConMan, Target::pair(Gunslinger, Bugler)),
-        act(MadBomber, Target::None),
-    ];
+    let history = issue_31_named(2314);
     let hint = issue_31_hint(2314, &history, true);
     assert_eq!(hint.win, 0.0);
     let state = State::replay(2314, &history).expect("replays");
@@ -1954,15 +1959,7 @@ fn issue_31_deal_2314_after_four_moves_is_answered_lost() {
 /// (value 0), as the graph method says.
 #[test]
 fn issue_31_deal_986_after_three_moves_is_answered_lost() {
-    let history = [
-        act(SentryGun, Target::Card(Executioner)),
-        act(Medic, Target::Card(SentryGun)),
-        Action::Activate {
-            card: Copycat,
-            copying: Some(SentryGun),
-            target: Target::Card(Grenadier),
-        },
-    ];
+    let history = issue_31_named(986);
     let hint = issue_31_hint(986, &history, true);
     assert_eq!(hint.win, 0.0);
 }
@@ -1973,13 +1970,7 @@ fn issue_31_deal_986_after_three_moves_is_answered_lost() {
 /// revivals: no finite proof, value 1 to rounding).
 #[test]
 fn issue_31_deal_926_after_five_moves_is_a_certain_win() {
-    let history = [
-        act(Arsonist, Target::Random(Direction::Left)),
-        act(Knight, Target::Card(Poisoner)),
-        act(Sniper, Target::Card(Grenadier)),
-        act(ConMan, Target::pair(Sniper, MadBomber)),
-        act(MadBomber, Target::None),
-    ];
+    let history = issue_31_named(926);
     let hint = issue_31_hint(926, &history, true);
     assert!(hint.win > 1.0 - 1e-12, "{}", hint.win);
 }
