@@ -8,6 +8,7 @@ import { readFileSync } from "node:fs";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 import { storeAndReload } from "./helpers/records";
+import { playStep } from "./helpers/dead-center";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -42,34 +43,6 @@ async function tableSnapshot(page: Page): Promise<string[]> {
     els.map((e) => e.getAttribute("aria-label") ?? ""),
   );
   return [await instruction(page).innerText(), ...names];
-}
-
-/**
- * Takes one step of the turn by tapping a legal control, the way a careful
- * player would: kill when possible. Returns false once the game is over.
- */
-async function playStep(page: Page): Promise<boolean> {
-  const text = await instruction(page).innerText();
-  if (text.startsWith("Choose a face-down zombie")) {
-    await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
-  } else if (text.startsWith("The deck is empty")) {
-    const reveal = page.getByRole("button", { name: /can be revealed/ });
-    if ((await reveal.count()) > 0) await reveal.first().click();
-    else await page.getByRole("button", { name: /^Deck, 0 cards left, draw a card/ }).click();
-  } else if (text.startsWith("Draw the top card")) {
-    await page.getByRole("button", { name: /^Deck, .*draw a card/ }).click();
-  } else if (text.startsWith("Play the")) {
-    await page.getByRole("button", { name: /your card can go here/ }).first().click();
-  } else if (text.startsWith("Kill a highlighted zombie")) {
-    const killable = page.getByRole("button", { name: /can be killed/ });
-    if ((await killable.count()) > 0) await killable.first().click();
-    else await page.getByRole("button", { name: "End turn" }).click();
-  } else {
-    return false;
-  }
-  // Every step moves the game to a step with a different instruction.
-  await expect(instruction(page)).not.toHaveText(text);
-  return true;
 }
 
 test("a game is played to its end by tapping legal moves, and counted", async ({ page }) => {

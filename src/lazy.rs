@@ -8,7 +8,8 @@ use crate::module::{ChunkError, GameEntry, GamePages};
 use crate::shell::Ctx;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
+use std::thread::LocalKey;
 
 thread_local! {
     /// The games whose chunks are loaded (and records provided), by id.
@@ -59,6 +60,24 @@ pub async fn load(game: &'static GameEntry) -> Result<&'static dyn GamePages, Ch
 
 /// What a chunk's loader gives: the chunk's entry, once it is loaded.
 pub type Loading<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ChunkError>>>>;
+
+/// [`when_loaded`] for a chunk's entry kept in `cell` once loaded: later
+/// calls show it at once.
+pub fn when_loaded_once<T: Copy + Send + Sync + 'static>(
+    what: &'static str,
+    cell: &'static LocalKey<Cell<Option<T>>>,
+    load: fn() -> Loading<T>,
+    show: impl Fn(T) -> AnyView + Send + Sync + 'static,
+) -> AnyView {
+    let load_and_keep = move || -> Loading<T> {
+        Box::pin(async move {
+            let entry = load().await?;
+            cell.set(Some(entry));
+            Ok(entry)
+        })
+    };
+    when_loaded(what, cell.get(), load_and_keep, show)
+}
 
 #[derive(Clone, Copy)]
 enum Load<T> {

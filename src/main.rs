@@ -5,6 +5,7 @@
 mod app;
 mod backup;
 mod codec;
+mod daily;
 mod durable;
 mod games;
 mod lazy;

@@ -24,6 +24,9 @@ pub struct GameEntry {
     pub keys: &'static [&'static str],
     /// Whether it has choices of its own on the Settings screen.
     pub has_settings: bool,
+    /// Whether it has a daily deal (see [`crate::daily`]), and in which of
+    /// its variants (the variant's address slug), if it has variants.
+    pub daily: Option<Option<&'static str>>,
     pub module: &'static dyn GameModule,
 }
 

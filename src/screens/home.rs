@@ -1,5 +1,6 @@
+use crate::daily;
 use crate::games::{ADDRESSES, GAMES};
-use crate::route::{Page, Route};
+use crate::route::{Deal, Page, Route};
 use crate::shell::ctx;
 use crate::storage::BrowserStore;
 use crate::summary;
@@ -35,6 +36,16 @@ pub fn Home() -> impl IntoView {
                         </a>
                     }.into_any())
                     }}
+                    {game.daily.map(|variant| {
+                        let day = daily::today();
+                        let deal = Deal { variant, seed: daily::seed(day) };
+                        view! {
+                            <a class="button daily" href=page(Page::Deal(deal)).href()>
+                                "Daily deal"
+                                <span class="button-detail">{daily::date_text(day)}</span>
+                            </a>
+                        }
+                    })}
                     <a class="button" href=page(Page::New).href()>"New game"</a>
                     <a class="button" href=page(Page::Rules).href()>"Rules"</a>
                 </div>

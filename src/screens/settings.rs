@@ -1,5 +1,5 @@
 use crate::games::GAMES;
-use crate::lazy::{self, Loading};
+use crate::lazy;
 use crate::module::ChunkError;
 use crate::screens::data::DataPanel;
 use crate::session;
@@ -41,14 +41,12 @@ pub fn SettingsScreen() -> impl IntoView {
     thread_local! {
         static LOADED: Cell<Option<fn() -> AnyView>> = const { Cell::new(None) };
     }
-    let load = || -> Loading<fn() -> AnyView> {
-        Box::pin(async {
-            let screen = settings_chunk().await?;
-            LOADED.set(Some(screen));
-            Ok(screen)
-        })
-    };
-    lazy::when_loaded("Settings", LOADED.get(), load, |screen| screen())
+    lazy::when_loaded_once(
+        "Settings",
+        &LOADED,
+        || Box::pin(settings_chunk()),
+        |screen| screen(),
+    )
 }
 
 #[wasm_split_helpers::wasm_split(settings, fallible)]

@@ -3,7 +3,7 @@
 //! of the state or of what an action did (its events), never a comparison
 //! of the game before and after.
 
-use super::stats::DeadCenterStats;
+use super::stats::{DeadCenterStats, DAILY_VARIANT};
 use crate::stats::GameResult;
 use crate::table::controller::TableRecord;
 use crate::words::count;
@@ -28,6 +28,7 @@ impl TableRecord for State {
             return false;
         };
         stats.record(self.variant(), result);
+        count_daily(self, result, stats);
         true
     }
 
@@ -37,7 +38,17 @@ impl TableRecord for State {
             return false;
         }
         stats.record(self.variant(), GameResult::Lost);
+        // A daily deal begun counts: restarting it after seeing its cards
+        // cannot win the day.
+        count_daily(self, GameResult::Lost, stats);
         true
+    }
+}
+
+/// Counts the game in the daily record too if it is a day's deal.
+fn count_daily(state: &State, result: GameResult, stats: &mut DeadCenterStats) {
+    if state.variant() == DAILY_VARIANT {
+        crate::daily::count(&mut stats.daily, state.seed(), result);
     }
 }
 
@@ -161,6 +172,47 @@ mod tests {
         let mut lost = DeadCenterStats::default();
         lost.record(Variant::Standard, GameResult::Lost);
         assert_eq!(stats, lost);
+    }
+
+    /// `state` played on with the first legal action until it is over, each
+    /// action counted as the table controller counts it.
+    fn play_out(state: &mut State, stats: &mut DeadCenterStats) {
+        while !state.is_over() {
+            let action = state.legal_actions()[0];
+            let events = state.apply(action).unwrap();
+            state.count(&events, stats);
+        }
+    }
+
+    #[test]
+    fn issue_28_the_daily_deal_counts_once_in_its_record_and_replays_do_not() {
+        // Natively, today is day 0 (see `daily::today`).
+        let daily = crate::daily::seed(0);
+        let mut stats = DeadCenterStats::default();
+        play_out(&mut State::new(DAILY_VARIANT, daily), &mut stats);
+        assert_eq!(stats.daily.played, 1);
+        assert_eq!(stats.daily.last_day, Some(0));
+        // Played again: a game in the variant's statistics, not the day's.
+        play_out(&mut State::new(DAILY_VARIANT, daily), &mut stats);
+        assert_eq!((stats.standard.played, stats.daily.played), (2, 1));
+        // The same deal number in another variant, or another deal: not daily.
+        let mut other = DeadCenterStats::default();
+        play_out(&mut State::new(Variant::Hard, daily), &mut other);
+        play_out(&mut State::new(DAILY_VARIANT, daily + 1), &mut other);
+        assert!(other.daily.is_empty());
+    }
+
+    #[test]
+    fn issue_28_a_begun_daily_deal_left_for_another_counts_as_the_days_loss() {
+        let mut stats = DeadCenterStats::default();
+        let mut begun = State::new(DAILY_VARIANT, crate::daily::seed(0));
+        begun.apply(begun.legal_actions()[0]).unwrap();
+        assert!(begun.count_left(&mut stats));
+        assert_eq!((stats.daily.played, stats.daily.won), (1, 0));
+        // Restarted and won, the day stays lost.
+        assert!(!stats
+            .daily
+            .record(0, crate::daily::DailyResult::Won { assisted: false }));
     }
 
     #[test]

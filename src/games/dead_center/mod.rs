@@ -29,6 +29,7 @@ pub static ENTRY: GameEntry = GameEntry {
     emblem: "M22 10L40 25H35V42H9V25H4ZM18 30V42H26V30ZM12 27H17V32H12Z M40 3A7 7 0 1 0 46 14A5.5 5.5 0 1 1 40 3Z",
     keys: &KEYS,
     has_settings: true,
+    daily: Some(Some("standard")),
     module: &DeadCenter,
 };
 
@@ -107,6 +108,11 @@ mod tests {
     fn the_deal_addresses_name_every_variant_by_its_slug() {
         let slugs: Vec<&str> = Variant::ALL.iter().map(|v| v.slug()).collect();
         assert!(matches!(ENTRY.addresses.deals, Deals::ByVariant(listed) if listed == slugs));
+    }
+
+    #[test]
+    fn issue_28_the_daily_deal_is_addressed_in_its_variant() {
+        assert_eq!(ENTRY.daily, Some(Some(super::stats::DAILY_VARIANT.slug())));
     }
 
     #[test]

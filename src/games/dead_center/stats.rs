@@ -1,6 +1,7 @@
 //! Dead Center's statistics: one record per variant, and their panel on the
 //! statistics screen.
 
+use crate::daily::DailyStats;
 use crate::stats::{stats_rows, GameResult, StatsSection, VariantStats};
 use engine::dead_center::Variant;
 use leptos::prelude::*;
@@ -13,7 +14,13 @@ pub struct DeadCenterStats {
     pub standard: VariantStats,
     pub hard: VariantStats,
     pub nightmare: VariantStats,
+    /// The daily deals (dealt in [`DAILY_VARIANT`]).
+    #[serde(skip_serializing_if = "DailyStats::is_empty")]
+    pub daily: DailyStats,
 }
+
+/// The variant of the daily deals.
+pub const DAILY_VARIANT: Variant = Variant::Standard;
 
 impl DeadCenterStats {
     fn of(&mut self, variant: Variant) -> &mut VariantStats {
@@ -50,7 +57,7 @@ pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
     view! {
         <StatsSection
             title="Dead Center"
-            note="Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss."
+            note="Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss. A daily deal is a Standard deal: the first play of each day's deal also counts in the daily rows."
         >
             <thead>
                 <tr>
@@ -59,6 +66,7 @@ pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
                 </tr>
             </thead>
             <tbody>{rows.collect_view()}</tbody>
+            {crate::daily::stats_rows(move || stats.with(|s| s.daily.clone()), 3)}
         </StatsSection>
     }
 }

@@ -3,6 +3,8 @@
 
 use super::game::{end_text, instruction};
 use super::records::{deal_route, game_ctx, route, table, ID};
+use super::stats::DAILY_VARIANT;
+use crate::daily::{self, DailyEnd, Day};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
 use crate::table::controller::Table;
@@ -272,7 +274,7 @@ fn Playing() -> impl IntoView {
                 </div>
                 <AttackPanel/>
                 <div class="dc-deal">
-                    <p>{move || read(&|s| format!("Deal {} · {}", s.seed(), s.variant().name()))}</p>
+                    <p>{move || read(&deal_line)}</p>
                     <div class="button-row">
                         <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
                         <button class="button" on:click=move |_| restart()>"Restart deal"</button>
@@ -558,6 +560,21 @@ fn AttackPanel() -> impl IntoView {
     }
 }
 
+/// The day whose daily deal is on the table, if it is one.
+fn daily_day(state: &State) -> Option<Day> {
+    (state.variant() == DAILY_VARIANT)
+        .then(|| daily::day_of_deal(state.seed(), daily::today()))
+        .flatten()
+}
+
+/// "Deal 1234 · Hard", or the daily deal's date.
+fn deal_line(state: &State) -> String {
+    match daily_day(state) {
+        Some(day) => format!("Daily deal · {}", daily::date_text(day)),
+        None => format!("Deal {} · {}", state.seed(), state.variant().name()),
+    }
+}
+
 #[component]
 fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
     let ctx = game_ctx();
@@ -566,9 +583,17 @@ fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl Into
             .and_then(|s| Some((end_text(s)?, matches!(s.status(), Status::Won { .. }))))
     });
     let ((title, detail), won) = ended.unwrap_or((("", String::new()), false));
+    let daily = ctx
+        .game
+        .with_untracked(|g| g.as_ref().and_then(daily_day))
+        .map(|day| {
+            let stats = ctx.stats.with_untracked(|s| s.daily.clone());
+            view! { <DailyEnd game="Dead Center" day stats/> }
+        });
     view! {
         <Dialog title=title celebrate=won>
             <p>{detail}</p>
+            {daily}
             <div class="button-row">
                 <button class="button primary" on:click=move |_| new_deal.run(())>"Play again"</button>
                 <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>

@@ -38,6 +38,7 @@ pub static ENTRY: GameEntry = GameEntry {
     emblem: "M20 6A14 14 0 1 1 20 34A14 14 0 1 1 20 6ZM20 11A9 9 0 1 0 20 29A9 9 0 1 0 20 11ZM29 31L33 27L44 38Q45 41 42 42Q40 43 38 41L29 32Z",
     keys: &KEYS,
     has_settings: false,
+    daily: None,
     module: &DetectiveGraves,
 };
 

@@ -37,6 +37,7 @@ pub static ENTRY: GameEntry = GameEntry {
     emblem: "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z",
     keys: &KEYS,
     has_settings: true,
+    daily: None,
     module: &Joker,
 };
 

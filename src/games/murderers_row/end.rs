@@ -5,6 +5,7 @@ use super::questions::ask_review;
 use super::records::table;
 use super::table_ui::{play, Ui};
 use super::words::{end_detail, end_title, verdict};
+use crate::daily::{self, DailyEnd};
 use crate::ui::Dialog;
 use engine::murderers_row::{Action, Status};
 use leptos::prelude::*;
@@ -12,16 +13,23 @@ use leptos::prelude::*;
 #[component]
 pub fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
     let table = table();
-    let (won, assisted, can_undo, counted) = table.ctx.game.with_untracked(|g| {
-        g.as_ref().map_or((false, false, false, false), |g| {
+    let (won, assisted, can_undo, counted, seed) = table.ctx.game.with_untracked(|g| {
+        g.as_ref().map_or((false, false, false, false, None), |g| {
             (
                 g.state.status() == Status::Won,
                 g.state.assisted(),
                 g.state.can_undo(),
                 g.counted,
+                Some(g.state.seed()),
             )
         })
     });
+    let daily = seed
+        .and_then(|seed| daily::day_of_deal(seed, daily::today()))
+        .map(|day| {
+            let stats = table.ctx.stats.with_untracked(|s| s.daily.clone());
+            view! { <DailyEnd game="Murderers' Row" day stats/> }
+        });
     ask_review(table, ui);
     let review = move || match ui.review.get() {
         None => "Looking back over your game…".to_string(),
@@ -32,6 +40,7 @@ pub fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl 
         <Dialog title=end_title(won) celebrate=won>
             <p>{end_detail(won, assisted)}</p>
             <p class="mr-review" aria-live="polite">{review}</p>
+            {daily}
             {(!won && can_undo).then(|| view! {
                 <p class="small">{if counted { "This loss is counted in your statistics; if you undo and play on, the game is not counted again." } else { "" }}</p>
             }.into_any())}

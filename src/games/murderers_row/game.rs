@@ -92,6 +92,9 @@ impl MurderersRowGame {
         }
         self.counted = true;
         stats.record(result, self.level);
+        // A daily deal counts once there too; a begun one left counts as
+        // lost (restarting it after seeing its cards cannot win the day).
+        crate::daily::count(&mut stats.daily, self.state.seed(), result);
         true
     }
 }
@@ -239,5 +242,25 @@ mod tests {
             "over: counted when it ended"
         );
         assert_eq!(stats.all.played, 1);
+    }
+
+    #[test]
+    fn issue_28_the_daily_deal_counts_once_in_its_record_and_replays_do_not() {
+        // Natively, today is day 0 (see `daily::today`).
+        let daily = crate::daily::seed(0);
+        let mut stats = MurderersRowStats::default();
+        let mut first = played_out(MurderersRowGame::new(daily));
+        assert!(first.count(&[], &mut stats));
+        let mut again = played_out(MurderersRowGame::new(daily));
+        assert!(again.count(&[], &mut stats));
+        assert_eq!((stats.all.played, stats.daily.played), (2, 1));
+        let mut other = played_out(MurderersRowGame::new(daily + 1));
+        let mut not_daily = MurderersRowStats::default();
+        assert!(other.count(&[], &mut not_daily));
+        assert!(not_daily.daily.is_empty());
+        // Old statistics write back unchanged while no daily deal is counted.
+        assert!(!crate::codec::to_string(&not_daily)
+            .unwrap()
+            .contains("daily"));
     }
 }

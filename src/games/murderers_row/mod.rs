@@ -44,6 +44,7 @@ pub static ENTRY: GameEntry = GameEntry {
     emblem: "M4 14H14V34H4ZM34 14H44V34H34ZM17 12H31Q33 12 33 14V34Q33 36 31 36H17Q15 36 15 34V14Q15 12 17 12ZM20 16A2 2 0 1 0 20 20A2 2 0 1 0 20 16ZM28 16A2 2 0 1 0 28 20A2 2 0 1 0 28 16ZM24 22A2 2 0 1 0 24 26A2 2 0 1 0 24 22ZM20 28A2 2 0 1 0 20 32A2 2 0 1 0 20 28ZM28 28A2 2 0 1 0 28 32A2 2 0 1 0 28 28Z",
     keys: &KEYS,
     has_settings: false,
+    daily: Some(None),
     module: &MurderersRow,
 };
 
@@ -104,9 +105,10 @@ impl GamePages for Pages {
         view! {
             <StatsSection
                 title="Murderers' Row"
-                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on. A deal's level counts once the solver has worked it out (on the new-game screen or with Deal difficulty); the rest are not rated."
+                note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on. A deal's level counts once the solver has worked it out (on the new-game screen or with Deal difficulty); the rest are not rated. The first play of each day's daily deal also counts in the daily rows."
             >
                 <tbody>{rows.collect_view()}</tbody>
+                {crate::daily::stats_rows(move || stats.with(|s| s.daily.clone()), 1)}
             </StatsSection>
         }
         .into_any()

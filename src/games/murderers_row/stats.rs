@@ -3,6 +3,7 @@
 //! level was known, per level. The rest (unrated deals, and every game of
 //! earlier versions) are "not rated": the whole minus the levels.
 
+use crate::daily::DailyStats;
 use crate::stats::{GameResult, VariantStats};
 use engine::murderers_row::difficulty::Level;
 use serde::{Deserialize, Serialize};
@@ -17,6 +18,9 @@ pub struct MurderersRowStats {
     pub all: VariantStats,
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
     pub by_level: BTreeMap<Level, VariantStats>,
+    /// The daily deals.
+    #[serde(default, skip_serializing_if = "DailyStats::is_empty")]
+    pub daily: DailyStats,
 }
 
 /// The level rows of the statistics table (`None`: not rated).

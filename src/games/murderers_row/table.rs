@@ -240,7 +240,10 @@ fn TableView() -> impl IntoView {
             })/>
             <DiePanel/>
             <div class="mr-deal">
-                <p>{move || read(table, |s| format!("Deal {}", s.seed()))}</p>
+                <p>{move || read(table, |s| match crate::daily::day_of_deal(s.seed(), crate::daily::today()) {
+                    Some(day) => format!("Daily deal · {}", crate::daily::date_text(day)),
+                    None => format!("Deal {}", s.seed()),
+                })}</p>
                 <div class="button-row">
                     <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
                     <button class="button" on:click=move |_| restart()>"Restart deal"</button>

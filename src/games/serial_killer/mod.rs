@@ -34,6 +34,7 @@ pub static ENTRY: GameEntry = GameEntry {
     emblem: "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z",
     keys: &KEYS,
     has_settings: false,
+    daily: None,
     module: &SerialKiller,
 };
 
