@@ -48,8 +48,10 @@ test("the daily deal is the same on two fresh browser profiles, and a new one th
     expect(seen[0]).toEqual(seen[1]);
     expect(seen[0]).toHaveLength(9);
 
-    // Murderers' Row's daily deal is the same number, on its own table.
+    // Home's Continue names the game in progress as the daily deal.
     await page.goto("./");
+    await expect(entry(page, "Dead Center").getByRole("link", { name: /Continue/ })).toContainText("Daily deal · 12 of 12 zombies left");
+    // Murderers' Row's daily deal is the same number, on its own table.
     await expect(dailyLink(page, "Murderers' Row")).toHaveAttribute("href", `#/murderers-row/${DEAL_NOV_26}`);
     // The next day, another deal; the games without daily deals have none.
     await page.clock.setFixedTime(NOV_27);

@@ -90,12 +90,24 @@ pub(super) fn variant_of(deal: Deal) -> Variant {
         .unwrap_or(Variant::Standard)
 }
 
+/// The day whose daily deal `state` is, if it is today's or yesterday's.
+pub(super) fn daily_day(state: &State) -> Option<crate::daily::Day> {
+    (state.variant() == super::stats::DAILY_VARIANT)
+        .then(|| crate::daily::day_of_deal(state.seed(), crate::daily::today()))
+        .flatten()
+}
+
 impl InProgress for State {
     fn in_progress(&self) -> Option<(Route, String)> {
         (!self.is_over()).then(|| {
+            let daily = daily_day(self).is_some();
             let detail = format!(
                 "{} · {} of 12 zombies left · {} in the deck",
-                self.variant().name(),
+                if daily {
+                    "Daily deal"
+                } else {
+                    self.variant().name()
+                },
                 self.zombies_left(),
                 crate::words::count(self.deck_len(), "card", "cards")
             );

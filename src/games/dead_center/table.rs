@@ -2,9 +2,8 @@
 //! (the next state, or why not) is all the view shows.
 
 use super::game::{end_text, instruction};
-use super::records::{deal_route, game_ctx, route, table, ID};
-use super::stats::DAILY_VARIANT;
-use crate::daily::{self, DailyEnd, Day};
+use super::records::{daily_day, deal_route, game_ctx, route, table, ID};
+use crate::daily::{self, DailyEnd};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
 use crate::table::controller::Table;
@@ -558,13 +557,6 @@ fn AttackPanel() -> impl IntoView {
             </section>
         </When>
     }
-}
-
-/// The day whose daily deal is on the table, if it is one.
-fn daily_day(state: &State) -> Option<Day> {
-    (state.variant() == DAILY_VARIANT)
-        .then(|| daily::day_of_deal(state.seed(), daily::today()))
-        .flatten()
 }
 
 /// "Deal 1234 · Hard", or the daily deal's date.

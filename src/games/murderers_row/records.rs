@@ -115,11 +115,11 @@ pub fn deal_route(seed: u64) -> Route {
 impl InProgress for MurderersRowGame {
     fn in_progress(&self) -> Option<(Route, String)> {
         (!self.state.is_over()).then(|| {
-            let detail = format!(
-                "Deal {} · {} cards alive",
-                self.state.seed(),
-                self.state.row().len()
-            );
+            let deal = match crate::daily::day_of_deal(self.state.seed(), crate::daily::today()) {
+                Some(_) => "Daily deal".to_string(),
+                None => format!("Deal {}", self.state.seed()),
+            };
+            let detail = format!("{deal} · {} cards alive", self.state.row().len());
             (deal_route(self.state.seed()), detail)
         })
     }
