@@ -16,7 +16,7 @@ const DEAL_NOV_26 = 1638988741;
 const DEAL_NOV_27 = 1938446249;
 
 const entry = (page: Page, game: string) => page.locator("article.game-entry", { has: page.getByRole("heading", { name: game }) });
-const dailyLink = (page: Page, game: string) => entry(page, game).getByRole("link", { name: /Daily deal/ });
+const dailyLink = (page: Page, game: string) => entry(page, game).getByRole("link", { name: /^Daily deal/ });
 
 function trackErrors(page: Page): string[] {
   const errors: string[] = [];
