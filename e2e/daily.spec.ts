@@ -5,6 +5,7 @@ import { expect, test, type Page } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
 import { appStarted } from "./helpers/records";
 import { playStep } from "./helpers/dead-center";
+import { playWithHints } from "./helpers/murderers-row";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -78,8 +79,9 @@ test("only the first play of the day's deal counts, its result can be copied, an
   await expect(page.getByText("Daily deal · 26 November 2026")).toBeVisible();
   while (await playStep(page));
   const dialog = page.getByRole("dialog");
-  await expect(dialog).toContainText("The daily deal of 26 November 2026: only your first play of it counts");
+  await expect(dialog.getByRole("heading")).toBeVisible();
   const won = (await dialog.getByRole("heading").innerText()) === "You won!";
+  await expect(dialog).toContainText(`The daily deal of 26 November 2026: only your first play of it counts (${won ? "won" : "not won"})`);
   await dialog.getByRole("button", { name: "Copy result" }).click();
   await expect(dialog.getByRole("status")).toHaveText("Copied: paste it anywhere.");
   const shared = await page.evaluate(() => navigator.clipboard.readText());
@@ -96,6 +98,23 @@ test("only the first play of the day's deal counts, its result can be copied, an
   await expect(section.getByRole("row", { name: /^Played/ })).toContainText("2");
   await expect(section.getByRole("row", { name: /^Daily deals played/ })).toHaveText(/Daily deals played\s*1$/);
   await expect(section.getByRole("row", { name: /^Daily deals won/ })).toHaveText(won ? /won\s*1$/ : /won\s*0$/);
+  expect(errors).toEqual([]);
+});
+
+test("Murderers' Row's daily deal, won by following hints, counts as won with help and keeps no streak", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = trackErrors(page);
+  await page.clock.setFixedTime(NOV_26);
+  await page.goto("./");
+  await dailyLink(page, "Murderers' Row").click();
+  await expect(page.getByText("Daily deal · 26 November 2026")).toBeVisible();
+  await playWithHints(page);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("You won!");
+  await expect(dialog).toContainText("The daily deal of 26 November 2026: only your first play of it counts (won with help). Days won in a row: 0.");
+  await page.goto("./#/stats");
+  const section = page.locator("section", { hasText: "Murderers' Row" });
+  await expect(section.getByRole("row", { name: /^Daily deals won/ })).toHaveText(/won\s*0 \(and 1 with help\)$/);
   expect(errors).toEqual([]);
 });
 

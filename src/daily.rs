@@ -148,6 +148,9 @@ pub struct DailyStats {
     pub last_won: Option<Day>,
     pub streak: u32,
     pub best_streak: u32,
+    /// The last day won with help (undo or a hint).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub last_helped: Option<Day>,
 }
 
 impl DailyStats {
@@ -164,7 +167,10 @@ impl DailyStats {
         self.last_day = Some(day);
         self.played += 1;
         match result {
-            DailyResult::Won { assisted: true } => self.assisted_wins += 1,
+            DailyResult::Won { assisted: true } => {
+                self.assisted_wins += 1;
+                self.last_helped = Some(day);
+            }
             DailyResult::Won { assisted: false } => {
                 self.won += 1;
                 self.streak = match self.last_won {
@@ -177,6 +183,18 @@ impl DailyStats {
             DailyResult::Lost => self.streak = 0,
         }
         true
+    }
+
+    /// How `day`'s counted play ended, in a few words ("won", "won with
+    /// help", "not won").
+    pub fn result_of(&self, day: Day) -> &'static str {
+        if self.last_won == Some(day) {
+            "won"
+        } else if self.last_helped == Some(day) {
+            "won with help"
+        } else {
+            "not won"
+        }
     }
 
     /// The streak as of `today`: broken once a day's deal goes unwon (a
@@ -193,11 +211,7 @@ impl DailyStats {
 /// What a player can share of a day's result: the game, the date, won or
 /// not, the streak; never a card.
 pub fn share_text(game: &str, day: Day, stats: &DailyStats) -> String {
-    let result = if stats.last_won == Some(day) {
-        "won"
-    } else {
-        "not won"
-    };
+    let result = stats.result_of(day);
     let streak = stats.current_streak(day);
     format!(
         "Grave Matters · {game} · daily deal of {}: {result} · {}",
@@ -211,11 +225,7 @@ pub fn share_text(game: &str, day: Day, stats: &DailyStats) -> String {
 #[component]
 pub fn DailyEnd(game: &'static str, day: Day, stats: DailyStats) -> impl IntoView {
     let copied = RwSignal::new(false);
-    let counted = if stats.last_won == Some(day) {
-        "won it"
-    } else {
-        "did not win it"
-    };
+    let counted = stats.result_of(day);
     let share = share_text(game, day, &stats);
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&share);
@@ -224,7 +234,7 @@ pub fn DailyEnd(game: &'static str, day: Day, stats: DailyStats) -> impl IntoVie
     view! {
         <div class="daily-end">
             <p>{format!(
-                "The daily deal of {}: only your first play of it counts, and you {counted}. Days won in a row: {}.",
+                "The daily deal of {}: only your first play of it counts ({counted}). Days won in a row: {}.",
                 date_text(day),
                 stats.current_streak(day),
             )}</p>
@@ -342,6 +352,14 @@ mod tests {
         stats.record(106, DailyResult::Won { assisted: false });
         stats.record(107, DailyResult::Won { assisted: true });
         assert_eq!((stats.won, stats.assisted_wins, stats.streak), (5, 1, 1));
+        assert_eq!(
+            (
+                stats.result_of(106),
+                stats.result_of(107),
+                stats.result_of(105)
+            ),
+            ("won", "won with help", "not won")
+        );
         assert_eq!(stats.current_streak(108), 0);
     }
 
