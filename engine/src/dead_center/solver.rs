@@ -89,6 +89,10 @@ const DECK_MAX: usize = 63;
 /// Positions kept per turn by the first, quick search for a good line.
 const BEAM: usize = 64;
 
+/// Positions kept per turn by the second search for a good line, once the
+/// deepening has searched [`LINE_BOUNDS_AFTER`] positions.
+const WIDE_BEAM: usize = 1024;
+
 /// Positions searched before the tighter, costlier line bounds are built:
 /// most deals are solved sooner with the cheap bound alone.
 pub const LINE_BOUNDS_AFTER: u64 = 50_000;
@@ -103,6 +107,33 @@ const LINES: [([usize; 3], [usize; 2]); 6] = [
     ([3, 4, 5], [7, 10]),
     ([6, 7, 8], [8, 11]),
 ];
+
+/// `NEXT_TO_MASK[q]`: the spaces next to pile `q`.
+const NEXT_TO_MASK: [u16; PILES] = next_to_masks();
+
+const fn next_to_masks() -> [u16; PILES] {
+    let mut masks = [0u16; PILES];
+    let mut s = 0;
+    while s < SPACES {
+        masks[ADJACENT_PILE[s]] |= 1 << s;
+        s += 1;
+    }
+    masks
+}
+
+/// `SUPPORTED[q]`: the spaces whose zombie pile `q` supports.
+const SUPPORTED: [u16; PILES] = supported();
+
+const fn supported() -> [u16; PILES] {
+    let mut masks = [0u16; PILES];
+    let mut s = 0;
+    while s < SPACES {
+        masks[SUPPORT_PILES[s][0]] |= 1 << s;
+        masks[SUPPORT_PILES[s][1]] |= 1 << s;
+        s += 1;
+    }
+    masks
+}
 
 /// `RELEVANT[q]`: the spaces whose zombie pile `q` is next to or supports.
 const RELEVANT: [u16; PILES] = relevant();
@@ -262,14 +293,16 @@ fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {
         let mut fits = [0u64; CODES];
+        for (c, fits) in fits.iter_mut().enumerate() {
+            *fits = (0..CODES)
+                .filter(|&t| can_place(card_of(c), card_of(t)))
+                .fold(0, |m, t| m | 1 << t);
+        }
         let mut takes = [0u64; CODES];
-        for c in 0..CODES {
-            for t in 0..CODES {
-                if can_place(card_of(c), card_of(t)) {
-                    fits[c] |= 1 << t;
-                    takes[t] |= 1 << c;
-                }
-            }
+        for (t, takes) in takes.iter_mut().enumerate() {
+            *takes = (0..CODES)
+                .filter(|&c| fits[c] >> t & 1 == 1)
+                .fold(0, |m, c| m | 1 << c);
         }
         let mut kills = vec![0u64; CODES * CODES];
         for z in 0..CODES {
@@ -469,6 +502,12 @@ pub struct Solver {
     /// could ever be played on a pile topped by `t` at turn `i`, through a
     /// chain of cards each fitting the one before.
     reach: Vec<u64>,
+    /// `reach_codes[t * (n + 1) + i]`: the cards of those positions.
+    reach_codes: Vec<u64>,
+    /// `helpers[(s * CODES + t) * (n + 1) + i]`: the cards that, topping
+    /// one support pile of the zombie at `s`, could help kill it with a
+    /// card the other support pile (topped by `t` at turn `i`) could show.
+    helpers: Vec<u64>,
     /// `kill_with[s * CODES + a]`: the deck positions whose card, with `a`,
     /// supports a kill of the zombie at `s`.
     kill_with: Vec<u64>,
@@ -513,6 +552,8 @@ impl Solver {
             position: [0; CODES],
             kings_on: [0; PILES],
             reach: Vec::new(),
+            reach_codes: Vec::new(),
+            helpers: Vec::new(),
             kill_with: Vec::new(),
             lines: Vec::new(),
             table: Table::new(limits.table_entries),
@@ -541,18 +582,38 @@ impl Solver {
             }
         }
         self.reach = vec![0; CODES * w];
+        self.reach_codes = vec![0; CODES * w];
         for t in 0..CODES {
             for i in 0..n {
                 // The cards that fit on some card the pile could show.
                 let mut takes = rules.takes[t];
-                let mut reach = 0u64;
+                let (mut reach, mut codes) = (0u64, 0u64);
                 for (p, &c) in self.deck.iter().enumerate().skip(i) {
                     if takes >> c & 1 == 1 {
                         reach |= 1 << p;
+                        codes |= 1 << c;
                         takes |= rules.takes[usize::from(c)];
                     }
                 }
                 self.reach[t * w + i] = reach;
+                self.reach_codes[t * w + i] = codes;
+            }
+        }
+        // Supports are interchangeable: `kills[z][b]` is the set of `a`.
+        self.helpers = vec![0; SPACES * CODES * w];
+        for s in 0..SPACES {
+            let z = usize::from(self.zombies[s]);
+            for t in 0..CODES {
+                for i in 0..w {
+                    let mut partners = 1u64 << t | self.reach_codes[t * w + i];
+                    let mut helpers = 0;
+                    while partners != 0 {
+                        let b = partners.trailing_zeros() as usize;
+                        partners &= partners - 1;
+                        helpers |= rules.kills[z * CODES + b];
+                    }
+                    self.helpers[(s * CODES + t) * w + i] = helpers;
+                }
             }
         }
         self.kill_with = vec![0; SPACES * CODES];
@@ -801,9 +862,13 @@ impl Solver {
             return (LOST, 0);
         }
         let w = n + 1;
-        let reach = |p: usize| self.reach[usize::from(node.tops[p] & 63) * w + i];
+        let mut reaches = [0u64; PILES];
+        for (r, &top) in reaches.iter_mut().zip(&node.tops) {
+            *r = self.reach[usize::from(top & 63) * w + i];
+        }
+        let reach = |p: usize| reaches[p];
         // The first card that no pile can take ends the game.
-        let placeable = (0..PILES).fold(0u64, |m, p| m | reach(p));
+        let placeable = reaches.iter().fold(0u64, |m, r| m | r);
         let end = ((!placeable >> i).trailing_zeros() as usize + i).min(n);
         let mut times = [0u8; SPACES];
         let mut count = 0;
@@ -872,11 +937,94 @@ impl Solver {
         for (k, &t) in times[..count].iter().enumerate() {
             finish = if k == 0 { t } else { t.max(finish + 1) };
         }
+        // Turns without a kill: at least the changes of the piles next to
+        // no living zombie.
+        let Some(quiet) = self.quiet_turns(node) else {
+            return (LOST, 0);
+        };
+        finish = finish.max((node.i + node.alive_count() + quiet).saturating_sub(1));
         if usize::from(finish) >= end {
             return (LOST, 0);
         }
         let total = times[..count].iter().map(|&t| u16::from(t)).sum();
         (finish, total)
+    }
+
+    /// How many turns must go by without a kill. A pile must change its
+    /// top for each group of the zombies it supports that no one top could
+    /// help kill (with a card the other support pile could show); a card
+    /// played on it kills at most once per living zombie next to it, so
+    /// the other changes are turns without a kill. `None` when some zombie
+    /// could never be helped.
+    fn quiet_turns(&self, node: &Node) -> Option<u8> {
+        let w = self.deck.len() + 1;
+        let i = usize::from(node.i);
+        let mut quiet = 0;
+        for q in 0..PILES {
+            let needy = node.alive & SUPPORTED[q];
+            if needy == 0 {
+                continue;
+            }
+            // A change of a pile next to living zombies may be a kill, one
+            // per zombie.
+            let kills = (node.alive & NEXT_TO_MASK[q]).count_ones() as u8;
+            // For each zombie it supports, the tops of `q` that would help.
+            let mut good = [0u64; 4];
+            let mut count = 0;
+            let mut rest = needy;
+            while rest != 0 {
+                let s = rest.trailing_zeros() as usize;
+                rest &= rest - 1;
+                let [a, b] = SUPPORT_PILES[s];
+                let other = node.tops[if a == q { b } else { a }];
+                if let Some(slot) = good.get_mut(count) {
+                    *slot = self.helpers[(s * CODES + usize::from(other & 63)) * w + i];
+                    count += 1;
+                }
+            }
+            let top = node.tops[q] & 63;
+            let now = (0..count).fold(0usize, |m, k| m | (((good[k] >> top) & 1) as usize) << k);
+            let need = ((1usize << count) - 1) & !now;
+            if need == 0 {
+                continue;
+            }
+            let later = self.reach_codes[usize::from(top) * w + i];
+            if (0..count).any(|k| need >> k & 1 == 1 && later & good[k] == 0) {
+                return None;
+            }
+            if need.count_ones() <= u32::from(kills) {
+                // However many changes, the kills may be all of them.
+                continue;
+            }
+            // Which sets of them one later top could help together.
+            let mut helpable = [false; 16];
+            for (m, h) in helpable.iter_mut().enumerate().skip(1) {
+                let common = (0..count)
+                    .filter(|k| m >> k & 1 == 1)
+                    .fold(later, |c, k| c & good[k]);
+                *h = m & !need == 0 && common != 0;
+            }
+            // The fewest such sets that cover them all.
+            let mut fewest = [u8::MAX; 16];
+            fewest[0] = 0;
+            for m in 1..16usize {
+                if m & !need != 0 {
+                    continue;
+                }
+                let mut g = m;
+                while g != 0 {
+                    if helpable[g] && fewest[m & !g] != u8::MAX {
+                        fewest[m] = fewest[m].min(fewest[m & !g] + 1);
+                    }
+                    g = (g - 1) & m;
+                }
+            }
+            match fewest[need] {
+                u8::MAX => return None,
+                changes => quiet += changes.saturating_sub(kills),
+            }
+        }
+        Some(quiet)
     }
 
     /// The earliest turn from which the support piles of the zombie at `s`
@@ -1063,10 +1211,22 @@ impl Solver {
         starts: &[(Node, u8)],
     ) -> Result<(Finish, usize, Option<Vec<Step>>), SolveError> {
         let last = (self.deck.len() as u8).saturating_sub(1);
-        let found = self.beam(starts, BEAM);
-        let upper = found.as_ref().map_or(LOST, |f| f.0);
+        let start = self.nodes;
+        let mut found = self.beam(starts, BEAM);
+        let mut widened = false;
         let mut budget = starts.iter().map(|&(_, b)| b).min().unwrap_or(LOST);
-        while budget <= last && budget < upper {
+        while budget <= last && budget < found.as_ref().map_or(LOST, |f| f.0) {
+            if !widened && self.nodes - start > LINE_BOUNDS_AFTER {
+                // A long search: a wider beam, with the line bounds by now,
+                // may find a better line.
+                widened = true;
+                if let Some(better) = self.beam(starts, WIDE_BEAM) {
+                    if found.as_ref().is_none_or(|f| better.0 < f.0) {
+                        found = Some(better);
+                    }
+                }
+                continue;
+            }
             let mut next_budget = LOST;
             for (k, &(node, bound)) in starts.iter().enumerate() {
                 let v = self.search(node, bound, budget);
@@ -1496,7 +1656,7 @@ mod tests {
             .collect();
         let mut keep = Vec::new();
         while keep.len() < keep_alive.min(alive.len()) {
-            let from = if rng.next_u32() % 2 == 0 && !ready.is_empty() {
+            let from = if rng.next_u32().is_multiple_of(2) && !ready.is_empty() {
                 &ready
             } else {
                 &alive
@@ -1608,5 +1768,246 @@ mod tests {
             "{face_down} winnable with zombies face down"
         );
         assert!(mid_turn >= 50, "{mid_turn} in the middle of a turn");
+    }
+
+    /// Fresh deals that a small search answers (so the test stays quick):
+    /// per variant, the first `count` seeds from 0 solved within `nodes`.
+    fn quick_deals(count: usize, nodes: u64) -> Vec<(State, Solution)> {
+        let limits = Limits {
+            max_nodes: nodes,
+            ..Limits::default()
+        };
+        let mut deals = Vec::new();
+        for variant in Variant::ALL {
+            let solved = (0..200u64).filter_map(|seed| {
+                let state = State::new(variant, seed);
+                let solution = Solver::new(&state, limits).ok()?.solve(&state).ok()?;
+                Some((state, solution))
+            });
+            deals.extend(solved.take(count));
+        }
+        deals
+    }
+
+    #[test]
+    fn fresh_deals_lines_replay_and_win_with_the_best_score() {
+        let deals = quick_deals(4, 40_000);
+        assert_eq!(deals.len(), 12);
+        for (state, solution) in &deals {
+            assert!(solution.winnable, "deal {}", state.seed());
+            check_line(state, solution);
+            // Reveals come first, one per turn, as the rules ask.
+            assert!(matches!(solution.line[0], Action::Reveal(_)));
+        }
+    }
+
+    #[test]
+    fn the_best_reveal_keeps_the_best_score() {
+        // Perfect knowledge: the zombies can be revealed in the order they
+        // die, so the best reveal loses nothing; another may lose the kill
+        // of a zombie still face down that only this turn's card makes.
+        let mut rng = Pcg32::seed_from_u64(2828);
+        let (mut checked, mut mattered) = (0, 0);
+        for variant in Variant::ALL {
+            for seed in 0..40 {
+                let moves = rng.next_u32() as usize % 20;
+                let state = reduced(variant, seed, moves, 9, 4, &mut rng);
+                if state.phase != Phase::Reveal {
+                    continue;
+                }
+                let solution = solve(&state).expect("solved");
+                let mut after = Vec::new();
+                for (s, zombie) in state.zombies.iter().enumerate() {
+                    if let Zombie::FaceDown(_) = zombie {
+                        let mut revealed = state.clone();
+                        revealed.apply(Action::Reveal(s as u8)).expect("legal");
+                        let best = solve(&revealed).expect("solved").best_score;
+                        after.push((Action::Reveal(s as u8), best));
+                    }
+                }
+                let best_after = after.iter().map(|a| a.1).max().flatten();
+                assert_eq!(best_after, solution.best_score, "{variant:?} seed {seed}");
+                if let Some(&first) = solution.line.first() {
+                    assert!(after.contains(&(first, solution.best_score)));
+                }
+                checked += 1;
+                mattered += usize::from(after.iter().any(|a| a.1 != best_after));
+            }
+        }
+        assert!(checked >= 30, "{checked} positions checked");
+        assert!(mattered >= 1, "no reveal ever mattered");
+    }
+
+    #[test]
+    fn a_tiny_table_gives_the_same_answers() {
+        // Replacing entries costs time, never exactness.
+        let tiny = Limits {
+            table_entries: 16,
+            max_nodes: 2_000_000,
+        };
+        let mut rng = Pcg32::seed_from_u64(16);
+        for variant in Variant::ALL {
+            for seed in 0..20 {
+                let state = reduced(variant, seed, 30, 10, 3, &mut rng);
+                let expected = solve(&state).expect("solved");
+                let small = Solver::new(&state, tiny).and_then(|mut s| s.solve(&state));
+                let small = small.expect("solved with a tiny table");
+                assert_eq!(
+                    small.best_score, expected.best_score,
+                    "{variant:?} seed {seed}"
+                );
+                check_line(&state, &small);
+            }
+        }
+        for (state, solution) in quick_deals(1, 20_000) {
+            let small = Solver::new(&state, tiny).and_then(|mut s| s.solve(&state));
+            assert_eq!(small.map(|s| s.best_score), Ok(solution.best_score));
+        }
+    }
+
+    #[test]
+    fn finished_games_are_answered_at_once() {
+        let mut won = State::new(Variant::Standard, 1);
+        let solution = solve(&won).expect("solved");
+        for &action in &solution.line {
+            won.apply(action).expect("legal");
+        }
+        let again = solve(&won).expect("solved");
+        assert_eq!(again.best_score, solution.best_score);
+        assert!(again.line.is_empty());
+        let mut lost = State::new(Variant::Standard, 1);
+        let mut rng = Pcg32::seed_from_u64(1);
+        while !lost.is_over() {
+            let action = random_action(&lost, &mut rng).expect("a move");
+            lost.apply(action).expect("legal");
+        }
+        if matches!(lost.status(), Status::Lost(_)) {
+            let answer = solve(&lost).expect("solved");
+            assert!(!answer.winnable && answer.line.is_empty() && answer.nodes == 0);
+        }
+    }
+
+    #[test]
+    fn invalid_states_are_refused_without_panicking() {
+        let deal = State::new(Variant::Hard, 5);
+        let mut empty_pile = deal.clone();
+        empty_pile.cabin[4].clear();
+        assert!(matches!(solve(&empty_pile), Err(SolveError::Invalid(_))));
+        let mut odd_joker = deal.clone();
+        odd_joker.deck[0] = Card::Joker(200);
+        assert!(matches!(solve(&odd_joker), Err(SolveError::Invalid(_))));
+        let mut odd_zombie = deal.clone();
+        odd_zombie.zombies[3] = Zombie::FaceDown(Card::new(20, Suit::Hearts));
+        assert!(matches!(solve(&odd_zombie), Err(SolveError::Invalid(_))));
+        let mut long_deck = deal.clone();
+        long_deck.deck = vec![Card::new(5, Suit::Clubs); 80];
+        assert!(matches!(solve(&long_deck), Err(SolveError::Invalid(_))));
+        let mut no_pile = deal.clone();
+        no_pile.phase = Phase::Attack { pile: 20 };
+        assert!(matches!(solve(&no_pile), Err(SolveError::Invalid(_))));
+        // A solver answers only for its own deal.
+        let mut solver = Solver::new(&deal, Limits::default()).expect("a solver");
+        let other = State::new(Variant::Hard, 6);
+        assert_eq!(solver.solve(&other), Err(SolveError::OtherDeal));
+    }
+
+    #[test]
+    fn a_node_limit_gives_unfinished_and_the_solver_stays_usable() {
+        let state = State::new(Variant::Standard, 0);
+        let limits = Limits {
+            max_nodes: 50,
+            ..Limits::default()
+        };
+        let mut solver = Solver::new(&state, limits).expect("a solver");
+        assert!(matches!(
+            solver.solve(&state),
+            Err(SolveError::Unfinished { .. })
+        ));
+        // What it learnt before giving up is sound: a later, smaller
+        // question of the same game still gets the exact answer.
+        let mut rng = Pcg32::seed_from_u64(3);
+        let mut later = state.clone();
+        for _ in 0..75 {
+            match random_action(&later, &mut rng) {
+                Some(a) if !later.is_over() => {
+                    later.apply(a).expect("legal");
+                }
+                _ => break,
+            }
+        }
+        let fresh = solve(&later).map(|s| s.best_score);
+        let mut patient = Solver::new(&state, Limits::default()).expect("a solver");
+        let _ = Solver::solve(&mut solver, &state);
+        solver.max_nodes = u64::MAX;
+        assert_eq!(solver.solve(&later).map(|s| s.best_score), fresh);
+        assert_eq!(patient.solve(&later).map(|s| s.best_score), fresh);
+    }
+
+    #[test]
+    fn review_follows_the_best_score_through_a_game() {
+        let (state, solution) = quick_deals(1, 20_000).remove(0);
+        let (variant, seed) = (state.variant(), state.seed());
+        // The solver's own line never loses a card of the score.
+        let review = super::review(variant, seed, &solution.line).expect("reviewed");
+        assert_eq!(review.values.len(), solution.line.len() + 1);
+        assert!(review.values.iter().all(|&v| v == solution.best_score));
+        assert_eq!(review.first_drop(), None);
+        assert_eq!(review.first_losing_move(), None);
+        // The line's first two thirds, then random play: each value is
+        // what a fresh solver says of that position, and the first drop is
+        // where it falls.
+        let mut rng = Pcg32::seed_from_u64(seed);
+        let mut game = state.clone();
+        let mut actions = Vec::new();
+        let mut values = vec![solution.best_score];
+        let kept = solution.line.len() * 2 / 3;
+        for &action in &solution.line[..kept] {
+            game.apply(action).expect("legal");
+            actions.push(action);
+            values.push(solution.best_score);
+        }
+        while !game.is_over() {
+            let action = random_action(&game, &mut rng).expect("a move");
+            game.apply(action).expect("legal");
+            actions.push(action);
+            values.push(solve(&game).expect("solved").best_score);
+        }
+        let review = super::review(variant, seed, &actions).expect("reviewed");
+        assert_eq!(review.values, values);
+        let drop = values.windows(2).position(|w| w[1] < w[0]);
+        assert_eq!(review.first_drop(), drop);
+        assert!(drop.is_some(), "random play keeps the best score");
+        assert_eq!(
+            first_losing_move(variant, seed, &actions),
+            Ok(review.first_losing_move())
+        );
+        // An illegal action is named.
+        let mut wrong = actions.clone();
+        wrong.insert(1, Action::Draw);
+        assert_eq!(
+            super::review(variant, seed, &wrong),
+            Err(ReviewError::Illegal { index: 1 })
+        );
+    }
+
+    #[test]
+    fn first_losing_move_is_the_last_fall_from_winnable() {
+        let review = |values: &[Option<u8>]| Review {
+            values: values.to_vec(),
+        };
+        // Never winnable, or winnable to the end: no losing move.
+        assert_eq!(review(&[None, None]).first_losing_move(), None);
+        assert_eq!(review(&[Some(3), Some(3)]).first_losing_move(), None);
+        assert_eq!(review(&[Some(3), Some(2)]).first_drop(), Some(0));
+        // Lost by action 1.
+        assert_eq!(
+            review(&[Some(3), Some(3), None, None]).first_losing_move(),
+            Some(1)
+        );
+        // Lost by action 0, taken back by an undo (action 1), lost again
+        // by action 2: that is the move that lost the game.
+        let undone = review(&[Some(3), None, Some(3), None]);
+        assert_eq!(undone.first_losing_move(), Some(2));
+        assert_eq!(undone.first_drop(), Some(0));
     }
 }
