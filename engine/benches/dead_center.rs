@@ -3,8 +3,16 @@
 //! end.
 //!
 //! Budget: at least 200,000 games per second natively (`cargo bench -p engine`).
+//!
+//! Then the exact solver ([`solver::solve`], a new solver each time) on the
+//! slowest fresh deals of its sweep (`cargo run --release -p engine
+//! --example dc_solve -- all 10000 0 400`, which prints them), per variant:
+//! `dead_center_solver_slowest`. Each takes 15 to 50 seconds, so ten samples
+//! (about 20 minutes in all): `cargo bench -p engine --bench dead_center --
+//! solver`.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use engine::dead_center::solver::{self, solve};
 use engine::dead_center::{Action, State, Variant};
 use engine::Game;
 use rand::RngCore;
@@ -61,5 +69,37 @@ fn random_games(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, random_games);
+/// The slowest deal of each variant in the solver's sweep (seeds 0–118
+/// Standard, 0–163 Hard, 0–202 Nightmare: what 400 s per variant allowed;
+/// measured 34.3 s, 14.2 s and 52.4 s), with its best score (checked, so
+/// that a faster solver is not a wrong one). Deals that did not finish
+/// within 20 million positions (Standard 42, 83, 102; Hard 110, 113, 116;
+/// Nightmare 152, 202) are not here: their time is not known.
+const SLOWEST_DEALS: [(Variant, u64, Option<u8>); 3] = [
+    (Variant::Standard, 26, Some(10)),
+    (Variant::Hard, 28, Some(8)),
+    (Variant::Nightmare, 124, Some(7)),
+];
+
+fn solver_slowest(c: &mut Criterion) {
+    let mut group = c.benchmark_group("dead_center_solver_slowest");
+    group.sample_size(10);
+    for (variant, seed, best) in SLOWEST_DEALS {
+        let state = State::new(variant, seed);
+        group.bench_with_input(
+            BenchmarkId::new(variant.slug(), seed),
+            &state,
+            |b, state| {
+                b.iter(|| {
+                    let solution: solver::Solution = solve(state).expect("solved");
+                    assert_eq!(solution.best_score, best);
+                    black_box(solution.nodes)
+                })
+            },
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, random_games, solver_slowest);
 criterion_main!(benches);

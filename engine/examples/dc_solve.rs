@@ -3,14 +3,17 @@
 //! would): the share of winnable deals, the mean best score, the median,
 //! p99 and worst time per deal, and the slowest seeds.
 //!
-//!   cargo run --release -p engine --example dc_solve -- [variant] [count] [first-seed] [seconds]
+//!   cargo run --release -p engine --example dc_solve -- [variant] [count] [first-seed] [seconds] [positions]
 //!
 //! `variant`: standard, hard, nightmare or all (default all); `count` deals
 //! from `first-seed` (default 1000 from 0); `seconds`: stop a variant once
 //! it has taken that long (default: no limit), and say how many deals it
-//! measured. Times are wall-clock on one thread.
+//! measured; `positions`: give up a deal after searching that many
+//! positions ([`Limits::max_nodes`]; default: no limit), counted apart.
+//! Times are wall-clock on one thread. Each deal is printed to standard
+//! error as it is done (seed, time, positions, best score).
 
-use engine::dead_center::solver::solve;
+use engine::dead_center::solver::{Limits, SolveError, Solver};
 use engine::dead_center::{State, Variant};
 use std::time::{Duration, Instant};
 
@@ -35,6 +38,10 @@ fn main() {
         .get(3)
         .and_then(|a| a.parse().ok())
         .map(Duration::from_secs_f64);
+    let limits = Limits {
+        max_nodes: args.get(4).and_then(|a| a.parse().ok()).unwrap_or(u64::MAX),
+        ..Limits::default()
+    };
 
     println!("| variant | deals | winnable | mean best score | median | p99 | worst | total |");
     println!("|---|---|---|---|---|---|---|---|");
@@ -42,6 +49,7 @@ fn main() {
     for variant in variants {
         let mut times: Vec<(Duration, u64, u64)> = Vec::new();
         let (mut won, mut score_sum, mut failed) = (0u64, 0u64, 0u64);
+        let mut unfinished = Vec::new();
         let mut total = Duration::ZERO;
         for seed in first..first.saturating_add(count) {
             if limit.is_some_and(|limit| total >= limit) {
@@ -49,7 +57,7 @@ fn main() {
             }
             let state = State::new(variant, seed);
             let start = Instant::now();
-            let result = solve(&state);
+            let result = Solver::new(&state, limits).and_then(|mut s| s.solve(&state));
             let took = start.elapsed();
             total += took;
             match result {
@@ -58,7 +66,17 @@ fn main() {
                         won += 1;
                         score_sum += u64::from(score);
                     }
+                    eprintln!(
+                        "{} {seed} {took:.1?} {} {:?}",
+                        variant.slug(),
+                        solution.nodes,
+                        solution.best_score
+                    );
                     times.push((took, seed, solution.nodes));
+                }
+                Err(SolveError::Unfinished { .. }) => {
+                    eprintln!("{} {seed} {took:.1?} unfinished", variant.slug());
+                    unfinished.push((seed, took));
                 }
                 Err(e) => {
                     failed += 1;
@@ -74,10 +92,11 @@ fn main() {
                 .map_or(Duration::ZERO, |t| t.0)
         };
         let solved = times.len() as u64;
+        let tried = solved + failed + unfinished.len() as u64;
         println!(
             "| {} | {solved} (seeds {first}–{}) | {won} ({:.1}%) | {:.2} | {:.1?} | {:.1?} | {:.1?} | {:.1?} |",
             variant.name(),
-            first + solved + failed - 1,
+            (first + tried).saturating_sub(1),
             100.0 * won as f64 / solved.max(1) as f64,
             score_sum as f64 / won.max(1) as f64,
             at(0.5),
@@ -86,7 +105,19 @@ fn main() {
             total,
         );
         if failed > 0 {
-            println!("({failed} deals without an answer)");
+            println!("({failed} deals refused)");
+        }
+        if !unfinished.is_empty() {
+            let seeds: Vec<String> = unfinished
+                .iter()
+                .map(|(seed, took)| format!("{seed} ({took:.1?})"))
+                .collect();
+            println!(
+                "({} deals unfinished within {} positions: {}; not in the times above)",
+                unfinished.len(),
+                limits.max_nodes,
+                seeds.join(", ")
+            );
         }
         for &(took, seed, nodes) in times.iter().rev().take(SLOWEST) {
             slowest_all.push((variant, seed, took, nodes));
