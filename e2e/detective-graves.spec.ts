@@ -252,6 +252,9 @@ test("reload in the middle of a location resumes with the hand-over, then the sa
 });
 
 test("a person takes back a card just placed; the computer's moves and a turn's end are not taken back", async ({ page }) => {
+  // Reaching a turn with a card to place may take many turns of the deal
+  // (35 s once in CI on a loaded machine).
+  test.setTimeout(120_000);
   await fastComputers(page);
   await newGame(page, [["Ana", "person"], ["Ben", "simple"]]);
   const placeHere = page.getByRole("button", { name: "Place here" });
