@@ -50,6 +50,17 @@ pub fn day_of_deal(seed_played: u64, today: Day) -> Option<Day> {
         .find(|&day| seed(day) == seed_played)
 }
 
+/// The day whose daily deal `seed_played` is, if it is today's or
+/// yesterday's (by the player's clock).
+pub fn deal_day(seed_played: u64) -> Option<Day> {
+    day_of_deal(seed_played, today())
+}
+
+/// The table's line for `day`'s daily deal.
+pub fn deal_line(day: Day) -> String {
+    format!("Daily deal · {}", date_text(day))
+}
+
 /// Days since 1970-01-01 of a date of the (proleptic) Gregorian calendar.
 #[cfg(any(target_arch = "wasm32", test))]
 pub fn day_of(year: i32, month: u32, date: u32) -> Day {
@@ -126,7 +137,7 @@ impl From<GameResult> for DailyResult {
 /// with `result`, in `daily` if it is today's or yesterday's daily deal and
 /// that day is not counted yet. Says whether `daily` changed.
 pub fn count(daily: &mut DailyStats, seed_played: u64, result: GameResult) -> bool {
-    day_of_deal(seed_played, today()).is_some_and(|day| daily.record(day, result.into()))
+    deal_day(seed_played).is_some_and(|day| daily.record(day, result.into()))
 }
 
 /// The record of a game's daily deals. Missing from older statistics: it

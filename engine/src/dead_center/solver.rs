@@ -171,12 +171,10 @@ const RELEVANT: [u16; PILES] = relevant();
 
 const fn relevant() -> [u16; PILES] {
     let mut masks = [0u16; PILES];
-    let mut s = 0;
-    while s < SPACES {
-        masks[ADJACENT_PILE[s]] |= 1 << s;
-        masks[SUPPORT_PILES[s][0]] |= 1 << s;
-        masks[SUPPORT_PILES[s][1]] |= 1 << s;
-        s += 1;
+    let mut q = 0;
+    while q < PILES {
+        masks[q] = NEXT_TO_MASK[q] | SUPPORTED[q];
+        q += 1;
     }
     masks
 }

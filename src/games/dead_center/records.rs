@@ -93,7 +93,7 @@ pub(super) fn variant_of(deal: Deal) -> Variant {
 /// The day whose daily deal `state` is, if it is today's or yesterday's.
 pub(super) fn daily_day(state: &State) -> Option<crate::daily::Day> {
     (state.variant() == super::stats::DAILY_VARIANT)
-        .then(|| crate::daily::day_of_deal(state.seed(), crate::daily::today()))
+        .then(|| crate::daily::deal_day(state.seed()))
         .flatten()
 }
 

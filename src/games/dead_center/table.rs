@@ -562,7 +562,7 @@ fn AttackPanel() -> impl IntoView {
 /// "Deal 1234 · Hard", or the daily deal's date.
 fn deal_line(state: &State) -> String {
     match daily_day(state) {
-        Some(day) => format!("Daily deal · {}", daily::date_text(day)),
+        Some(day) => daily::deal_line(day),
         None => format!("Deal {} · {}", state.seed(), state.variant().name()),
     }
 }

@@ -24,12 +24,10 @@ pub fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl 
             )
         })
     });
-    let daily = seed
-        .and_then(|seed| daily::day_of_deal(seed, daily::today()))
-        .map(|day| {
-            let stats = table.ctx.stats.with_untracked(|s| s.daily.clone());
-            view! { <DailyEnd game="Murderers' Row" day stats/> }
-        });
+    let daily = seed.and_then(daily::deal_day).map(|day| {
+        let stats = table.ctx.stats.with_untracked(|s| s.daily.clone());
+        view! { <DailyEnd game="Murderers' Row" day stats/> }
+    });
     ask_review(table, ui);
     let review = move || match ui.review.get() {
         None => "Looking back over your game…".to_string(),

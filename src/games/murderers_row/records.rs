@@ -115,7 +115,7 @@ pub fn deal_route(seed: u64) -> Route {
 impl InProgress for MurderersRowGame {
     fn in_progress(&self) -> Option<(Route, String)> {
         (!self.state.is_over()).then(|| {
-            let deal = match crate::daily::day_of_deal(self.state.seed(), crate::daily::today()) {
+            let deal = match crate::daily::deal_day(self.state.seed()) {
                 Some(_) => "Daily deal".to_string(),
                 None => format!("Deal {}", self.state.seed()),
             };

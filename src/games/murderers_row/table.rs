@@ -240,8 +240,8 @@ fn TableView() -> impl IntoView {
             })/>
             <DiePanel/>
             <div class="mr-deal">
-                <p>{move || read(table, |s| match crate::daily::day_of_deal(s.seed(), crate::daily::today()) {
-                    Some(day) => format!("Daily deal · {}", crate::daily::date_text(day)),
+                <p>{move || read(table, |s| match crate::daily::deal_day(s.seed()) {
+                    Some(day) => crate::daily::deal_line(day),
                     None => format!("Deal {}", s.seed()),
                 })}</p>
                 <div class="button-row">
