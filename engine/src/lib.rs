@@ -9,5 +9,6 @@ pub mod joker;
 pub mod murderers_row;
 pub mod seats;
 pub mod serial_killer;
+pub mod worker;
 
 pub use game::{Game, Multiplayer};

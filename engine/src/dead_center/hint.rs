@@ -855,6 +855,9 @@ mod tests {
         for (&s, &c) in spaces.iter().zip(&cards) {
             v["zombies"][s] = serde_json::to_value(Zombie::FaceDown(c)).unwrap();
         }
+        // The deal's history no longer gives this table: drop it, as in a
+        // save from before histories were kept.
+        v.as_object_mut().unwrap().remove("history");
         let other: State = serde_json::from_value(v).unwrap();
         other.validate().unwrap();
         other

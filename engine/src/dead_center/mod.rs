@@ -9,6 +9,7 @@
 //! numbered 0–2 above the columns, 3–5 below the columns, 6–8 left of the rows
 //! and 9–11 right of the rows (see [`Space`]).
 
+pub mod advice;
 pub mod hint;
 pub mod solver;
 #[cfg(test)]
@@ -237,6 +238,13 @@ pub enum Action {
     Hint,
 }
 
+impl Action {
+    /// A move of the game, kept in the history: not an undo or a hint.
+    pub fn is_move(self) -> bool {
+        !matches!(self, Action::Undo | Action::Hint)
+    }
+}
+
 /// A support card of a kill: the pile it tops and the card.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Support {
@@ -459,6 +467,12 @@ pub struct State {
     undoable: Option<TurnRecord>,
     /// Undo or hints were used: a win counts as assisted.
     assisted: bool,
+    /// The moves that stand, in order (an undo takes its turn's placement
+    /// and kill out; a hint is not a move): with the variant and seed they
+    /// give the table again, which is what a review replays. Empty in a save
+    /// from before it was kept (`serde(default)`).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    history: Vec<Action>,
 }
 
 impl State {
@@ -502,7 +516,42 @@ impl State {
             turns: 0,
             undoable: None,
             assisted: false,
+            history: Vec::new(),
         }
+    }
+
+    /// The game dealt by `variant` and `seed` with `history` played in
+    /// order, and whether undo or hints were used (`assisted`, which the
+    /// history does not show); or what is wrong with the history.
+    pub fn restore(
+        variant: Variant,
+        seed: u64,
+        history: &[Action],
+        assisted: bool,
+    ) -> Result<State, String> {
+        let mut state = State::new(variant, seed);
+        for (index, &action) in history.iter().enumerate() {
+            if !action.is_move() {
+                return Err(format!("move {} of the history is not a move", index + 1));
+            }
+            state
+                .apply(action)
+                .map_err(|e| format!("move {} of the history is refused: {e}", index + 1))?;
+        }
+        state.assisted = assisted;
+        Ok(state)
+    }
+
+    /// The moves that stand, in order (see [`State::restore`]).
+    pub fn history(&self) -> &[Action] {
+        &self.history
+    }
+
+    /// Whether the history gives this table again: false only for a game
+    /// saved before the history was kept (then it cannot be reviewed).
+    pub fn history_complete(&self) -> bool {
+        State::restore(self.variant, self.seed, &self.history, self.assisted)
+            .is_ok_and(|replayed| replayed == *self)
     }
 
     pub fn variant(&self) -> Variant {
@@ -729,6 +778,9 @@ impl State {
     /// Carries out an action [`Game::check`] accepted; cannot fail.
     fn perform(&mut self, action: Action) -> Vec<Event> {
         let mut events = Vec::with_capacity(4);
+        if action.is_move() {
+            self.history.push(action);
+        }
         match action {
             Action::Hint => {
                 events.push(Event::HintAsked);
@@ -738,6 +790,13 @@ impl State {
                 let Some(record) = self.undoable.take() else {
                     return events;
                 };
+                // The turn's placement and whatever followed it (a kill, an
+                // end of turn) leave the history.
+                while let Some(undone) = self.history.pop() {
+                    if matches!(undone, Action::Place(_)) {
+                        break;
+                    }
+                }
                 let pile = record.pile as usize;
                 self.cabin[pile].pop();
                 let revived = record.killed.and_then(|space| {
@@ -850,7 +909,22 @@ impl State {
         }
         self.validate_table()?;
         self.validate_phase()?;
-        self.validate_undo()
+        self.validate_undo()?;
+        self.validate_history()
+    }
+
+    /// A history, when there is one, gives this table again. (A save from
+    /// before the history was kept has none, and is still good.)
+    fn validate_history(&self) -> Result<(), String> {
+        if self.history.is_empty() {
+            return Ok(());
+        }
+        let replayed = State::restore(self.variant, self.seed, &self.history, self.assisted)?;
+        if replayed == *self {
+            Ok(())
+        } else {
+            Err("the history does not give this table".into())
+        }
     }
 
     fn validate_table(&self) -> Result<(), String> {

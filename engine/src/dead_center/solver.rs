@@ -517,7 +517,7 @@ enum Finish {
 /// An exact solver for the positions of one deal: made from one position,
 /// it answers for that position and every later one of the same game (the
 /// same deck order and zombies), keeping what it learnt between answers.
-pub struct Solver {
+pub struct Solver<'a> {
     /// The draw deck in drawing order, as codes.
     deck: Vec<u8>,
     zombies: [u8; SPACES],
@@ -552,11 +552,18 @@ pub struct Solver {
     /// [`LINE_BOUNDS_AFTER`] (the tests change it).
     line_bounds_after: u64,
     aborted: bool,
+    /// Told the positions searched so far, every [`PROGRESS_EVERY`] of them
+    /// (a worker's progress reports: see [`Solver::on_progress`]).
+    progress: Option<&'a mut dyn FnMut(u64)>,
 }
 
-impl Solver {
+/// How often [`Solver::on_progress`]'s function is told (a power of two):
+/// a few times a second.
+pub const PROGRESS_EVERY: u64 = 1 << 18;
+
+impl<'a> Solver<'a> {
     /// A solver for `state` and the positions that follow it.
-    pub fn new(state: &State, limits: Limits) -> Result<Solver, SolveError> {
+    pub fn new(state: &State, limits: Limits) -> Result<Solver<'a>, SolveError> {
         if state.deck.len() > DECK_MAX {
             return Err(SolveError::Invalid("the deck is too long"));
         }
@@ -593,6 +600,7 @@ impl Solver {
             give_up_at: limits.max_nodes,
             line_bounds_after: LINE_BOUNDS_AFTER,
             aborted: false,
+            progress: None,
         };
         solver.build_tables();
         Ok(solver)
@@ -654,6 +662,22 @@ impl Solver {
                 self.kill_with[s * CODES + usize::from(a)] = (0..n)
                     .filter(|&p| rules.kill(self.zombies[s], a, self.deck[p]))
                     .fold(0, |m, p| m | 1 << p);
+            }
+        }
+    }
+
+    /// Tells `progress` the positions searched so far (all answers
+    /// together), every [`PROGRESS_EVERY`] of them, while a search goes on.
+    pub fn on_progress(&mut self, progress: &'a mut dyn FnMut(u64)) {
+        self.progress = Some(progress);
+    }
+
+    /// Counts a position searched, telling the progress function when due.
+    fn count_node(&mut self) {
+        self.nodes += 1;
+        if self.nodes & (PROGRESS_EVERY - 1) == 0 {
+            if let Some(progress) = self.progress.as_mut() {
+                progress(self.nodes);
             }
         }
     }
@@ -1311,7 +1335,7 @@ impl Solver {
                 let Some(&card) = self.deck.get(usize::from(node.i)) else {
                     continue;
                 };
-                self.nodes += 1;
+                self.count_node();
                 let moves = self.moves(node, card, node.alive, None, node.i + 1, LOST - 1);
                 for m in moves.as_slice() {
                     match m.next {
@@ -1422,7 +1446,7 @@ impl Solver {
             }
             lower = lower.max(v);
         }
-        self.nodes += 1;
+        self.count_node();
         if self.nodes > self.give_up_at {
             self.aborted = true;
             return LOST;

@@ -38,6 +38,7 @@ impl State {
             turns: 0,
             undoable: None,
             assisted: false,
+            history: Vec::new(),
         }
     }
 
@@ -2073,4 +2074,93 @@ fn a_save_from_before_the_hint_action_loads() {
     assert!(loaded.assisted());
     let (_, events) = events_of(&loaded, Action::Hint);
     assert_eq!(events, [Event::HintAsked], "already assisted");
+}
+
+/// Plays a seeded random game (undo and hints now and then) and calls
+/// `each` with the state after every accepted action.
+fn random_game(variant: Variant, seed: u64, mut each: impl FnMut(&State, Action)) {
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(seed);
+    let mut state = State::new(variant, seed);
+    while !state.is_over() {
+        let legal = state.legal_actions();
+        let action = if rng.random_ratio(1, 8) && state.check(&Action::Undo).is_ok() {
+            Action::Undo
+        } else if rng.random_ratio(1, 30) {
+            Action::Hint
+        } else {
+            legal[rng.random_range(0..legal.len())]
+        };
+        state.apply(action).expect("a legal action");
+        each(&state, action);
+    }
+}
+
+// Issue 28 (review): the state keeps the moves that stand, so a game is its
+// deal and its history, which a review replays.
+#[test]
+fn issue_28_history_gives_the_table_again_after_every_action() {
+    for seed in 0..60 {
+        let variant = Variant::ALL[seed as usize % 3];
+        random_game(variant, seed, |state, action| {
+            assert!(state.history_complete(), "seed {seed} after {action:?}");
+            assert!(state.history().iter().all(|a| a.is_move()));
+            let replayed =
+                State::restore(variant, seed, state.history(), state.assisted()).unwrap();
+            assert_eq!(&replayed, state);
+            assert_eq!(state.validate(), Ok(()));
+        });
+    }
+}
+
+#[test]
+fn issue_28_history_undo_takes_the_turn_out_and_a_hint_is_not_a_move() {
+    let mut state = State::new(Variant::Standard, 3);
+    state.apply(Action::Reveal(0)).unwrap();
+    let before = state.history().to_vec();
+    assert_eq!(before, vec![Action::Reveal(0)]);
+    let pile = (0..PILES as u8)
+        .find(|&p| state.check(&Action::Place(p)).is_ok())
+        .unwrap();
+    state.apply(Action::Place(pile)).unwrap();
+    if state.check(&Action::EndTurn).is_ok() {
+        state.apply(Action::EndTurn).unwrap();
+    }
+    assert!(state.history().len() >= 2);
+    state.apply(Action::Hint).unwrap();
+    state.apply(Action::Undo).unwrap();
+    assert_eq!(state.history(), &before[..]);
+    assert!(state.history_complete());
+}
+
+#[test]
+fn issue_28_history_a_save_without_one_loads_but_cannot_be_reviewed() {
+    let mut state = State::new(Variant::Hard, 11);
+    state.apply(Action::Reveal(4)).unwrap();
+    let mut json = serde_json::to_value(&state).unwrap();
+    assert!(json.get("history").is_some());
+    json.as_object_mut().unwrap().remove("history");
+    let old: State = serde_json::from_value(json).unwrap();
+    assert_eq!(old.validate(), Ok(()));
+    assert!(old.history().is_empty());
+    assert!(!old.history_complete());
+    // A fresh deal has an empty history, and it is complete.
+    assert!(State::new(Variant::Hard, 11).history_complete());
+    assert!(serde_json::to_value(State::new(Variant::Hard, 11))
+        .unwrap()
+        .get("history")
+        .is_none());
+}
+
+#[test]
+fn issue_28_history_that_does_not_give_the_table_is_refused_on_load() {
+    let mut state = State::new(Variant::Standard, 5);
+    state.apply(Action::Reveal(0)).unwrap();
+    let mut json = serde_json::to_value(&state).unwrap();
+    json["history"] = serde_json::json!([{ "Reveal": 1 }]);
+    let tampered: State = serde_json::from_value(json.clone()).unwrap();
+    assert!(tampered.validate().is_err());
+    json["history"] = serde_json::json!(["Undo"]);
+    let undo: State = serde_json::from_value(json).unwrap();
+    assert!(undo.validate().unwrap_err().contains("not a move"));
 }

@@ -322,27 +322,12 @@ pub fn can_review(state: &State) -> bool {
 /// (deals it cannot rate within it are skipped).
 pub const LEVEL_BUDGET: usize = 150_000;
 
-/// A message to the solver: a question and the number its answer carries.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Request {
-    pub id: u32,
-    pub question: Question,
-}
-
+/// A message to the solver (see [`crate::worker`]).
+pub type Request = crate::worker::Request<Question>;
 /// The solver's reply to the [`Request`] with the same `id`.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Reply {
-    pub id: u32,
-    pub answer: Answer,
-}
-
-/// What the solver sends back about a [`Request`]: progress after each
-/// slice of a long question, then its one [`Reply`].
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub enum Report {
-    Progress { id: u32, progress: Progress },
-    Done(Reply),
-}
+pub type Reply = crate::worker::Reply<Answer>;
+/// Progress after each slice of a long question, then its one [`Reply`].
+pub type Report = crate::worker::Report<Progress, Answer>;
 
 /// Answers `request`, sending each report (progress, then the reply) to
 /// `send` as it comes.
