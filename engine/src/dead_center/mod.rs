@@ -9,6 +9,7 @@
 //! numbered 0–2 above the columns, 3–5 below the columns, 6–8 left of the rows
 //! and 9–11 right of the rows (see [`Space`]).
 
+pub mod difficulty;
 pub mod hint;
 pub mod solver;
 #[cfg(test)]
