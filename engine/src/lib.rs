@@ -4,6 +4,7 @@
 pub mod cards;
 pub mod dead_center;
 pub mod detective_graves;
+pub mod difficulty;
 pub mod game;
 pub mod joker;
 pub mod murderers_row;

@@ -37,7 +37,7 @@ use super::{
     attack, can_place, spaces_next_to, Action, Phase, Space, State, ZombieView, PILES, SPACES,
 };
 use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use std::sync::OnceLock;
 
@@ -741,17 +741,7 @@ impl Sim {
                 let other = self.tops[other];
                 score += self.value(s, c, other, t) - self.value(s, old, other, t);
             }
-            let mut kill = None;
-            let mut gain = 0;
-            for &s in t.adjacent[p].items() {
-                if self.killable(s, t) {
-                    let g = t.kill_gain[self.face[s] as usize];
-                    if g > gain {
-                        gain = g;
-                        kill = Some(s);
-                    }
-                }
-            }
+            let (gain, kill) = self.best_kill(p, t);
             score += gain;
             if best.is_none_or(|(b, _, _)| score > b) {
                 best = Some((score, p, kill));
@@ -760,15 +750,39 @@ impl Sim {
         best.map(|(_, p, k)| (p, k))
     }
 
+    /// The policy's kill after a card goes on pile `p` (the supports of
+    /// the zombies next to a pile are other piles): the one whose death
+    /// gains most, with that gain (0 and `None` when none can die).
+    fn best_kill(&self, p: usize, t: &Tables) -> (i32, Option<usize>) {
+        let mut best = (0, None);
+        for &s in t.adjacent[p].items() {
+            if self.killable(s, t) {
+                let g = t.kill_gain[self.face[s] as usize];
+                if g > best.0 {
+                    best = (g, Some(s));
+                }
+            }
+        }
+        best
+    }
+
     /// Draws and plays one card with the rollout policy; `false` when the
     /// game is lost (empty deck, or no pile for the card).
     fn draw_and_play(&mut self, t: &Tables) -> bool {
+        self.draw_and_play_with(|sim, c| sim.choose_place(c, t))
+    }
+
+    /// Draws one card and plays it where `choose` says.
+    fn draw_and_play_with(
+        &mut self,
+        choose: impl FnOnce(&Sim, u8) -> Option<(usize, Option<usize>)>,
+    ) -> bool {
         if self.deck_len == 0 {
             return false;
         }
         self.deck_len -= 1;
         let c = self.deck[self.deck_len as usize];
-        let Some((p, kill)) = self.choose_place(c, t) else {
+        let Some((p, kill)) = choose(self, c) else {
             return false;
         };
         self.tops[p] = c;
@@ -793,6 +807,80 @@ impl Sim {
                 return false;
             }
         }
+    }
+
+    /// [`Sim::finish`] by a fallible player: each reveal and each placement
+    /// is, with probability `slip` in 1,000, a uniformly random legal one
+    /// instead of the policy's (a random placement still makes the
+    /// policy's kill there, since killing is never worse).
+    fn finish_slipping(&mut self, t: &Tables, slip: u32, rng: &mut Pcg32) -> bool {
+        let slips = |rng: &mut Pcg32| rng.next_u32() % 1000 < slip;
+        loop {
+            if self.alive == 0 {
+                return true;
+            }
+            if self.down > 0 {
+                let s = if slips(rng) {
+                    let k = rng.next_u32() as usize % usize::from(self.down);
+                    (0..SPACES)
+                        .filter(|&s| self.status[s] == DOWN)
+                        .nth(k)
+                        .unwrap_or_default()
+                } else {
+                    self.choose_reveal(t)
+                };
+                self.reveal(s);
+            }
+            let slipped = slips(rng);
+            let played = self.draw_and_play_with(|sim, c| {
+                if !slipped {
+                    return sim.choose_place(c, t);
+                }
+                let fits = |p: &usize| t.fits(c, sim.tops[*p]);
+                let n = (0..PILES).filter(fits).count();
+                let p = (0..PILES)
+                    .filter(fits)
+                    .nth(rng.next_u32() as usize % n.max(1))?;
+                Some((p, sim.best_kill(p, t).1))
+            });
+            if !played {
+                return false;
+            }
+        }
+    }
+}
+
+/// A game on the real hidden cards of a position, for the rollout policy
+/// to play again and again: how [`super::difficulty`] rates a deal. The
+/// hints never use it (they never see those cards).
+pub(crate) struct RealGame(Sim);
+
+impl RealGame {
+    /// `None` unless `state` is at the start of a turn (a reveal or a draw
+    /// is due).
+    pub(crate) fn of(state: &State) -> Option<RealGame> {
+        if !matches!(state.phase(), Phase::Reveal | Phase::Draw) {
+            return None;
+        }
+        let mut sim = Root::of(state)?.base;
+        let deck = &state.deck[..state.deck.len().min(DECK_MAX)];
+        for (slot, &card) in sim.deck.iter_mut().zip(deck) {
+            *slot = card_index(card);
+        }
+        sim.deck_len = deck.len() as u8;
+        for (face, zombie) in sim.face.iter_mut().zip(&state.zombies) {
+            if let super::Zombie::FaceDown(card) = *zombie {
+                *face = face_index(card);
+            }
+        }
+        Some(RealGame(sim))
+    }
+
+    /// Plays the game to its end with the rollout policy, slipping to a
+    /// random reveal or placement with probability `slip` in 1,000 each
+    /// time (see [`Sim::finish_slipping`]); whether it is won.
+    pub(crate) fn play(&self, slip: u32, rng: &mut Pcg32) -> bool {
+        self.0.clone().finish_slipping(tables(), slip, rng)
     }
 }
 
@@ -1069,6 +1157,27 @@ mod tests {
             }
             assert_eq!(state.phase() == Phase::Won, sim_won, "game {game}");
         }
+    }
+
+    /// The real game the difficulty measure replays is the true world:
+    /// without slips the policy wins it exactly when the simulator fed the
+    /// real cards does, and slipping every time is another player.
+    #[test]
+    fn real_game_is_the_true_world() {
+        let t = tables();
+        let mut rng = Pcg32::seed_from_u64(17);
+        let mut differs = 0;
+        for game in 0..60u64 {
+            let state = State::new(VARIANTS[game as usize % 3], 400 + game);
+            let real = RealGame::of(&state).unwrap();
+            let won = true_world(&state).finish(t);
+            assert_eq!(real.play(0, &mut rng), won, "game {game}");
+            differs += u32::from(real.play(1000, &mut rng) != won);
+        }
+        assert!(differs > 0);
+        let mut placing = State::new(Variant::Standard, 1);
+        placing.apply(Action::Reveal(0)).unwrap();
+        assert!(RealGame::of(&placing).is_none());
     }
 
     #[test]

@@ -27,27 +27,11 @@ use super::solver::{Solver, Unsolved};
 use super::State;
 use serde::{Deserialize, Serialize};
 
-/// The four levels, easiest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
-pub enum Level {
-    Easy,
-    Medium,
-    Hard,
-    Fiendish,
-}
+pub use crate::difficulty::Level;
 
+// The levels are shared with the other games; what puts a Murderers' Row
+// deal at a level is said here.
 impl Level {
-    pub const ALL: [Level; 4] = [Level::Easy, Level::Medium, Level::Hard, Level::Fiendish];
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Level::Easy => "easy",
-            Level::Medium => "medium",
-            Level::Hard => "hard",
-            Level::Fiendish => "fiendish",
-        }
-    }
-
     /// The level of a deal whose narrowest decision has `keeping` of
     /// `moves` actions keeping the best chance: easy from a quarter, medium
     /// from an eighth, hard from one in twenty (or a deal that is not a
