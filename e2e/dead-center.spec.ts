@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 import { storeAndReload } from "./helpers/records";
-import { playStep } from "./helpers/dead-center";
+import { playActions, playStep } from "./helpers/dead-center";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -107,11 +107,6 @@ test("a link to another deal asks before it ends the game in progress", async ({
 });
 
 /** Where zombie space `n` is, as its accessible name begins. */
-function spaceName(n: number): string {
-  const where = ["above column", "below column", "left of row", "right of row"][Math.floor(n / 3)];
-  return `${where} ${(n % 3) + 1}:`;
-}
-
 test("a recorded winning line, tapped through the table, wins with its score (and its sound, sounds on)", async ({ page }) => {
   test.setTimeout(120_000);
   // Audio elements' play() is recorded, not played.
@@ -125,22 +120,7 @@ test("a recorded winning line, tapped through the table, wins with its score (an
   await page.goto("./#/settings");
   await page.getByRole("group", { name: "Sounds" }).getByRole("radio", { name: "On" }).check();
   await openDeal(page, winningLine.seed);
-  for (const action of winningLine.actions) {
-    const before = await instruction(page).innerText();
-    if (action === "Draw") {
-      await page.getByRole("button", { name: /^Deck, .*draw a card/ }).click();
-    } else if (action === "EndTurn") {
-      await page.getByRole("button", { name: "End turn" }).click();
-    } else if ("Place" in action) {
-      await page.getByRole("button", { name: new RegExp(`^Pile ${action.Place + 1},.*your card can go here`) }).click();
-    } else {
-      const [kind, space] = Object.entries(action)[0];
-      const can = kind === "Reveal" ? "can be revealed" : "can be killed";
-      await page.getByRole("button", { name: new RegExp(`^${spaceName(space)}.*${can}`) }).click();
-    }
-    await expect(message(page)).toHaveText("");
-    if (action !== "EndTurn") await expect(instruction(page)).not.toHaveText(before);
-  }
+  await playActions(page, winningLine.actions);
   const dialog = page.getByRole("dialog");
   await expect(dialog.getByRole("heading")).toHaveText("You won!");
   await expect(dialog).toContainText(`your score is ${winningLine.score}.`);

@@ -31,3 +31,32 @@ export async function playStep(page: Page): Promise<boolean> {
   return true;
 }
 
+
+/** A zombie space's accessible name, up to the colon ("above column 1:"). */
+function spaceName(n: number): string {
+  const where = ["above column", "below column", "left of row", "right of row"][Math.floor(n / 3)];
+  return `${where} ${(n % 3) + 1}:`;
+}
+
+/** An engine action as the app saves it: "Draw", {"Place": 2}, … */
+export type Action = string | Record<string, number>;
+
+/** Plays engine actions by tapping the controls a player would tap. */
+export async function playActions(page: Page, actions: Action[]): Promise<void> {
+  for (const action of actions) {
+    const before = await instruction(page).innerText();
+    if (action === "Draw") {
+      await page.getByRole("button", { name: /^Deck, .*draw a card/ }).click();
+    } else if (action === "EndTurn") {
+      await page.getByRole("button", { name: "End turn" }).click();
+    } else if (typeof action === "object" && "Place" in action) {
+      await page.getByRole("button", { name: new RegExp(`^Pile ${action.Place + 1},.*your card can go here`) }).click();
+    } else {
+      const [kind, space] = Object.entries(action as Record<string, number>)[0];
+      const can = kind === "Reveal" ? "can be revealed" : "can be killed";
+      await page.getByRole("button", { name: new RegExp(`^${spaceName(space)}.*${can}`) }).click();
+    }
+    await expect(page.locator(".table-message")).toHaveText("");
+    if (action !== "EndTurn") await expect(instruction(page)).not.toHaveText(before);
+  }
+}

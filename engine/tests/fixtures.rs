@@ -71,3 +71,41 @@ fn the_seeded_generator_never_changes() {
         ]
     );
 }
+
+/// The lost game the review's browser test plays through the UI (issue 28):
+/// its moves are legal and lose, the deal could be won, and the review
+/// names the move and the line the test expects.
+#[test]
+fn recorded_lost_game_for_the_review_test_is_reviewed_as_the_test_expects() {
+    #[derive(serde::Deserialize)]
+    struct Lost {
+        seed: u64,
+        mistake: usize,
+        before: u8,
+        line: usize,
+        actions: Vec<Action>,
+    }
+    let lost: Lost =
+        serde_json::from_str(include_str!("../../e2e/fixtures/dead-center-lost.json")).unwrap();
+    let end = State::restore(Variant::Standard, lost.seed, &lost.actions, false).unwrap();
+    assert!(matches!(end.status(), Status::Lost(_)));
+    let review = engine::dead_center::advice::review(
+        Variant::Standard,
+        lost.seed,
+        &lost.actions,
+        u64::MAX,
+        &mut |_| {},
+    )
+    .unwrap();
+    assert!(review.deal_best.is_some());
+    let mistake = review.mistake.unwrap();
+    assert_eq!(
+        (
+            mistake.index,
+            mistake.before,
+            mistake.after,
+            mistake.line.len()
+        ),
+        (lost.mistake, lost.before, None, lost.line)
+    );
+}

@@ -1,9 +1,12 @@
 //! Dead Center in the app: its table, new-game screen, rules, statistics and
 //! saved records, registered with the shell as [`DeadCenter`].
 
+mod end;
 mod game;
 mod new_game;
 pub(crate) mod records;
+mod review;
+mod solver_client;
 mod stats;
 mod table;
 

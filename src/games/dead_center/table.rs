@@ -1,9 +1,10 @@
 //! The Dead Center table. Taps become engine actions; the engine's answer
 //! (the next state, or why not) is all the view shows.
 
-use super::game::{end_text, instruction};
-use super::records::{daily_day, deal_route, game_ctx, route, table, ID};
-use crate::daily::{self, DailyEnd};
+use super::end::{deal_line, EndDialog};
+use super::game::instruction;
+use super::records::{deal_route, game_ctx, route, table, ID};
+use super::review::{self, Review, ReviewPanel};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
 use crate::table::controller::Table;
@@ -11,11 +12,11 @@ use crate::table::frame::TableFrame;
 use crate::ui::deal::{random_seed, DealScreen};
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::tour::{changes, TourStep};
-use crate::ui::{copy_page_link, shortcut_key, CardFace, Dialog, RestartDialog, When};
+use crate::ui::{copy_page_link, shortcut_key, CardFace, RestartDialog, When};
 use crate::words::count;
 use engine::cards::Card;
 use engine::dead_center::hint::{self, Hint};
-use engine::dead_center::{Action, Phase, Space, State, Status, Variant, ZombieView};
+use engine::dead_center::{Action, Phase, Space, State, Variant, ZombieView};
 use engine::Game;
 use leptos::prelude::*;
 
@@ -75,12 +76,38 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
 /// built: key and timer callbacks run where no context can be looked up),
 /// feedback and dialogs, never the game itself.
 #[derive(Clone, Copy)]
-struct Ui {
-    table: Table<State>,
+pub(super) struct Ui {
+    pub table: Table<State>,
     message: RwSignal<Option<Note>>,
     hint: RwSignal<Option<Hint>>,
-    end_dismissed: RwSignal<bool>,
+    pub end_dismissed: RwSignal<bool>,
     confirm_restart: RwSignal<bool>,
+    /// A review of the finished game, open beside the table.
+    pub review: RwSignal<Option<Review>>,
+}
+
+impl Ui {
+    /// `f` of the position the table draws (tracked): the game, or the
+    /// step of a review being walked through.
+    fn with<T: Default>(self, f: impl FnOnce(&State) -> T) -> T {
+        let mut f = Some(f);
+        let shown = self.review.with(|r| {
+            r.as_ref()
+                .and_then(Review::shown)
+                .map(|state| f.take().map(|f| f(state)))
+        });
+        match shown {
+            Some(Some(value)) => value,
+            _ => match f {
+                Some(f) => self.table.read(f),
+                None => T::default(),
+            },
+        }
+    }
+
+    fn reviewing(self) -> bool {
+        self.review.with_untracked(Option::is_some)
+    }
 }
 
 /// Sends an action to the engine through the controller: accepted, the
@@ -88,6 +115,10 @@ struct Ui {
 /// next ("tap this pile, then this zombie", one target at a time); refused,
 /// the engine's reason shows, and the hint, if any, stays.
 fn play(ui: Ui, action: Action) {
+    // A review is read-only: its table is not the game.
+    if ui.reviewing() {
+        return;
+    }
     match ui.table.act(action) {
         Some(Ok(_)) => {
             let then_kill = ui.hint.with_untracked(|h| {
@@ -141,20 +172,16 @@ fn Playing() -> impl IntoView {
         hint: RwSignal::new(None),
         end_dismissed: RwSignal::new(false),
         confirm_restart: RwSignal::new(false),
+        review: RwSignal::new(None),
     };
     // Every view below reads the game through this; the game is always
     // present while the table is shown (see `DeadCenterScreen`).
-    let read = move |f: &dyn Fn(&State) -> String| {
-        ctx.game.with(|g| g.as_ref().map(f).unwrap_or_default())
-    };
-    let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
-    let legal = move || {
-        ctx.game
-            .with(|g| g.as_ref().map(State::legal_actions).unwrap_or_default())
-    };
+    let read = move |f: &dyn Fn(&State) -> String| ui.with(f);
+    let phase = move || ui.with(|s| Some(s.phase()));
+    let legal = move || ui.with(State::legal_actions);
 
     let show_hint = move || {
-        let Some(state) = ctx.game.get_untracked() else {
+        let Some(state) = ctx.game.get_untracked().filter(|_| !ui.reviewing()) else {
             return;
         };
         if let Some(found) = hint::suggest(&state, random_seed()) {
@@ -177,6 +204,7 @@ fn Playing() -> impl IntoView {
             .game
             .with_untracked(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
         {
+            review::stop(ui);
             start_game(ui.table, variant, seed);
             ui.end_dismissed.set(false);
         }
@@ -215,7 +243,23 @@ fn Playing() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    let instruction = move || read(&instruction);
+    // A review belongs to the finished game: a new deal or a restart ends it.
+    Effect::new(move |_| {
+        let over = ctx.game.with(|g| g.as_ref().is_some_and(State::is_over));
+        if !over && ui.review.with_untracked(Option::is_some) {
+            review::stop(ui);
+        }
+    });
+    let instruction = move || {
+        if ui
+            .review
+            .with(|r| r.as_ref().and_then(Review::shown).is_some())
+        {
+            "Review: the table shows the step described beside it.".to_string()
+        } else {
+            read(&instruction)
+        }
+    };
 
     let forget_feedback = Callback::new(move |_| {
         ui.message.set(None);
@@ -242,7 +286,7 @@ fn Playing() -> impl IntoView {
                     <DeckButton ui/>
                     {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
                     <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck" data-holder="hand">
-                        {move || match ctx.game.with(|g| g.as_ref().and_then(State::drawn)) {
+                        {move || match ui.with(State::drawn) {
                             Some(card) => view! {
                                 <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
                                     <CardFace card/>
@@ -255,8 +299,9 @@ fn Playing() -> impl IntoView {
                 </div>
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
+                <ReviewPanel ui/>
                 <TableMessage note=ui.message/>
-                <div class="dc-actions">
+                <div class="dc-actions" style:display=move || if ui.review.with(Option::is_some) { "none" } else { "" }>
                     <button
                         class="button primary"
                         class:unavailable=move || !matches!(phase(), Some(Phase::Attack { .. }))
@@ -271,10 +316,13 @@ fn Playing() -> impl IntoView {
                     >"Undo"</button>
                     <button class="button" on:click=move |_| show_hint()>"Hint"</button>
                 </div>
-                <AttackPanel/>
+                <AttackPanel ui/>
                 <div class="dc-deal">
                     <p>{move || read(&deal_line)}</p>
                     <div class="button-row">
+                        <When when=move || ui.review.with(Option::is_none) && ctx.game.with(|g| g.as_ref().is_some_and(review::reviewable))>
+                            <button class="button" on:click=move |_| review::start(ui)>"Review game"</button>
+                        </When>
                         <button class="button" on:click=move |_| copy_page_link(ui.message)>"Copy link"</button>
                         <button class="button" on:click=move |_| restart()>"Restart deal"</button>
                         <button class="button" on:click=move |_| new_deal()>"New deal"</button>
@@ -331,14 +379,7 @@ static TOUR: &[TourStep] = &[
 
 #[component]
 fn DeckButton(ui: Ui) -> impl IntoView {
-    let ctx = game_ctx();
-    let info = move || {
-        ctx.game.with(|g| {
-            g.as_ref()
-                .map(|s| (s.deck_len(), s.phase() == Phase::Draw))
-                .unwrap_or((0, false))
-        })
-    };
+    let info = move || ui.with(|s| (s.deck_len(), s.phase() == Phase::Draw));
     let hinted = move || {
         ui.hint
             .with(|h| h.as_ref().is_some_and(|h| h.action == Action::Draw))
@@ -375,14 +416,10 @@ fn space_cell(space: usize) -> (usize, usize) {
 
 #[component]
 fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
-    let ctx = game_ctx();
     let (row, col) = space_cell(space);
-    let view_of = move || ctx.game.with(|g| g.as_ref().map(|s| s.zombie(space)));
-    let phase = move || ctx.game.with(|g| g.as_ref().map(State::phase));
-    let killable = move || {
-        ctx.game
-            .with(|g| g.as_ref().is_some_and(|s| s.killable().contains(&space)))
-    };
+    let view_of = move || ui.with(|s| Some(s.zombie(space)));
+    let phase = move || ui.with(|s| Some(s.phase()));
+    let killable = move || ui.with(|s| s.killable().contains(&space));
     let revealable =
         move || phase() == Some(Phase::Reveal) && view_of() == Some(ZombieView::Hidden);
     let hinted = move || {
@@ -447,21 +484,9 @@ fn ZombieSpace(space: usize, ui: Ui) -> impl IntoView {
 
 #[component]
 fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
-    let ctx = game_ctx();
-    let top = move || {
-        ctx.game
-            .with(|g| g.as_ref().map(|s| (s.top(pile), s.pile(pile).len())))
-    };
-    let legal = move || {
-        ctx.game
-            .with(|g| g.as_ref().is_some_and(|s| s.legal_piles().contains(&pile)))
-    };
-    let played = move || {
-        ctx.game.with(|g| {
-            g.as_ref()
-                .is_some_and(|s| s.phase() == Phase::Attack { pile: pile as u8 })
-        })
-    };
+    let top = move || ui.with(|s| Some((s.top(pile), s.pile(pile).len())));
+    let legal = move || ui.with(|s| s.legal_piles().contains(&pile));
+    let played = move || ui.with(|s| s.phase() == Phase::Attack { pile: pile as u8 });
     let hinted = move || {
         ui.hint.with(|h| {
             h.as_ref()
@@ -512,13 +537,9 @@ fn CabinPile(pile: usize, ui: Ui) -> impl IntoView {
 /// During the kill step: each zombie next to the played pile, its two
 /// supports, their sum, and whether it dies.
 #[component]
-fn AttackPanel() -> impl IntoView {
-    let ctx = game_ctx();
+fn AttackPanel(ui: Ui) -> impl IntoView {
     let rows = move || {
-        ctx.game.with(|g| {
-            let Some(state) = g.as_ref() else {
-                return Vec::new();
-            };
+        ui.with(|state| {
             let Phase::Attack { pile } = state.phase() else {
                 return Vec::new();
             };
@@ -556,42 +577,5 @@ fn AttackPanel() -> impl IntoView {
                 </ul>
             </section>
         </When>
-    }
-}
-
-/// "Deal 1234 · Hard", or the daily deal's date.
-fn deal_line(state: &State) -> String {
-    match daily_day(state) {
-        Some(day) => daily::deal_line(day),
-        None => format!("Deal {} · {}", state.seed(), state.variant().name()),
-    }
-}
-
-#[component]
-fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl IntoView {
-    let ctx = game_ctx();
-    let ended = ctx.game.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|s| Some((end_text(s)?, matches!(s.status(), Status::Won { .. }))))
-    });
-    let ((title, detail), won) = ended.unwrap_or((("", String::new()), false));
-    let daily = ctx
-        .game
-        .with_untracked(|g| g.as_ref().and_then(daily_day))
-        .map(|day| {
-            let stats = ctx.stats.with_untracked(|s| s.daily.clone());
-            view! { <DailyEnd game="Dead Center" day stats/> }
-        });
-    view! {
-        <Dialog title=title celebrate=won>
-            <p>{detail}</p>
-            {daily}
-            <div class="button-row">
-                <button class="button primary" on:click=move |_| new_deal.run(())>"Play again"</button>
-                <button class="button" on:click=move |_| restart.run(())>"Same deal"</button>
-                <button class="button" on:click=move |_| ui.end_dismissed.set(true)>"See the table"</button>
-                <a class="button" href="#/">"Home"</a>
-            </div>
-        </Dialog>
     }
 }
