@@ -129,7 +129,7 @@ fn done(game: &State, review: &GameReview) -> Review {
     };
     let verdict = format!(
         "The move that cost you: in turn {turn}, {}; {lost_what}. Before it the deal could still be won with {} left. Step through a winning line from there.",
-        lowercase_first(&describe(&position, played)),
+        lowercase_first(describe(&position, played).trim_end_matches('.')),
         count(usize::from(mistake.before), "card", "cards")
     );
     let mut walk = vec![Step {
