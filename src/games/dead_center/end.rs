@@ -4,7 +4,7 @@
 use super::game::end_text;
 use super::records::{daily_day, game_ctx};
 use super::review;
-use super::table::Ui;
+use super::table_ui::Ui;
 use crate::daily::{self, DailyEnd};
 use crate::ui::Dialog;
 use engine::dead_center::{State, Status};

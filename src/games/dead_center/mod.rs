@@ -9,6 +9,7 @@ mod review;
 mod solver_client;
 mod stats;
 mod table;
+mod table_ui;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::route::{Addresses, Deals, Page};

@@ -5,45 +5,12 @@
 //! solver knows about the hidden cards is shown.
 
 use super::solver_client;
-use super::table::Ui;
+use super::table_ui::{Review, Step, Ui};
 use crate::words::count;
 use engine::dead_center::advice::{Answer, GameReview, Question};
 use engine::dead_center::{Action, Space, State};
 use engine::Game;
 use leptos::prelude::*;
-
-/// Where a review stands.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) enum Review {
-    /// The solver is at work: positions searched so far.
-    Working { searched: u64 },
-    /// No review: why, for the player.
-    Failed(String),
-    /// The review's verdict, and the positions to step through (empty when
-    /// there is nothing to show on the table).
-    Done {
-        verdict: String,
-        walk: Vec<Step>,
-        at: usize,
-    },
-}
-
-/// One position of a review's walk, and what it shows.
-#[derive(Clone, Debug, PartialEq)]
-pub(super) struct Step {
-    pub state: State,
-    pub caption: String,
-}
-
-impl Review {
-    /// The position the table shows, while a review's walk is on it.
-    pub(super) fn shown(&self) -> Option<&State> {
-        match self {
-            Review::Done { walk, at, .. } => walk.get(*at).map(|step| &step.state),
-            _ => None,
-        }
-    }
-}
 
 /// Whether `state` can be reviewed: a finished game whose history gives it.
 pub(super) fn reviewable(state: &State) -> bool {

@@ -4,7 +4,8 @@
 use super::end::{deal_line, EndDialog};
 use super::game::instruction;
 use super::records::{deal_route, game_ctx, route, table, ID};
-use super::review::{self, Review, ReviewPanel};
+use super::review::{self, ReviewPanel};
+use super::table_ui::{Review, Ui};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
 use crate::table::controller::Table;
@@ -15,7 +16,7 @@ use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, CardFace, RestartDialog, When};
 use crate::words::count;
 use engine::cards::Card;
-use engine::dead_center::hint::{self, Hint};
+use engine::dead_center::hint;
 use engine::dead_center::{Action, Phase, Space, State, Variant, ZombieView};
 use engine::Game;
 use leptos::prelude::*;
@@ -70,44 +71,6 @@ pub fn DeadCenterScreen(deal: Option<(Variant, u64)>) -> impl IntoView {
         />
     }
     .into_any()
-}
-
-/// Table-local state: the controller's handle (taken while the table is
-/// built: key and timer callbacks run where no context can be looked up),
-/// feedback and dialogs, never the game itself.
-#[derive(Clone, Copy)]
-pub(super) struct Ui {
-    pub table: Table<State>,
-    message: RwSignal<Option<Note>>,
-    hint: RwSignal<Option<Hint>>,
-    pub end_dismissed: RwSignal<bool>,
-    confirm_restart: RwSignal<bool>,
-    /// A review of the finished game, open beside the table.
-    pub review: RwSignal<Option<Review>>,
-}
-
-impl Ui {
-    /// `f` of the position the table draws (tracked): the game, or the
-    /// step of a review being walked through.
-    fn with<T: Default>(self, f: impl FnOnce(&State) -> T) -> T {
-        let mut f = Some(f);
-        let shown = self.review.with(|r| {
-            r.as_ref()
-                .and_then(Review::shown)
-                .map(|state| f.take().map(|f| f(state)))
-        });
-        match shown {
-            Some(Some(value)) => value,
-            _ => match f {
-                Some(f) => self.table.read(f),
-                None => T::default(),
-            },
-        }
-    }
-
-    fn reviewing(self) -> bool {
-        self.review.with_untracked(Option::is_some)
-    }
 }
 
 /// Sends an action to the engine through the controller: accepted, the
