@@ -1,6 +1,8 @@
 //! What the Dead Center solver's web worker answers (the messages of
-//! [`crate::worker`]): the review of a finished game. The worker carries
-//! this and the solver; the page only asks and shows.
+//! [`crate::worker`]): the review of a finished game, a deal's difficulty,
+//! and a search for a deal of a chosen difficulty, proven winnable if asked.
+//! The worker carries this, the solver and the rating; the page only asks
+//! and shows.
 //!
 //! ## The review with few solves
 //!
@@ -11,6 +13,7 @@
 //! one after which nothing wins, is found by halving the history: about
 //! eight solves for a game of two hundred moves, not two hundred.
 
+use super::difficulty::{rate, Difficulty, Level};
 use super::solver::{Limits, SolveError, Solver};
 use super::{Action, State, Status, Variant};
 use serde::{Deserialize, Serialize};
@@ -25,12 +28,29 @@ pub enum Question {
         seed: u64,
         history: Vec<Action>,
     },
+    /// The difficulty of a deal.
+    Difficulty { variant: Variant, seed: u64 },
+    /// The first of `tries` deals from `from` on of `level` (any level:
+    /// `None`), and, if `winnable`, that the solver proves winnable.
+    FindDeal {
+        variant: Variant,
+        level: Option<Level>,
+        winnable: bool,
+        from: u64,
+        tries: u32,
+    },
 }
 
 /// The solver's answer to a [`Question`].
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Answer {
     Review(GameReview),
+    Difficulty {
+        seed: u64,
+        difficulty: Difficulty,
+    },
+    /// `None` when none of the deals tried fits.
+    Found(Option<FoundDeal>),
     /// The question could not be answered: why, for the player.
     Refused(String),
 }
@@ -40,6 +60,19 @@ pub enum Answer {
 pub struct Progress {
     /// Positions the solver searched so far.
     pub searched: u64,
+    /// Deals tried so far (a search for a deal).
+    #[serde(default)]
+    pub tried: u32,
+}
+
+/// A deal a search found.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct FoundDeal {
+    pub seed: u64,
+    pub difficulty: Difficulty,
+    /// The best score with everything known, when the search proved the
+    /// deal winnable.
+    pub best: Option<u8>,
 }
 
 /// A message to the solver (see [`crate::worker`]).
@@ -89,10 +122,25 @@ pub fn respond(request: &Request, send: &mut dyn FnMut(Report)) {
     send(Report::Done(Reply { id, answer }));
 }
 
+/// A deal is proven winnable within this many positions or passed over
+/// (most take far fewer: a few seconds in the browser at worst).
+pub const WINNABLE_WITHIN: u64 = 3_000_000;
+
 /// Answers `question`, reporting progress while the solver searches, and
 /// giving up after `most` positions for one answer.
 pub fn answer(question: &Question, most: u64, progress: &mut dyn FnMut(Progress)) -> Answer {
     match question {
+        &Question::Difficulty { variant, seed } => Answer::Difficulty {
+            seed,
+            difficulty: rate(variant, seed),
+        },
+        &Question::FindDeal {
+            variant,
+            level,
+            winnable,
+            from,
+            tries,
+        } => Answer::Found(find_deal(variant, level, winnable, from, tries, progress)),
         Question::Review {
             variant,
             seed,
@@ -102,6 +150,55 @@ pub fn answer(question: &Question, most: u64, progress: &mut dyn FnMut(Progress)
             Err(why) => Answer::Refused(why),
         },
     }
+}
+
+/// The first of `tries` deals from `from` on of `level` (any: `None`) and,
+/// if `winnable`, proven winnable within [`WINNABLE_WITHIN`] positions.
+pub fn find_deal(
+    variant: Variant,
+    level: Option<Level>,
+    winnable: bool,
+    from: u64,
+    tries: u32,
+    progress: &mut dyn FnMut(Progress),
+) -> Option<FoundDeal> {
+    let mut searched = 0;
+    for tried in 0..tries {
+        let seed = from.wrapping_add(u64::from(tried));
+        (progress)(Progress { searched, tried });
+        let difficulty = rate(variant, seed);
+        if level.is_some_and(|level| level != difficulty.level) {
+            continue;
+        }
+        if !winnable {
+            return Some(FoundDeal {
+                seed,
+                difficulty,
+                best: None,
+            });
+        }
+        let deal = State::new(variant, seed);
+        let limits = Limits {
+            max_nodes: WINNABLE_WITHIN,
+            ..Limits::default()
+        };
+        let Ok(mut solver) = Solver::new(&deal, limits) else {
+            continue;
+        };
+        match solver.solve(&deal) {
+            Ok(solution) if solution.winnable => {
+                return Some(FoundDeal {
+                    seed,
+                    difficulty,
+                    best: solution.best_score,
+                })
+            }
+            Ok(solution) => searched += solution.nodes,
+            Err(SolveError::Unfinished { nodes }) => searched += nodes,
+            Err(_) => {}
+        }
+    }
+    None
 }
 
 /// The review of a finished game (see the module's notes).
@@ -123,7 +220,7 @@ pub fn review(
         max_nodes: most,
         ..Limits::default()
     };
-    let mut tell = |searched| progress(Progress { searched });
+    let mut tell = |searched| progress(Progress { searched, tried: 0 });
     let mut solver = Solver::new(&deal, limits).map_err(|e| e.to_string())?;
     solver.on_progress(&mut tell);
     let mut solve = |state: &State| match solver.solve(state) {
@@ -283,6 +380,35 @@ mod tests {
         let end = first_moves(Variant::Standard, 0);
         let got = review(Variant::Standard, 0, end.history(), 10, &mut |_| {});
         assert!(got.unwrap_err().contains("too hard"));
+    }
+
+    #[test]
+    fn issue_28_find_deal_gives_a_deal_of_the_level_asked_proven_winnable() {
+        for level in [Level::Easy, Level::Fiendish] {
+            let mut reports = 0;
+            let found = find_deal(Variant::Standard, Some(level), true, 40, 30, &mut |p| {
+                assert_eq!(p.tried, reports);
+                reports += 1;
+            })
+            .unwrap();
+            assert_eq!(found.difficulty.level, level);
+            assert_eq!(rate(Variant::Standard, found.seed), found.difficulty);
+            assert!((40..70).contains(&found.seed));
+            // Every deal before it was of another level (or not proven).
+            assert_eq!(u64::from(reports), found.seed - 40 + 1);
+            let best = solver::solve(&State::new(Variant::Standard, found.seed))
+                .unwrap()
+                .best_score;
+            assert_eq!(found.best, best);
+            assert!(best.is_some());
+        }
+        // Any level, no proof: the first deal tried.
+        let any = find_deal(Variant::Hard, None, false, 7, 5, &mut |_| {}).unwrap();
+        assert_eq!((any.seed, any.best), (7, None));
+        assert_eq!(
+            find_deal(Variant::Hard, Some(Level::Easy), false, 7, 0, &mut |_| {}),
+            None
+        );
     }
 
     #[test]

@@ -48,6 +48,7 @@ pub(super) fn start(ui: Ui) {
             let review = match answer {
                 Ok(Answer::Review(review)) => done(&state, &review),
                 Ok(Answer::Refused(why)) | Err(why) => Review::Failed(why),
+                Ok(_) => Review::Failed("The solver answered another question.".into()),
             };
             ui.review.set(Some(review));
         },

@@ -1,12 +1,20 @@
 //! The page side of the Dead Center solver worker
 //! (`workers/src/bin/dead_center_solver.rs`), through the app's
-//! [`Channel`]: a review can take a while, and the page never waits for it.
+//! [`Channel`]: a review or a search for a deal can take a while, and the
+//! page never waits for it. The difficulties it worked out since the page
+//! opened are kept, so a deal found on the new-game screen is not rated
+//! again on the table.
 
 use crate::workers::{Channel, ChannelKey};
 use engine::dead_center::advice::{Answer, Progress, Question};
+use engine::dead_center::difficulty::Difficulty;
+use engine::dead_center::Variant;
+use std::cell::RefCell;
+use std::collections::HashMap;
 
 thread_local! {
     static SOLVER: Channel<Question, Progress, Answer> = const { Channel::new("dead-center-solver") };
+    static RATED: RefCell<HashMap<(Variant, u64), Difficulty>> = RefCell::new(HashMap::new());
 }
 
 const KEY: ChannelKey<Question, Progress, Answer> = &SOLVER;
@@ -18,7 +26,40 @@ pub fn ask(
     on_progress: impl Fn(Progress) + 'static,
     on_answer: impl FnOnce(Result<Answer, String>) + 'static,
 ) {
-    Channel::ask(KEY, question, on_progress, on_answer);
+    let variant = match &question {
+        Question::Review { variant, .. }
+        | Question::Difficulty { variant, .. }
+        | Question::FindDeal { variant, .. } => *variant,
+    };
+    Channel::ask(KEY, question, on_progress, move |answer| {
+        match &answer {
+            Ok(Answer::Difficulty { seed, difficulty }) => note(variant, *seed, *difficulty),
+            Ok(Answer::Found(Some(found))) => note(variant, found.seed, found.difficulty),
+            _ => {}
+        }
+        on_answer(answer);
+    });
+}
+
+fn note(variant: Variant, seed: u64, difficulty: Difficulty) {
+    RATED.with_borrow_mut(|rated| rated.insert((variant, seed), difficulty));
+}
+
+/// The difficulty of a deal: at once if known, else from the worker.
+pub fn difficulty(variant: Variant, seed: u64, then: impl FnOnce(Difficulty) + 'static) {
+    if let Some(known) = RATED.with_borrow(|rated| rated.get(&(variant, seed)).copied()) {
+        then(known);
+        return;
+    }
+    ask(
+        Question::Difficulty { variant, seed },
+        |_| {},
+        move |answer| {
+            if let Ok(Answer::Difficulty { difficulty, .. }) = answer {
+                then(difficulty);
+            }
+        },
+    );
 }
 
 /// Stops the worker and forgets the questions asked (Stop, or leaving).

@@ -5,6 +5,7 @@ use super::end::{deal_line, EndDialog};
 use super::game::instruction;
 use super::records::{deal_route, game_ctx, route, table, ID};
 use super::review::{self, ReviewPanel};
+use super::solver_client;
 use super::table_ui::{Review, Ui};
 use crate::route::Page;
 use crate::shell::{navigate, redirect};
@@ -16,6 +17,7 @@ use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, CardFace, RestartDialog, When};
 use crate::words::count;
 use engine::cards::Card;
+use engine::dead_center::difficulty::Difficulty;
 use engine::dead_center::hint;
 use engine::dead_center::{Action, Phase, Space, State, Variant, ZombieView};
 use engine::Game;
@@ -206,6 +208,20 @@ fn Playing() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
+    // The deal's difficulty, from the solver's worker (or known already).
+    let difficulty = RwSignal::new(None::<Difficulty>);
+    let deal = Memo::new(move |_| {
+        ctx.game
+            .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
+    });
+    Effect::new(move |_| {
+        difficulty.set(None);
+        if let Some((variant, seed)) = deal.get() {
+            solver_client::difficulty(variant, seed, move |rated| {
+                let _ = difficulty.try_set(Some(rated));
+            });
+        }
+    });
     // A review belongs to the finished game: a new deal or a restart ends it.
     Effect::new(move |_| {
         let over = ctx.game.with(|g| g.as_ref().is_some_and(State::is_over));
@@ -282,6 +298,7 @@ fn Playing() -> impl IntoView {
                 <AttackPanel ui/>
                 <div class="dc-deal">
                     <p>{move || read(&deal_line)}</p>
+                    <p class="dc-difficulty">{move || difficulty.get().map(|d| format!("Difficulty — {}.", d.sentence()))}</p>
                     <div class="button-row">
                         <When when=move || ui.review.with(Option::is_none) && ctx.game.with(|g| g.as_ref().is_some_and(review::reviewable))>
                             <button class="button" on:click=move |_| review::start(ui)>"Review game"</button>

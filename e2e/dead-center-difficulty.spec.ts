@@ -1,0 +1,46 @@
+// Issue 28: Dead Center's deal difficulty. The new-game screen finds a deal
+// of the difficulty asked, proven winnable if asked, in the solver's worker
+// (with progress and Stop); the table shows any deal's difficulty.
+import { expect, test, type Page } from "@playwright/test";
+import { skipTours } from "./helpers/tours";
+
+test.beforeEach(async ({ page }) => skipTours(page));
+
+const instruction = (page: Page) => page.locator(".dc-instruction");
+const difficulty = (page: Page) => page.locator(".dc-difficulty");
+
+test("a hard deal proven winnable is found, opened, and its difficulty shown on the table", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto("./#/dead-center/new");
+  await page.getByRole("radio", { name: /^Hard/ }).check();
+  await page.getByRole("checkbox", { name: /Only deals proven winnable/ }).check();
+  await page.getByRole("button", { name: /^Standard/ }).click();
+  await expect(page.locator(".dc-found")).toContainText("Finding a hard Standard deal proven winnable");
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.", { timeout: 90_000 });
+  await expect(page).toHaveURL(/#\/dead-center\/standard\/\d+$/);
+  await expect(difficulty(page)).toHaveText(/^Difficulty — hard: a careless player who cannot see the hidden cards \(one move in three at random\) wins (0\.[89]|1\.[0-5])% of games on this deal\.$/);
+});
+
+test("any deal's difficulty is shown on its table, the same on a reload", async ({ page }) => {
+  await page.goto("./#/dead-center/nightmare/998");
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  // `dc_difficulty levels` rates Nightmare 998 fiendish (0.125%).
+  await expect(difficulty(page)).toHaveText(/^Difficulty — fiendish: .* wins 0\.1% of games on this deal\.$/);
+  await page.reload();
+  await expect(difficulty(page)).toHaveText(/^Difficulty — fiendish:/);
+});
+
+test("a search for a deal can be stopped, and nothing starts", async ({ page }) => {
+  await page.goto("./#/dead-center/new");
+  await page.getByRole("radio", { name: /^Fiendish/ }).check();
+  await page.getByRole("checkbox", { name: /Only deals proven winnable/ }).check();
+  await page.getByRole("button", { name: /^Nightmare/ }).click();
+  await page.getByRole("button", { name: "Stop" }).click();
+  await expect(page.locator(".dc-found")).toHaveText("Stopped: no deal was chosen.");
+  await expect(page).toHaveURL(/#\/dead-center\/new$/);
+  // Any deal, no proof: straight to a deal, no search.
+  await page.getByRole("radio", { name: /^Any deal/ }).check();
+  await page.getByRole("checkbox", { name: /Only deals proven winnable/ }).uncheck();
+  await page.getByRole("button", { name: /^Hard/ }).click();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+});
