@@ -535,9 +535,9 @@ fn levels(args: &[String]) {
             let start = Instant::now();
             let d = difficulty::rate(variant, seed);
             times.push(start.elapsed());
-            eprintln!("{} {seed} {:?} {}", variant.slug(), d.level, d.win_share);
+            eprintln!("{} {seed} {:?} {}", variant.slug(), d.level, d.win_share());
             counts[d.level as usize] += 1;
-            numbers.push(d.win_share);
+            numbers.push(d.win_share());
         }
         times.sort();
         numbers.sort_by(f32::total_cmp);

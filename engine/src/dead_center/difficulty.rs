@@ -79,8 +79,6 @@ const FLOORS: [u32; 3] = [32, 16, 8];
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Difficulty {
     pub level: Level,
-    /// The share of its games the careless player won, 0.0–1.0.
-    pub win_share: f32,
     /// The games won...
     pub wins: u32,
     /// ...of this many.
@@ -88,6 +86,13 @@ pub struct Difficulty {
 }
 
 impl Difficulty {
+    /// The share of its games the careless player won, 0.0–1.0. (Not a
+    /// field: a float in the worker's answers would bring float parsing
+    /// into the page's code.)
+    pub fn win_share(&self) -> f32 {
+        self.wins as f32 / self.plays.max(1) as f32
+    }
+
     /// The difficulty in a sentence: "hard: a careless player who cannot
     /// see the hidden cards (one move in three at random) wins 1.1% of
     /// games on this deal".
@@ -144,7 +149,6 @@ pub fn rate(variant: Variant, seed: u64) -> Difficulty {
     // A fresh deal is at the start of a turn: never `None`.
     rate_position(&deal).unwrap_or(Difficulty {
         level: Level::Fiendish,
-        win_share: 0.0,
         wins: 0,
         plays: 0,
     })
@@ -158,7 +162,6 @@ pub fn rate_position(state: &State) -> Option<Difficulty> {
     let wins = policy_wins(state, PLAYS, 1000 / SLIP_ONE_IN, seed)?;
     Some(Difficulty {
         level: level_of(wins, PLAYS),
-        win_share: wins as f32 / PLAYS as f32,
         wins,
         plays: PLAYS,
     })
@@ -196,7 +199,7 @@ mod tests {
                 let d = rate(variant, seed);
                 assert_eq!(rate(variant, seed), d);
                 assert_eq!(d.plays, PLAYS);
-                assert_eq!(d.win_share, d.wins as f32 / PLAYS as f32);
+                assert_eq!(d.win_share(), d.wins as f32 / PLAYS as f32);
                 let json = serde_json::to_string(&d).unwrap();
                 assert_eq!(serde_json::from_str::<Difficulty>(&json).unwrap(), d);
             }
@@ -224,7 +227,6 @@ mod tests {
         assert!(rated.windows(2).all(|w| w[0].level >= w[1].level));
         let d = Difficulty {
             level: Level::Hard,
-            win_share: 0.011,
             wins: 44,
             plays: 4000,
         };
