@@ -23,6 +23,8 @@
 //! mean most of a huge graph: deal 33 ran over 20 minutes without an
 //! answer. With `--budget=3000000`, the hint's budget per call, 962 of
 //! deals 0..1000 are rated in under 4 minutes in all, median 6.7 ms.)
+mod common;
+use common::spearman;
 use engine::murderers_row::advice::{answer, Answer, Question, LEVEL_BUDGET};
 use engine::murderers_row::difficulty::{difficulty, hinted_line, Level};
 use engine::murderers_row::sample::random_action;
@@ -51,34 +53,6 @@ fn random_player(seed: u64, games: u32) -> f64 {
         won += u32::from(state.status() == engine::murderers_row::Status::Won);
     }
     f64::from(won) / f64::from(games)
-}
-
-fn ranks(xs: &[f64]) -> Vec<f64> {
-    let mut order: Vec<usize> = (0..xs.len()).collect();
-    order.sort_by(|&a, &b| xs[a].total_cmp(&xs[b]));
-    let mut r = vec![0.0; xs.len()];
-    let mut i = 0;
-    while i < order.len() {
-        let mut j = i;
-        while j + 1 < order.len() && xs[order[j + 1]] == xs[order[i]] {
-            j += 1;
-        }
-        for k in i..=j {
-            r[order[k]] = (i + j) as f64 / 2.0;
-        }
-        i = j + 1;
-    }
-    r
-}
-
-fn spearman(a: &[f64], b: &[f64]) -> f64 {
-    let (ra, rb) = (ranks(a), ranks(b));
-    let n = ra.len() as f64;
-    let (ma, mb) = (ra.iter().sum::<f64>() / n, rb.iter().sum::<f64>() / n);
-    let cov: f64 = ra.iter().zip(&rb).map(|(x, y)| (x - ma) * (y - mb)).sum();
-    let va: f64 = ra.iter().map(|x| (x - ma).powi(2)).sum();
-    let vb: f64 = rb.iter().map(|y| (y - mb).powi(2)).sum();
-    cov / (va * vb).sqrt()
 }
 
 fn main() {

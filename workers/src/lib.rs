@@ -8,6 +8,8 @@
 //! messages (text) posted at once, while the work goes on, one request at a
 //! time.
 
+use engine::worker::{Reply, Report, Request};
+use serde::{de::DeserializeOwned, Serialize};
 use wasm_bindgen::{closure::Closure, JsCast, JsValue};
 use web_sys::{DedicatedWorkerGlobalScope, MessageEvent};
 
@@ -31,4 +33,32 @@ pub fn serve(answer: impl Fn(&str, &mut dyn FnMut(String)) + 'static) {
 /// The worker's global scope (this crate's code only ever runs in one).
 fn js_sys_global() -> DedicatedWorkerGlobalScope {
     web_sys::js_sys::global().unchecked_into()
+}
+
+/// A solver's answer to one request: its reports go to the function given.
+pub type Respond<Q, P, A> = fn(&Request<Q>, &mut dyn FnMut(Report<P, A>));
+
+/// [`serve`] for a solver speaking [`engine::worker`]'s messages as JSON:
+/// each request read and given to `respond` with a way to post reports; an
+/// unreadable one answered with `refused(why)`.
+pub fn serve_json<Q, P, A>(respond: Respond<Q, P, A>, refused: fn(String) -> A)
+where
+    Q: DeserializeOwned + 'static,
+    P: Serialize + 'static,
+    A: Serialize + 'static,
+{
+    serve(move |request, send| {
+        let mut post = |report: Report<P, A>| {
+            if let Ok(text) = serde_json::to_string(&report) {
+                send(text);
+            }
+        };
+        match serde_json::from_str::<Request<Q>>(request) {
+            Ok(request) => respond(&request, &mut post),
+            Err(e) => post(Report::Done(Reply {
+                id: 0,
+                answer: refused(format!("unreadable request: {e}")),
+            })),
+        }
+    });
 }

@@ -1,23 +1,10 @@
 //! The Murderers' Row solver's worker: a request is an
-//! [`advice::Request`], each message back an [`advice::Report`] (progress,
+//! `advice::Request`, each message back an `advice::Report` (progress,
 //! then the reply), all as JSON, the same text the page's
 //! `src/games/murderers_row/solver_client.rs` writes and reads.
 
-use engine::murderers_row::advice::{self, Answer, Reply, Report, Request};
+use engine::murderers_row::advice::{respond, Answer};
 
 fn main() {
-    workers::serve(|request, send| {
-        let mut post = |report: Report| {
-            if let Ok(text) = serde_json::to_string(&report) {
-                send(text);
-            }
-        };
-        match serde_json::from_str::<Request>(request) {
-            Ok(request) => advice::respond(&request, &mut post),
-            Err(e) => post(Report::Done(Reply {
-                id: 0,
-                answer: Answer::Refused(format!("unreadable request: {e}")),
-            })),
-        }
-    });
+    workers::serve_json(respond, Answer::Refused);
 }
