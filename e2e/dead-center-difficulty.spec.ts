@@ -18,7 +18,7 @@ test("a hard deal proven winnable is found, opened, and its difficulty shown on 
   await expect(page.locator(".dc-found")).toContainText("Finding a hard Standard deal proven winnable");
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.", { timeout: 90_000 });
   await expect(page).toHaveURL(/#\/dead-center\/standard\/\d+$/);
-  await expect(difficulty(page)).toHaveText(/^Difficulty — hard: a careless player who cannot see the hidden cards \(one move in three at random\) wins (0\.[89]|1\.[0-5])% of games on this deal\.$/);
+  await expect(difficulty(page)).toHaveText(/^Difficulty — hard: a careless player who cannot see the hidden cards \(one move in three at random\) wins (0\.[89]|1\.[0-6])% of games on this deal\.$/);
 });
 
 test("any deal's difficulty is shown on its table, the same on a reload", async ({ page }) => {
@@ -31,11 +31,21 @@ test("any deal's difficulty is shown on its table, the same on a reload", async 
 });
 
 test("a search for a deal can be stopped, and nothing starts", async ({ page }) => {
+  // The solver's module is held back until Stop is pressed, so the search
+  // cannot finish first (a fiendish Nightmare deal is often the first tried).
+  let release = () => {};
+  const stopped = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/workers\/dead-center-solver-/, async (route) => {
+    await stopped;
+    await route.continue();
+  });
   await page.goto("./#/dead-center/new");
   await page.getByRole("radio", { name: /^Fiendish/ }).check();
   await page.getByRole("checkbox", { name: /Only deals proven winnable/ }).check();
   await page.getByRole("button", { name: /^Nightmare/ }).click();
+  await expect(page.locator(".dc-found")).toContainText("Finding a fiendish Nightmare deal proven winnable");
   await page.getByRole("button", { name: "Stop" }).click();
+  release();
   await expect(page.locator(".dc-found")).toHaveText("Stopped: no deal was chosen.");
   await expect(page).toHaveURL(/#\/dead-center\/new$/);
   // Any deal, no proof: straight to a deal, no search.
