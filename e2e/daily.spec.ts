@@ -2,9 +2,12 @@
 // for everyone on a date (worked out from the date, no server), counted once,
 // with a streak across days. The device's clock is fixed by the test.
 import { expect, test, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
 import { skipTours } from "./helpers/tours";
 import { appStarted } from "./helpers/records";
-import { playStep } from "./helpers/dead-center";
+import { playActions, playStep, type Action } from "./helpers/dead-center";
 import { playWithHints } from "./helpers/murderers-row";
 
 test.beforeEach(async ({ page }) => skipTours(page));
@@ -15,6 +18,11 @@ const NOV_27 = new Date("2026-11-27T12:00:00");
 // `daily::seed` of those days (a unit test pins them).
 const DEAL_NOV_26 = 1638988741;
 const DEAL_NOV_27 = 1938446249;
+
+// Winning lines of those two deals (engine/tests/fixtures.rs checks them).
+const WINS: { seed: number; score: number; actions: Action[] }[] = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-daily-wins.json"), "utf8"),
+);
 
 const entry = (page: Page, game: string) => page.locator("article.game-entry", { has: page.getByRole("heading", { name: game }) });
 const dailyLink = (page: Page, game: string) => entry(page, game).getByRole("link", { name: /^Daily deal/ });
@@ -142,5 +150,49 @@ test("a streak of days won is kept while today's deal is still to play, and brok
   await page.clock.setFixedTime(NOV_27);
   await page.reload();
   await expect(streak()).toHaveText(/0 \(best 4\)$/);
+  expect(errors).toEqual([]);
+});
+
+test("Dead Center's daily deals won on two days in a row make a streak of two, on Home, at the end and in the statistics", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = trackErrors(page);
+  const days = [
+    { date: NOV_26, text: "26 November 2026", deal: DEAL_NOV_26, win: WINS[0], streak: 1 },
+    { date: NOV_27, text: "27 November 2026", deal: DEAL_NOV_27, win: WINS[1], streak: 2 },
+  ];
+  const levels: string[] = [];
+  for (const day of days) {
+    expect(day.win.seed).toBe(day.deal);
+    await page.clock.setFixedTime(day.date);
+    await page.goto("./");
+    await page.reload();
+    await expect(dailyLink(page, "Dead Center")).toHaveText(`Daily deal${day.text}`);
+    await dailyLink(page, "Dead Center").click();
+    await expect(page.getByText(`Daily deal · ${day.text}`)).toBeVisible();
+    await expect(page.locator(".dc-difficulty")).toHaveText(/^Difficulty — \w+:/);
+    levels.push(/^Difficulty — (\w+):/.exec(await page.locator(".dc-difficulty").innerText())![1]);
+    await playActions(page, day.win.actions);
+    const dialog = page.getByRole("dialog");
+    await expect(dialog).toContainText("You won!");
+    await expect(dialog).toContainText(`your score is ${day.win.score}`);
+    await expect(dialog).toContainText(
+      `The daily deal of ${day.text}: only your first play of it counts (won). Days won in a row: ${day.streak}.`,
+    );
+    // Home marks the day's deal as played.
+    await page.goto("./");
+    await expect(dailyLink(page, "Dead Center")).toContainText(`${day.text} · played: won`);
+    await expect(dailyLink(page, "Murderers' Row")).not.toContainText("played");
+  }
+  await page.goto("./#/stats");
+  const section = page.locator("section", { hasText: "Dead Center" });
+  await expect(section.getByRole("row", { name: /^Daily deals won/ })).toHaveText(/won\s*2$/);
+  await expect(section.getByRole("row", { name: /^Daily streak/ })).toHaveText(/2 \(best 2\)$/);
+  // Both games count under the difficulty the table showed, none as not rated.
+  await expect(section.getByRole("row", { name: /^Deals not rated/ })).toHaveText(/none played$/);
+  for (const level of ["easy", "medium", "hard", "fiendish"]) {
+    const games = levels.filter((l) => l === level).length;
+    const row = section.getByRole("row", { name: new RegExp(`^${level} deals`, "i") });
+    await expect(row).toHaveText(games ? new RegExp(`${games} played, ${games} won \\(100%\\)$`) : /none played$/);
+  }
   expect(errors).toEqual([]);
 });

@@ -8,6 +8,7 @@ test.beforeEach(async ({ page }) => skipTours(page));
 
 const instruction = (page: Page) => page.locator(".dc-instruction");
 const difficulty = (page: Page) => page.locator(".dc-difficulty");
+const winnable = (page: Page) => page.locator(".dc-winnable");
 
 test("a hard deal proven winnable is found, opened, and its difficulty shown on the table", async ({ page }) => {
   test.setTimeout(120_000);
@@ -19,6 +20,7 @@ test("a hard deal proven winnable is found, opened, and its difficulty shown on 
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.", { timeout: 90_000 });
   await expect(page).toHaveURL(/#\/dead-center\/standard\/\d+$/);
   await expect(difficulty(page)).toHaveText(/^Difficulty — hard: a careless player who cannot see the hidden cards \(one move in three at random\) wins (0\.[89]|1\.[0-6])% of games on this deal\.$/);
+  await expect(winnable(page)).toHaveText("Winnable with every card known: yes.");
 });
 
 test("any deal's difficulty is shown on its table, the same on a reload", async ({ page }) => {
@@ -26,8 +28,17 @@ test("any deal's difficulty is shown on its table, the same on a reload", async 
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
   // `dc_difficulty levels` rates Nightmare 998 fiendish (0.125%).
   await expect(difficulty(page)).toHaveText(/^Difficulty — fiendish: .* wins 0\.1% of games on this deal\.$/);
+  await expect(winnable(page)).toHaveText("Winnable with every card known: yes.");
   await page.reload();
   await expect(difficulty(page)).toHaveText(/^Difficulty — fiendish:/);
+});
+
+test("a deal no play can win says so on its table", async ({ page }) => {
+  // The solver proves Standard 201 unwinnable (`dc_solve standard 1 201 --any`).
+  await page.goto("./#/dead-center/standard/201");
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await expect(winnable(page)).toHaveText("Winnable with every card known: no. No order of play kills all twelve.");
+  await expect(difficulty(page)).toHaveText(/^Difficulty — fiendish: .* never wins this deal in 4000 games\.$/);
 });
 
 test("a search for a deal can be stopped, and nothing starts", async ({ page }) => {

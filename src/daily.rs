@@ -4,6 +4,7 @@
 //! counts, replays do not, and days won in a row make a streak.
 
 use crate::stats::GameResult;
+use crate::storage::Store;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -219,6 +220,25 @@ impl DailyStats {
     }
 }
 
+/// How `today`'s daily deal went, if its play is counted in the
+/// statistics record under `stats_key` ("won", "won with help", "not
+/// won"): read from the stored text as Home reads it, without the game's
+/// code. A missing or damaged record says nothing.
+pub fn played_today(store: &dyn Store, stats_key: &str, today: Day) -> Option<&'static str> {
+    let text = store.get(stats_key).ok()??;
+    let json = crate::codec::parse(&text).ok()?;
+    let daily = &json["data"]["daily"];
+    let day = |field: &str| daily[field].as_i64().and_then(|d| Day::try_from(d).ok());
+    (day("last_day")? == today).then(|| {
+        DailyStats {
+            last_won: day("last_won"),
+            last_helped: day("last_helped"),
+            ..DailyStats::default()
+        }
+        .result_of(today)
+    })
+}
+
 /// What a player can share of a day's result: the game, the date, won or
 /// not, the streak; never a card.
 pub fn share_text(game: &str, day: Day, stats: &DailyStats) -> String {
@@ -291,6 +311,41 @@ pub fn stats_rows(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn issue_28_home_reads_how_todays_deal_went_from_the_stored_statistics() {
+        use crate::storage::memory::MemoryStore;
+        let store = MemoryStore::default();
+        let key = "gm.stats.dead-center";
+        assert_eq!(played_today(&store, key, 20_783), None, "no record");
+        let mut daily = DailyStats::default();
+        daily.record(20_782, DailyResult::Won { assisted: false });
+        let save = |daily: &DailyStats| {
+            let data = format!(
+                r#"{{"standard":{{}},"daily":{}}}"#,
+                crate::codec::to_string(daily).unwrap()
+            );
+            let text = format!(
+                r#"{{"app":"grave-matters","kind":"statistics","version":1,"data":{data}}}"#
+            );
+            store.set(key, &text).unwrap();
+        };
+        save(&daily);
+        assert_eq!(played_today(&store, key, 20_783), None, "yesterday's only");
+        assert_eq!(played_today(&store, key, 20_782), Some("won"));
+        for (result, said) in [
+            (DailyResult::Won { assisted: false }, "won"),
+            (DailyResult::Won { assisted: true }, "won with help"),
+            (DailyResult::Lost, "not won"),
+        ] {
+            let mut today = daily.clone();
+            today.record(20_783, result);
+            save(&today);
+            assert_eq!(played_today(&store, key, 20_783), Some(said));
+        }
+        store.set(key, "{not json").unwrap();
+        assert_eq!(played_today(&store, key, 20_783), None, "damaged");
+    }
 
     #[test]
     fn dates_and_day_numbers_round_trip() {

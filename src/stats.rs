@@ -2,8 +2,10 @@
 //! them per deal played. Wins with undo or hints are counted apart and never
 //! extend a streak or set a best score.
 
+use engine::difficulty::Level;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum GameResult {
@@ -47,6 +49,77 @@ impl VariantStats {
     pub fn win_rate_percent(&self) -> Option<u32> {
         (self.played > 0).then(|| (self.won * 100 + self.played / 2) / self.played)
     }
+}
+
+/// The games of the solitaires that rate their deals, counted by their
+/// deal's level: only games whose level was known are here; the rest (and
+/// every game of versions before levels) are "not rated", the whole
+/// minus these. Saved as a map from level to [`VariantStats`].
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct LevelStats(BTreeMap<Level, VariantStats>);
+
+/// The level rows of a statistics table (`None`: not rated).
+const LEVEL_ROWS: [(&str, Option<Level>); 5] = [
+    ("Easy deals", Some(Level::Easy)),
+    ("Medium deals", Some(Level::Medium)),
+    ("Hard deals", Some(Level::Hard)),
+    ("Fiendish deals", Some(Level::Fiendish)),
+    ("Deals not rated", None),
+];
+
+impl LevelStats {
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// Counts a game of a deal of `level`.
+    pub fn record(&mut self, level: Level, result: GameResult) {
+        self.0.entry(level).or_default().record(result);
+    }
+
+    /// Games played and won (without help) at `level`, or (`None`) not
+    /// rated among `all`, the games played and won in all.
+    pub fn played_won(&self, level: Option<Level>, all: (u32, u32)) -> (u32, u32) {
+        match level {
+            Some(level) => self.0.get(&level).map_or((0, 0), |s| (s.played, s.won)),
+            None => self.0.values().fold(all, |(played, won), s| {
+                (played.saturating_sub(s.played), won.saturating_sub(s.won))
+            }),
+        }
+    }
+
+    /// "3 played, 2 won (67%)", "none played".
+    pub fn text(&self, level: Option<Level>, all: (u32, u32)) -> String {
+        let (played, won) = self.played_won(level, all);
+        if played == 0 {
+            return "none played".to_string();
+        }
+        let rate = (won * 100 + played / 2) / played;
+        format!("{played} played, {won} won ({rate}%)")
+    }
+}
+
+/// The level rows of a game's statistics table, their value across its
+/// `columns` columns of values: `stats` gives the levels and the games
+/// played and won in all.
+pub fn level_rows(
+    stats: impl Fn() -> (LevelStats, (u32, u32)) + Copy + Send + Sync + 'static,
+    columns: u32,
+) -> impl IntoView {
+    let rows = LEVEL_ROWS.map(|(label, level)| {
+        view! {
+            <tr>
+                <th scope="row">{label}</th>
+                <td colspan=columns>{move || {
+                    let (levels, all) = stats();
+                    levels.text(level, all)
+                }}</td>
+            </tr>
+        }
+        .into_any()
+    });
+    view! { <tbody class="level-rows">{rows.collect_view()}</tbody> }
 }
 
 /// A game's part of the statistics screen: its name, a line on what is

@@ -39,10 +39,17 @@ pub fn Home() -> impl IntoView {
                     {game.daily.map(|variant| {
                         let day = daily::today();
                         let deal = Deal { variant, seed: daily::seed(day) };
+                        // Once today's play is counted, how it went.
+                        let played = move || {
+                            ctx.summaries.track();
+                            let stats_key = game.keys.get(1)?;
+                            daily::played_today(&BrowserStore, stats_key, day)
+                                .map(|result| format!(" · played: {result}"))
+                        };
                         view! {
                             <a class="button daily" href=page(Page::Deal(deal)).href()>
                                 "Daily deal"
-                                <span class="button-detail">{daily::date_text(day)}</span>
+                                <span class="button-detail">{daily::date_text(day)}{played}</span>
                             </a>
                         }
                     })}

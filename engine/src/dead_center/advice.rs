@@ -1,6 +1,7 @@
 //! What the Dead Center solver's web worker answers (the messages of
-//! [`crate::worker`]): the review of a finished game, a deal's difficulty,
-//! and a search for a deal of a chosen difficulty, proven winnable if asked.
+//! [`crate::worker`]): the review of a finished game, a deal's rating (its
+//! difficulty, and whether it can be won with every card known), and a
+//! search for a deal of a chosen difficulty, proven winnable if asked.
 //! The worker carries this, the solver and the rating; the page only asks
 //! and shows.
 //!
@@ -28,7 +29,7 @@ pub enum Question {
         seed: u64,
         history: Vec<Action>,
     },
-    /// The difficulty of a deal.
+    /// The rating of a deal.
     Difficulty { variant: Variant, seed: u64 },
     /// The first of `tries` deals from `from` on of `level` (any level:
     /// `None`), and, if `winnable`, that the solver proves winnable.
@@ -47,7 +48,7 @@ pub enum Answer {
     Review(GameReview),
     Difficulty {
         seed: u64,
-        difficulty: Difficulty,
+        rating: Rating,
     },
     /// `None` when none of the deals tried fits.
     Found(Option<FoundDeal>),
@@ -65,14 +66,21 @@ pub struct Progress {
     pub tried: u32,
 }
 
+/// What is known of a deal before it is played.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Rating {
+    /// How it goes for a player who cannot see the hidden cards.
+    pub difficulty: Difficulty,
+    /// Whether some play wins it, with every card known (the exact
+    /// solver's [`Solver::find_win`]); `None` when it gave up first.
+    pub winnable: Option<bool>,
+}
+
 /// A deal a search found.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FoundDeal {
     pub seed: u64,
-    pub difficulty: Difficulty,
-    /// The best score with everything known, when the search proved the
-    /// deal winnable.
-    pub best: Option<u8>,
+    pub rating: Rating,
 }
 
 /// A message to the solver (see [`crate::worker`]).
@@ -122,9 +130,38 @@ pub fn respond(request: &Request, send: &mut dyn FnMut(Report)) {
     send(Report::Done(Reply { id, answer }));
 }
 
-/// A deal is proven winnable within this many positions or passed over
-/// (most take far fewer: a few seconds in the browser at worst).
+/// Whether a deal can be won is known within this many positions, or left
+/// unknown (and the deal passed over by a search for winnable deals). Most
+/// deals take a few thousand; the slowest of 10,000 per variant took about
+/// a million (see the solver's measurements).
 pub const WINNABLE_WITHIN: u64 = 3_000_000;
+
+/// Whether the deal `variant`, `seed` can be won with every card known
+/// (`None`: not known within [`WINNABLE_WITHIN`] positions), and the
+/// positions searched to know it.
+pub fn winnable(variant: Variant, seed: u64) -> (Option<bool>, u64) {
+    let deal = State::new(variant, seed);
+    let limits = Limits {
+        max_nodes: WINNABLE_WITHIN,
+        ..Limits::default()
+    };
+    let Ok(mut solver) = Solver::new(&deal, limits) else {
+        return (None, 0);
+    };
+    let known = match solver.find_win(&deal) {
+        Ok(win) => Some(win.is_some()),
+        Err(_) => None,
+    };
+    (known, solver.nodes())
+}
+
+/// The rating of the deal `variant`, `seed`.
+pub fn rate_deal(variant: Variant, seed: u64) -> Rating {
+    Rating {
+        difficulty: rate(variant, seed),
+        winnable: winnable(variant, seed).0,
+    }
+}
 
 /// Answers `question`, reporting progress while the solver searches, and
 /// giving up after `most` positions for one answer.
@@ -132,7 +169,7 @@ pub fn answer(question: &Question, most: u64, progress: &mut dyn FnMut(Progress)
     match question {
         &Question::Difficulty { variant, seed } => Answer::Difficulty {
             seed,
-            difficulty: rate(variant, seed),
+            rating: rate_deal(variant, seed),
         },
         &Question::FindDeal {
             variant,
@@ -153,7 +190,8 @@ pub fn answer(question: &Question, most: u64, progress: &mut dyn FnMut(Progress)
 }
 
 /// The first of `tries` deals from `from` on of `level` (any: `None`) and,
-/// if `winnable`, proven winnable within [`WINNABLE_WITHIN`] positions.
+/// if `winnable`, proven winnable within [`WINNABLE_WITHIN`] positions;
+/// with its rating.
 pub fn find_deal(
     variant: Variant,
     level: Option<Level>,
@@ -170,32 +208,14 @@ pub fn find_deal(
         if level.is_some_and(|level| level != difficulty.level) {
             continue;
         }
-        if !winnable {
-            return Some(FoundDeal {
-                seed,
+        let (known, nodes) = self::winnable(variant, seed);
+        searched += nodes;
+        if !winnable || known == Some(true) {
+            let rating = Rating {
                 difficulty,
-                best: None,
-            });
-        }
-        let deal = State::new(variant, seed);
-        let limits = Limits {
-            max_nodes: WINNABLE_WITHIN,
-            ..Limits::default()
-        };
-        let Ok(mut solver) = Solver::new(&deal, limits) else {
-            continue;
-        };
-        match solver.solve(&deal) {
-            Ok(solution) if solution.winnable => {
-                return Some(FoundDeal {
-                    seed,
-                    difficulty,
-                    best: solution.best_score,
-                })
-            }
-            Ok(solution) => searched += solution.nodes,
-            Err(SolveError::Unfinished { nodes }) => searched += nodes,
-            Err(_) => {}
+                winnable: known,
+            };
+            return Some(FoundDeal { seed, rating });
         }
     }
     None
@@ -391,24 +411,31 @@ mod tests {
                 reports += 1;
             })
             .unwrap();
-            assert_eq!(found.difficulty.level, level);
-            assert_eq!(rate(Variant::Standard, found.seed), found.difficulty);
+            assert_eq!(found.rating.difficulty.level, level);
+            assert_eq!(found.rating, rate_deal(Variant::Standard, found.seed));
             assert!((40..70).contains(&found.seed));
             // Every deal before it was of another level (or not proven).
             assert_eq!(u64::from(reports), found.seed - 40 + 1);
             let best = solver::solve(&State::new(Variant::Standard, found.seed))
                 .unwrap()
                 .best_score;
-            assert_eq!(found.best, best);
             assert!(best.is_some());
+            assert_eq!(found.rating.winnable, Some(true));
         }
-        // Any level, no proof: the first deal tried.
+        // Any level, no proof asked: the first deal tried, rated all the same.
         let any = find_deal(Variant::Hard, None, false, 7, 5, &mut |_| {}).unwrap();
-        assert_eq!((any.seed, any.best), (7, None));
+        assert_eq!(any.seed, 7);
+        assert_eq!(any.rating, rate_deal(Variant::Hard, 7));
         assert_eq!(
             find_deal(Variant::Hard, Some(Level::Easy), false, 7, 0, &mut |_| {}),
             None
         );
+        // A deal no play wins is rated so, and passed over when asked.
+        assert_eq!(rate_deal(Variant::Nightmare, 58).winnable, Some(false));
+        let found = find_deal(Variant::Nightmare, None, true, 58, 5, &mut |_| {}).unwrap();
+        assert_eq!((found.seed, found.rating.winnable), (59, Some(true)));
+        let any = find_deal(Variant::Nightmare, None, false, 58, 5, &mut |_| {}).unwrap();
+        assert_eq!((any.seed, any.rating.winnable), (58, Some(false)));
     }
 
     #[test]

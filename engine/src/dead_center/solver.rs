@@ -124,6 +124,9 @@ const BEAM: usize = 64;
 /// deepening has searched [`LINE_BOUNDS_AFTER`] positions.
 const WIDE_BEAM: usize = 1024;
 
+/// The widest beam [`Solver::find_win`] tries before searching.
+const FIRST_WIN_BEAM: usize = 1 << 15;
+
 /// Positions searched before the tighter, costlier line bounds are built:
 /// most deals are solved sooner with the cheap bound alone.
 pub const LINE_BOUNDS_AFTER: u64 = 50_000;
@@ -237,6 +240,14 @@ pub struct Solution {
     pub line: Vec<Action>,
     /// Positions searched for this answer (a measure of the work).
     pub nodes: u64,
+}
+
+/// A winning line ([`Solver::find_win`]), not necessarily the best.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Win {
+    /// Cards left in the deck when this line kills the twelfth zombie.
+    pub score: u8,
+    pub line: Vec<Action>,
 }
 
 /// Bounds on the solver's work and memory.
@@ -551,7 +562,12 @@ pub struct Solver<'a> {
     give_up_at: u64,
     /// [`LINE_BOUNDS_AFTER`] (the tests change it).
     line_bounds_after: u64,
+    /// [`BEAM`]; the tests set 0 to check the search without the beams.
+    beam_width: usize,
     aborted: bool,
+    /// Any win will do ([`Solver::find_win`]): the search stops at the
+    /// first line it finds, and keeps no value it did not prove.
+    first_win: bool,
     /// Told the positions searched so far, every [`PROGRESS_EVERY`] of them
     /// (a worker's progress reports: see [`Solver::on_progress`]).
     progress: Option<&'a mut dyn FnMut(u64)>,
@@ -599,7 +615,9 @@ impl<'a> Solver<'a> {
             max_nodes: limits.max_nodes,
             give_up_at: limits.max_nodes,
             line_bounds_after: LINE_BOUNDS_AFTER,
+            beam_width: BEAM,
             aborted: false,
+            first_win: false,
             progress: None,
         };
         solver.build_tables();
@@ -739,6 +757,27 @@ impl<'a> Solver<'a> {
             None => Vec::new(),
         };
         Ok(self.answer(score, line, start_nodes))
+    }
+
+    /// A winning line from `state`, not necessarily the best: whether the
+    /// position can be won at all, which is often found much sooner than
+    /// the best score (a quick search for a good line finds most wins, and
+    /// only a position that cannot be won needs a proof). `None`: it cannot
+    /// be won.
+    pub fn find_win(&mut self, state: &State) -> Result<Option<Win>, SolveError> {
+        self.first_win = true;
+        let solution = self.solve(state);
+        self.first_win = false;
+        let solution = solution?;
+        Ok(solution.best_score.map(|score| Win {
+            score,
+            line: solution.line,
+        }))
+    }
+
+    /// Positions searched so far, all answers together.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
     }
 
     /// The best score of `state`, without building its line's actions.
@@ -1248,10 +1287,17 @@ impl<'a> Solver<'a> {
             return Ok((Finish::Lost, Vec::new()));
         };
         let mut plan: Vec<Step> = first.get(k).copied().into_iter().collect();
-        match known {
-            Some(steps) => plan.extend(steps),
-            None => plan.extend(self.plan(start, finish)?),
-        }
+        let finish = match known {
+            Some(steps) => {
+                plan.extend(steps);
+                finish
+            }
+            None => {
+                let (steps, finish) = self.plan(start, finish)?;
+                plan.extend(steps);
+                finish
+            }
+        };
         Ok((finish, plan))
     }
 
@@ -1268,11 +1314,28 @@ impl<'a> Solver<'a> {
     ) -> Result<(Finish, usize, Option<Vec<Step>>), SolveError> {
         let last = (self.deck.len() as u8).saturating_sub(1);
         let start = self.nodes;
-        let mut found = self.beam(starts, BEAM);
+        let mut found = match self.beam_width {
+            0 => None,
+            width => self.beam(starts, width),
+        };
         let mut widened = false;
         let mut budget = starts.iter().map(|&(_, b)| b).min().unwrap_or(LOST);
+        if self.first_win {
+            // Wider beams first: most wins the first misses, they find
+            // sooner than a search through every turn.
+            let mut width = self.beam_width;
+            while found.is_none() && width > 0 && width < FIRST_WIN_BEAM {
+                width *= 8;
+                found = self.beam(starts, width);
+            }
+            if let Some((finish, k, steps)) = found {
+                return Ok((Finish::At(finish), k, Some(steps)));
+            }
+            // Any finish will do: one search, with all the turns there are.
+            budget = budget.max(last);
+        }
         while budget <= last && budget < found.as_ref().map_or(LOST, |f| f.0) {
-            if !widened && self.nodes - start > self.line_bounds_after {
+            if !widened && self.beam_width > 0 && self.nodes - start > self.line_bounds_after {
                 // A long search: a wider beam, with the line bounds by now,
                 // may find a better line.
                 widened = true;
@@ -1386,11 +1449,12 @@ impl<'a> Solver<'a> {
         }
     }
 
-    /// The steps from `node` that finish at `finish`, found again in the
-    /// table (or searched again where it forgot).
-    fn plan(&mut self, mut node: Node, finish: Finish) -> Result<Vec<Step>, SolveError> {
-        let Finish::At(f) = finish else {
-            return Ok(Vec::new());
+    /// The steps from `node` that finish at `finish` (or sooner, when any
+    /// win will do), found again in the table (or searched again where it
+    /// forgot), and when they finish.
+    fn plan(&mut self, mut node: Node, finish: Finish) -> Result<(Vec<Step>, Finish), SolveError> {
+        let Finish::At(mut f) = finish else {
+            return Ok((Vec::new(), finish));
         };
         let mut plan = Vec::new();
         loop {
@@ -1409,7 +1473,10 @@ impl<'a> Solver<'a> {
                     Some(next) if m.bound <= f && node.i < f => {
                         let v = self.search(next, m.bound, f);
                         self.check_aborted()?;
-                        if v == f {
+                        // Looking for the best, `v` is `f`; for any win
+                        // (first_win), it may be sooner.
+                        if v <= f {
+                            f = v;
                             chosen = Some((m.step, Some(next)));
                             break;
                         }
@@ -1424,7 +1491,7 @@ impl<'a> Solver<'a> {
                 }
                 Some((step, None)) => {
                     plan.push(step);
-                    return Ok(plan);
+                    return Ok((plan, Finish::At(f)));
                 }
                 None => return Err(SolveError::LineRefused),
             }
@@ -1484,7 +1551,7 @@ impl<'a> Solver<'a> {
             }
             if v <= budget {
                 best = v;
-                if v <= lower {
+                if v <= lower || self.first_win {
                     break;
                 }
                 budget = v.saturating_sub(1);
@@ -1493,7 +1560,10 @@ impl<'a> Solver<'a> {
             }
         }
         if best != LOST {
-            self.table.put(key, best, true);
+            // A first win is not proved the best: nothing is kept of it.
+            if !self.first_win {
+                self.table.put(key, best, true);
+            }
             best
         } else {
             let v = failed.max(lower);
@@ -1815,6 +1885,31 @@ mod tests {
                 );
                 check_line(&state, &solution);
                 check_line(&state, &with_lines);
+                // Any win: found exactly when there is one, with or without
+                // the beam, and its line wins with the score it says.
+                for beam_width in [BEAM, 0] {
+                    let mut any = Solver::new(&state, Limits::default()).expect("a solver");
+                    any.beam_width = beam_width;
+                    let win = any.find_win(&state).expect("answered");
+                    assert_eq!(
+                        win.is_some(),
+                        expected.is_some(),
+                        "{variant:?} seed {seed}, any win, beam {beam_width}"
+                    );
+                    if let (Some(win), Some(best)) = (win, expected) {
+                        assert!(win.score <= best);
+                        let mut game = state.clone();
+                        for &action in &win.line {
+                            game.apply(action).expect("the line is legal");
+                        }
+                        assert_eq!(
+                            game.status(),
+                            Status::Won {
+                                score: usize::from(win.score)
+                            }
+                        );
+                    }
+                }
                 visited += BUDGET - budget;
                 if expected.is_some() {
                     largest = largest.max((state.deck_len(), state.zombies_left()));

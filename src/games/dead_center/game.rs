@@ -7,6 +7,7 @@ use super::stats::{DeadCenterStats, DAILY_VARIANT};
 use crate::stats::GameResult;
 use crate::table::controller::TableRecord;
 use crate::words::count;
+use engine::dead_center::difficulty::Level;
 use engine::dead_center::{Event, LossReason, Phase, State, Status};
 
 impl TableRecord for State {
@@ -27,7 +28,7 @@ impl TableRecord for State {
         let Some(result) = result(events) else {
             return false;
         };
-        stats.record(self.variant(), result);
+        stats.record(self.variant(), result, level(self));
         count_daily(self, result, stats);
         true
     }
@@ -37,12 +38,17 @@ impl TableRecord for State {
         if !self.in_progress() {
             return false;
         }
-        stats.record(self.variant(), GameResult::Lost);
+        stats.record(self.variant(), GameResult::Lost, level(self));
         // A daily deal begun counts: restarting it after seeing its cards
         // cannot win the day.
         count_daily(self, GameResult::Lost, stats);
         true
     }
+}
+
+/// The level of the game's deal, if known.
+fn level(state: &State) -> Option<Level> {
+    super::solver_client::level(state.variant(), state.seed())
 }
 
 /// Counts the game in the daily record too if it is a day's deal.
@@ -170,7 +176,7 @@ mod tests {
         begun.apply(begun.legal_actions()[0]).unwrap();
         assert!(begun.count_left(&mut stats));
         let mut lost = DeadCenterStats::default();
-        lost.record(Variant::Standard, GameResult::Lost);
+        lost.record(Variant::Standard, GameResult::Lost, None);
         assert_eq!(stats, lost);
     }
 
@@ -200,6 +206,20 @@ mod tests {
         play_out(&mut State::new(Variant::Hard, daily), &mut other);
         play_out(&mut State::new(DAILY_VARIANT, daily + 1), &mut other);
         assert!(other.daily.is_empty());
+    }
+
+    #[test]
+    fn issue_28_a_finished_game_counts_under_its_deals_difficulty_once_rated() {
+        // The worker rated deal 4 (the table asks as it opens), not deal 5.
+        let rating = engine::dead_center::advice::rate_deal(Variant::Hard, 4);
+        super::super::solver_client::note(Variant::Hard, 4, rating);
+        let mut stats = DeadCenterStats::default();
+        play_out(&mut State::new(Variant::Hard, 4), &mut stats);
+        play_out(&mut State::new(Variant::Hard, 5), &mut stats);
+        let all = (2, 0);
+        let level = Some(rating.difficulty.level);
+        assert_eq!(stats.by_level.played_won(level, all), (1, 0));
+        assert_eq!(stats.by_level.played_won(None, all), (1, 0), "deal 5");
     }
 
     #[test]

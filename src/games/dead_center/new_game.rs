@@ -2,7 +2,7 @@
 //! difficulty and proven winnable if asked (the solver's worker tries deal
 //! after deal until one fits), or a deal by number.
 
-use super::records::{deal_route, preferred_variant, ID};
+use super::records::{deal_route, preferred_variant, prefs, ID};
 use super::solver_client;
 use crate::shell::navigate;
 use crate::ui::deal::{random_seed, DealNumberForm};
@@ -19,8 +19,10 @@ const TRIES: u32 = 200;
 #[component]
 pub fn NewGame() -> impl IntoView {
     let chosen = RwSignal::new(preferred_variant());
-    let level = RwSignal::new(None::<Level>);
-    let winnable = RwSignal::new(false);
+    // The last choices, kept in the preferences.
+    let prefs = prefs();
+    let level = Signal::derive(move || prefs.value.with(|p| p.dead_center_level));
+    let winnable = Signal::derive(move || prefs.value.with(|p| p.dead_center_winnable_only));
     let searching = RwSignal::new(None::<String>);
     let message = RwSignal::new(None::<String>);
     on_cleanup(solver_client::cancel);
@@ -80,7 +82,7 @@ pub fn NewGame() -> impl IntoView {
             <label class="choice-option">
                 <input type="radio" name="dc-level"
                     prop:checked=move || level.get() == value
-                    on:change=move |_| level.set(value)/>
+                    on:change=move |_| prefs.update(|p| p.dead_center_level = value)/>
                 <span>{label}<span class="small">{hint}</span></span>
             </label>
         }
@@ -98,7 +100,10 @@ pub fn NewGame() -> impl IntoView {
                 {level_choice(Some(Level::Fiendish), "Fiendish", " — under 0.8%")}
             </fieldset>
             <label class="choice-option">
-                <input type="checkbox" prop:checked=move || winnable.get() on:change=move |ev| winnable.set(event_target_checked(&ev))/>
+                <input type="checkbox" prop:checked=move || winnable.get() on:change=move |ev| {
+                    let checked = event_target_checked(&ev);
+                    prefs.update(|p| p.dead_center_winnable_only = checked);
+                }/>
                 <span>"Only deals proven winnable"<span class="small">" — the solver, seeing every card, finds a win first"</span></span>
             </label>
             <p class="small">"The careless player sees only what you see and plays one move in three at random; how often it still wins tells how forgiving a deal is. The Rules page says more."</p>

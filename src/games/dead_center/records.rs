@@ -7,6 +7,7 @@ use crate::records::{self, InProgress, Records};
 use crate::route::{Deal, Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
+use engine::dead_center::difficulty::Level;
 use engine::dead_center::{State, Variant};
 use engine::Game;
 use leptos::prelude::*;
@@ -44,6 +45,13 @@ pub(crate) static RECORDS: Records<State, DeadCenterStats> = Records {
 pub(super) struct DeadCenterPrefs {
     /// Chosen in Settings, and first in the deal-number form.
     pub dead_center_variant: Variant,
+    /// The new-game screen's last choices: a difficulty (`None`: any
+    /// deal), and only deals proven winnable. Not written while unset, so
+    /// an older record saves back as it was.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub dead_center_level: Option<Level>,
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub dead_center_winnable_only: bool,
 }
 
 pub(super) static PREFS: Record<DeadCenterPrefs> = Record {
@@ -127,5 +135,24 @@ mod tests {
         assert_eq!(prefs.dead_center_variant, Variant::Hard);
         let none: DeadCenterPrefs = crate::codec::from_str(r#"{"theme":"Dark"}"#).unwrap();
         assert_eq!(none, DeadCenterPrefs::default());
+    }
+
+    #[test]
+    fn issue_28_the_new_game_choices_are_kept_and_unset_ones_not_written() {
+        let unset = DeadCenterPrefs::default();
+        assert_eq!(
+            crate::codec::to_string(&unset).unwrap(),
+            r#"{"dead_center_variant":"Standard"}"#
+        );
+        let chosen = DeadCenterPrefs {
+            dead_center_level: Some(Level::Hard),
+            dead_center_winnable_only: true,
+            ..unset
+        };
+        let text = crate::codec::to_string(&chosen).unwrap();
+        assert_eq!(
+            crate::codec::from_str::<DeadCenterPrefs>(&text).unwrap(),
+            chosen
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! statistics screen.
 
 use crate::daily::DailyStats;
-use crate::stats::{stats_rows, GameResult, StatsSection, VariantStats};
+use crate::stats::{stats_rows, GameResult, LevelStats, StatsSection, VariantStats};
+use engine::dead_center::difficulty::Level;
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -14,6 +15,11 @@ pub struct DeadCenterStats {
     pub standard: VariantStats,
     pub hard: VariantStats,
     pub nightmare: VariantStats,
+    /// The games by their deal's difficulty, in all variants (a level says
+    /// the same of a deal whatever its variant). Games of earlier versions
+    /// are not rated.
+    #[serde(skip_serializing_if = "LevelStats::is_empty")]
+    pub by_level: LevelStats,
     /// The daily deals (dealt in [`DAILY_VARIANT`]).
     #[serde(skip_serializing_if = "DailyStats::is_empty")]
     pub daily: DailyStats,
@@ -35,8 +41,20 @@ impl DeadCenterStats {
         self.clone().of(variant).clone()
     }
 
-    pub fn record(&mut self, variant: Variant, result: GameResult) {
+    /// Counts a game of `variant`, of a deal of `level` if known.
+    pub fn record(&mut self, variant: Variant, result: GameResult, level: Option<Level>) {
         self.of(variant).record(result);
+        if let Some(level) = level {
+            self.by_level.record(level, result);
+        }
+    }
+
+    /// Games played and won without help, in all variants.
+    fn played_won(&self) -> (u32, u32) {
+        Variant::ALL
+            .map(|v| self.get(v))
+            .iter()
+            .fold((0, 0), |(played, won), s| (played + s.played, won + s.won))
     }
 }
 
@@ -57,7 +75,7 @@ pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
     view! {
         <StatsSection
             title="Dead Center"
-            note="Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss. A daily deal is a Standard deal: the first play of each day's deal also counts in the daily rows."
+            note="Wins with undo or a hint are counted apart: they set no best score and do not extend a streak. A game left unfinished for a new one counts as a loss. A game counts under its deal's level (easy to fiendish) once the table has shown it; the rest, and games from before levels, are not rated. A daily deal is a Standard deal: the first play of each day's deal also counts in the daily rows."
         >
             <thead>
                 <tr>
@@ -66,6 +84,7 @@ pub fn StatsPanel(stats: RwSignal<DeadCenterStats>) -> impl IntoView {
                 </tr>
             </thead>
             <tbody>{rows.collect_view()}</tbody>
+            {crate::stats::level_rows(move || stats.with(|s| (s.by_level.clone(), s.played_won())), 3)}
             {crate::daily::stats_rows(move || stats.with(|s| s.daily.clone()), 3)}
         </StatsSection>
     }
@@ -79,7 +98,7 @@ mod tests {
     #[test]
     fn variants_are_kept_apart() {
         let mut stats = DeadCenterStats::default();
-        stats.record(Variant::Hard, GameResult::Lost);
+        stats.record(Variant::Hard, GameResult::Lost, None);
         assert_eq!(stats.get(Variant::Hard).played, 1);
         assert_eq!(stats.get(Variant::Standard), VariantStats::default());
         assert_eq!(VariantStats::default().win_rate_percent(), None);
@@ -90,6 +109,36 @@ mod tests {
         let stats: DeadCenterStats = same_text("DCSTATS");
         assert_eq!(stats.hard.best_score, Some(4));
         assert_eq!(stats.nightmare.assisted_wins, 1);
+    }
+
+    #[test]
+    fn issue_28_statistics_per_difficulty_count_every_variant_and_older_games_are_not_rated() {
+        let mut stats: DeadCenterStats = same_text("DCSTATS");
+        let before = stats.played_won();
+        let won = GameResult::Won {
+            score: Some(3),
+            assisted: false,
+        };
+        stats.record(Variant::Standard, won, Some(Level::Hard));
+        stats.record(Variant::Nightmare, GameResult::Lost, Some(Level::Hard));
+        stats.record(Variant::Hard, won, Some(Level::Easy));
+        let all = stats.played_won();
+        assert_eq!(all, (before.0 + 3, before.1 + 2));
+        assert_eq!(stats.by_level.played_won(Some(Level::Hard), all), (2, 1));
+        assert_eq!(
+            stats.by_level.text(Some(Level::Hard), all),
+            "2 played, 1 won (50%)"
+        );
+        assert_eq!(stats.by_level.text(Some(Level::Medium), all), "none played");
+        assert_eq!(
+            stats.by_level.played_won(None, all),
+            before,
+            "the first version's games"
+        );
+        let text = crate::codec::to_string(&stats).unwrap();
+        assert!(text.contains(r#""by_level":{"Easy":"#), "{text}");
+        let back: DeadCenterStats = crate::codec::from_str(&text).unwrap();
+        assert_eq!(back, stats);
     }
 
     #[test]

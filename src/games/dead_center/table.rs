@@ -17,7 +17,7 @@ use crate::ui::tour::{changes, TourStep};
 use crate::ui::{copy_page_link, shortcut_key, CardFace, RestartDialog, When};
 use crate::words::count;
 use engine::cards::Card;
-use engine::dead_center::difficulty::Difficulty;
+use engine::dead_center::advice::Rating;
 use engine::dead_center::hint;
 use engine::dead_center::{Action, Phase, Space, State, Variant, ZombieView};
 use engine::Game;
@@ -208,17 +208,17 @@ fn Playing() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    // The deal's difficulty, from the solver's worker (or known already).
-    let difficulty = RwSignal::new(None::<Difficulty>);
+    // The deal's rating, from the solver's worker (or known already).
+    let rating = RwSignal::new(None::<Rating>);
     let deal = Memo::new(move |_| {
         ctx.game
             .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
     });
     Effect::new(move |_| {
-        difficulty.set(None);
+        rating.set(None);
         if let Some((variant, seed)) = deal.get() {
-            solver_client::difficulty(variant, seed, move |rated| {
-                let _ = difficulty.try_set(Some(rated));
+            solver_client::rating(variant, seed, move |rated| {
+                let _ = rating.try_set(Some(rated));
             });
         }
     });
@@ -298,7 +298,8 @@ fn Playing() -> impl IntoView {
                 <AttackPanel ui/>
                 <div class="dc-deal">
                     <p>{move || read(&deal_line)}</p>
-                    <p class="dc-difficulty">{move || difficulty.get().map(|d| format!("Difficulty — {}.", d.sentence()))}</p>
+                    <p class="dc-difficulty">{move || rating.get().map(|r| format!("Difficulty — {}.", r.difficulty.sentence()))}</p>
+                    <p class="dc-winnable">{move || rating.get().map(|r| winnable_text(r.winnable))}</p>
                     <div class="button-row">
                         <When when=move || ui.review.with(Option::is_none) && ctx.game.with(|g| g.as_ref().is_some_and(review::reviewable))>
                             <button class="button" on:click=move |_| review::start(ui)>"Review game"</button>
@@ -557,5 +558,14 @@ fn AttackPanel(ui: Ui) -> impl IntoView {
                 </ul>
             </section>
         </When>
+    }
+}
+
+/// Whether the deal can be won, as the table says it.
+fn winnable_text(winnable: Option<bool>) -> &'static str {
+    match winnable {
+        Some(true) => "Winnable with every card known: yes.",
+        Some(false) => "Winnable with every card known: no. No order of play kills all twelve.",
+        None => "Winnable with every card known: not proven (the solver gave up).",
     }
 }

@@ -204,7 +204,13 @@ mod tests {
         assert!(game.counted);
         assert!(!game.count(&[], &mut stats), "counted once");
         assert_eq!(stats.all.played, 1);
-        assert_eq!(stats.played_won(Some(Level::Hard)).0, 1);
+        assert_eq!(
+            stats
+                .by_level
+                .played_won(Some(Level::Hard), stats.played_won())
+                .0,
+            1
+        );
     }
 
     /// A lost game taken back by undo and played on is not counted again,

@@ -30,7 +30,6 @@ use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
 use records::{game_ctx, prefs, table, GameCtx, ID, KEYS, PREFS, RECORDS};
-use stats::MurderersRowStats;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -80,34 +79,23 @@ impl GamePages for Pages {
 
     fn stats_panel(&self) -> AnyView {
         let stats = game_ctx().stats;
-        let row =
-            move |label: &'static str,
-                  value: Box<dyn Fn(&MurderersRowStats) -> String + Send + Sync>| {
-                view! {
-                    <tr>
-                        <th scope="row">{label}</th>
-                        <td>{move || stats.with(|s| value(s))}</td>
-                    </tr>
-                }
-                .into_any()
-            };
-        let rows = stats_rows(false)
-            .into_iter()
-            .map(move |(label, value)| {
-                row(label, Box::new(move |s: &MurderersRowStats| value(&s.all)))
-            })
-            .chain(stats::LEVEL_ROWS.iter().map(move |&(label, level)| {
-                row(
-                    label,
-                    Box::new(move |s: &MurderersRowStats| s.level_text(level)),
-                )
-            }));
+        let rows = stats_rows(false).into_iter().map(move |(label, value)| {
+            view! {
+                <tr>
+                    <th scope="row">{label}</th>
+                    <td>{move || stats.with(|s| value(&s.all))}</td>
+                </tr>
+            }
+            .into_any()
+        });
+        let levels = move || stats.with(|s| (s.by_level.clone(), s.played_won()));
         view! {
             <StatsSection
                 title="Murderers' Row"
                 note="Wins with undo or a hint are counted apart and do not extend a streak. A lost game counts once, even if you undo and play on. A deal's level counts once the solver has worked it out (on the new-game screen or with Deal difficulty); the rest are not rated. The first play of each day's daily deal also counts in the daily rows."
             >
                 <tbody>{rows.collect_view()}</tbody>
+                {crate::stats::level_rows(levels, 1)}
                 {crate::daily::stats_rows(move || stats.with(|s| s.daily.clone()), 1)}
             </StatsSection>
         }
