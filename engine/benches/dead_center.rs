@@ -10,9 +10,14 @@
 //! `dead_center_solver_slowest`. Each takes 15 to 50 seconds, so ten samples
 //! (about 20 minutes in all): `cargo bench -p engine --bench dead_center --
 //! solver`.
+//!
+//! Whether a deal can be won at all ([`Solver::find_win`], as the table's
+//! rating asks) on the slowest of 10,000 fresh deals per variant
+//! (`cargo run --release -p engine --example dc_solve -- all 10000 0 100000
+//! 3000000 --any`): `dead_center_winnable_slowest`, a few seconds each.
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use engine::dead_center::solver::{self, solve};
+use engine::dead_center::solver::{self, solve, Limits, Solver};
 use engine::dead_center::{Action, State, Variant};
 use engine::Game;
 use rand::RngCore;
@@ -81,25 +86,61 @@ const SLOWEST_DEALS: [(Variant, u64, Option<u8>); 3] = [
     (Variant::Nightmare, 124, Some(7)),
 ];
 
-fn solver_slowest(c: &mut Criterion) {
-    let mut group = c.benchmark_group("dead_center_solver_slowest");
+/// Ten samples of `run` on each deal of `deals`, which checks its answer
+/// against the one given with the deal.
+fn bench_deals<T: Copy>(
+    c: &mut Criterion,
+    name: &str,
+    deals: &[(Variant, u64, T)],
+    run: fn(&State, T) -> u64,
+) {
+    let mut group = c.benchmark_group(name);
     group.sample_size(10);
-    for (variant, seed, best) in SLOWEST_DEALS {
+    for &(variant, seed, expected) in deals {
         let state = State::new(variant, seed);
         group.bench_with_input(
             BenchmarkId::new(variant.slug(), seed),
             &state,
-            |b, state| {
-                b.iter(|| {
-                    let solution: solver::Solution = solve(state).expect("solved");
-                    assert_eq!(solution.best_score, best);
-                    black_box(solution.nodes)
-                })
-            },
+            |b, state| b.iter(|| black_box(run(state, expected))),
         );
     }
     group.finish();
 }
 
-criterion_group!(benches, random_games, solver_slowest);
+fn solver_slowest(c: &mut Criterion) {
+    bench_deals(
+        c,
+        "dead_center_solver_slowest",
+        &SLOWEST_DEALS,
+        |state, best| {
+            let solution: solver::Solution = solve(state).expect("solved");
+            assert_eq!(solution.best_score, best);
+            solution.nodes
+        },
+    );
+}
+
+/// The slowest deal of each variant to prove winnable in that sweep (4.4 s,
+/// 2.5 s and 2.7 s), with the score of the win found (checked).
+const SLOWEST_TO_WIN: [(Variant, u64, u8); 3] = [
+    (Variant::Standard, 4320, 1),
+    (Variant::Hard, 6288, 7),
+    (Variant::Nightmare, 3269, 0),
+];
+
+fn winnable_slowest(c: &mut Criterion) {
+    bench_deals(
+        c,
+        "dead_center_winnable_slowest",
+        &SLOWEST_TO_WIN,
+        |state, score| {
+            let mut solver = Solver::new(state, Limits::default()).expect("a deal");
+            let win = solver.find_win(state).expect("answered").expect("winnable");
+            assert_eq!(win.score, score);
+            solver.nodes()
+        },
+    );
+}
+
+criterion_group!(benches, random_games, solver_slowest, winnable_slowest);
 criterion_main!(benches);
