@@ -8,128 +8,22 @@ import { expect, test, type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
+import {
+  SAVE_KEY,
+  cardName,
+  endDialog,
+  fastComputers,
+  handCards,
+  handOverButton,
+  identityName,
+  newGame,
+  playersChunkRequests,
+  saved,
+  shownHand,
+  step,
+} from "./helpers/detective-graves";
 
 test.beforeEach(async ({ page }) => skipTours(page));
-
-const SAVE_KEY = "gm.save.detective-graves";
-
-async function fastComputers(page: Page) {
-  await page.goto("/#/settings");
-  await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
-}
-
-/** Sets up a table: two seats (`kind`: person, simple or strong), who is
- * the first Detective, and the length chosen by its radio label. */
-async function newGame(page: Page, seats: [string, string][], opts: { firstDetective?: 1 | 2; length?: RegExp } = {}) {
-  await page.goto("/#/detective-graves/new");
-  for (const [i, [name, kind]] of seats.entries()) {
-    await page.getByRole("textbox", { name: `Name of seat ${i + 1}` }).fill(name);
-    await page.getByRole("combobox", { name: `Who plays seat ${i + 1}` }).selectOption(kind);
-  }
-  if (opts.firstDetective === 2) await page.getByRole("radio", { name: "The second seat" }).check();
-  if (opts.length) await page.getByRole("radio", { name: opts.length }).check();
-  await page.getByRole("button", { name: "Start game" }).click();
-  await expect(page).toHaveURL(/#\/detective-graves$/);
-}
-
-/** The page's requests for the computer players' chunk, as they come. */
-function playersChunkRequests(page: Page): string[] {
-  const urls: string[] = [];
-  page.on("request", (request) => {
-    if (request.url().includes("split_detective_graves_players")) urls.push(request.url());
-  });
-  return urls;
-}
-
-const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
-const endDialog = (page: Page) => page.getByRole("dialog").filter({ has: page.getByRole("link", { name: "New game" }) });
-const handCards = (page: Page) => page.locator(".dg-hand .dg-card");
-
-type Saved = {
-  actor: "Detective" | "Mastermind";
-  detective: number;
-  phase: string;
-  identity: string;
-  hands: { suit: string; rank: number }[][];
-};
-
-async function saved(page: Page): Promise<Saved> {
-  return page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).data.state, SAVE_KEY);
-}
-
-/** "Ace of Question Mark", as the app names a saved card. */
-function cardName(card: { suit: string; rank: number }): string {
-  const rank = card.rank === 10 ? "Ace" : String(card.rank);
-  return `${rank} of ${card.suit.replace(/([a-z])([A-Z])/g, "$1 $2")}`;
-}
-
-/** "The Countess", as the app names a saved identity. */
-const identityName = (id: string) => `The ${id}`;
-
-/** The cards the page shows in the hand, by name. */
-async function shownHand(page: Page): Promise<string[]> {
-  const labels = await handCards(page).evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") || ""));
-  return labels.map((l) => l.split(/[,.]/)[0]).sort();
-}
-
-/** One step of a careful but plain player: go on past hand-overs and case
- * results, keep hands, place one card a turn when one may be placed, else
- * pass, stay hidden, accuse a suspect the evidence leaves. Returns what
- * it did ("wait" while the computer plays). */
-async function step(page: Page, opts: { accuse?: boolean } = {}): Promise<string> {
-  const quick = { timeout: 2_000 };
-  if (await handOverButton(page).isVisible()) {
-    await handOverButton(page).click(quick);
-    return "hand-over";
-  }
-  const goOn = page.getByRole("button", { name: /^(Start case \d+|See the final result)$/ });
-  if (await goOn.isVisible()) {
-    await goOn.click(quick);
-    return "case-result";
-  }
-  for (const name of [
-    "Keep this hand",
-    "Keep my hand",
-    "Here 0, next location 0",
-    "Draw from my deck",
-    "Keep the trump as it is",
-    "Add a time token",
-    "Stay hidden",
-    "End my turn",
-  ]) {
-    const button = page.getByRole("button", { name, exact: true });
-    if (await button.isVisible()) {
-      await button.click(quick);
-      return name;
-    }
-  }
-  const coverUp = page.getByRole("button", { name: /^Cover up / });
-  if (await coverUp.first().isVisible()) {
-    await coverUp.first().click(quick);
-    return "cover-up";
-  }
-  const suspect = page.locator(".dg-suspects .button.primary");
-  if (opts.accuse !== false && (await suspect.first().isVisible())) {
-    await suspect.first().click(quick);
-    return "accuse";
-  }
-  const place = page.getByRole("button", { name: "Place here" });
-  if (await place.isVisible()) {
-    // A card left selected by a refused placing is let go first.
-    const pressed = page.locator('.dg-hand .dg-card[aria-pressed="true"]');
-    while ((await pressed.count()) > 0) await pressed.first().click(quick);
-    const open = page.locator(".dg-hand .dg-card:not(.blocked)");
-    if ((await open.count()) > 0) {
-      await open.first().click(quick);
-      await place.click(quick);
-      return "place";
-    }
-    await page.getByRole("button", { name: "Pass", exact: true }).click(quick);
-    return "pass";
-  }
-  await page.waitForTimeout(30);
-  return "wait";
-}
 
 test("a person against the Strong computer, both cases to the end", async ({ page }) => {
   test.setTimeout(240_000);

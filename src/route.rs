@@ -30,6 +30,11 @@ pub enum Page {
     Rules,
     /// A deal named in the address.
     Deal(Deal),
+    /// A guest's page for a seat played on this device: `#/<id>/join`,
+    /// with the host's invitation code after it when opened from one (the
+    /// page reads the code from the address itself: see
+    /// [`Addresses::remote`]).
+    Join,
 }
 
 /// A deal named in an address: its variant's slug (for games with
@@ -47,6 +52,9 @@ pub struct Addresses {
     pub id: &'static str,
     pub name: &'static str,
     pub deals: Deals,
+    /// Whether its seats may be played on other devices: it has a join
+    /// page.
+    pub remote: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +120,7 @@ impl Route {
                     [] => Page::Current,
                     ["new"] => Page::New,
                     ["rules"] => Page::Rules,
+                    ["join", ..] if game.remote => Page::Join,
                     path => match game.deal(path) {
                         Some(Ok(deal)) => Page::Deal(deal),
                         Some(Err(reason)) => return Route::Invalid { reason },
@@ -136,6 +145,7 @@ impl Route {
                 Page::Current => format!("#/{game}"),
                 Page::New => format!("#/{game}/new"),
                 Page::Rules => format!("#/{game}/rules"),
+                Page::Join => format!("#/{game}/join"),
                 Page::Deal(Deal {
                     variant: Some(variant),
                     seed,
@@ -175,16 +185,19 @@ mod tests {
         id: "plain",
         name: "Plain",
         deals: Deals::None,
+        remote: false,
     };
     static NUMBERED: Addresses = Addresses {
         id: "numbered",
         name: "Numbered",
         deals: Deals::Numbered,
+        remote: false,
     };
     static VARIANTS: Addresses = Addresses {
         id: "variants",
         name: "Variants",
         deals: Deals::ByVariant(&["easy", "hard", "harder"]),
+        remote: false,
     };
     static GAMES: [&Addresses; 3] = [&PLAIN, &NUMBERED, &VARIANTS];
 

@@ -8,6 +8,7 @@ pub mod difficulty;
 pub mod game;
 pub mod joker;
 pub mod murderers_row;
+pub mod remote;
 pub mod seats;
 pub mod serial_killer;
 pub mod worker;

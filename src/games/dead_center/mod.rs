@@ -27,6 +27,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Dead Center",
         // `Variant::slug` of each variant (a test checks).
         deals: Deals::ByVariant(&["standard", "hard", "nightmare"]),
+        remote: false,
     },
     blurb: "Solitaire: hold the cabin and kill twelve zombies before the deck runs out.",
     // A cabin with a lit window under a crescent moon.
@@ -55,7 +56,8 @@ impl GamePages for Pages {
 
     fn page(&self, page: Page) -> AnyView {
         match page {
-            Page::Current => view! { <table::DeadCenterScreen deal=None/> }.into_any(),
+            // (No join page: the route never names one here.)
+            Page::Current | Page::Join => view! { <table::DeadCenterScreen deal=None/> }.into_any(),
             Page::Deal(deal) => {
                 let deal = Some((variant_of(deal), deal.seed));
                 view! { <table::DeadCenterScreen deal/> }.into_any()

@@ -6,6 +6,7 @@
 use super::stats::{DgStats, Played};
 use super::words::refusal;
 use crate::seats::{name_of, plans_of, SeatPlan};
+use crate::remote::host::RemoteRecord;
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::detective_graves::{Action, Card, Event, Level, Phase, Seat, SeatKind, State, Variant};
 use engine::Game;
@@ -27,6 +28,11 @@ pub struct DgGame {
     pub cases_seen: usize,
     /// Its result is in the statistics already.
     pub counted: bool,
+    /// The seats played by a person on another device (this device hosts
+    /// them: see `crate::remote::host`). None in a game at one device,
+    /// which saves as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote: Vec<Seat>,
 }
 
 impl DgGame {
@@ -46,6 +52,7 @@ impl DgGame {
             names: vec![a.name.clone(), b.name.clone()],
             cases_seen: 0,
             counted: false,
+            remote: Vec::new(),
         })
     }
 
@@ -57,6 +64,11 @@ impl DgGame {
         if self.cases_seen > self.state.results().len() {
             return Err("more cases seen than played".into());
         }
+        if self.remote.iter().any(|&s| self.state.seat_kind(s) != Some(SeatKind::Person))
+            || self.remote.len() > 1
+        {
+            return Err("a seat on another device is not one person's".into());
+        }
         crate::seats::check_names(&self.names)
     }
 
@@ -64,10 +76,18 @@ impl DgGame {
         name_of(&self.names, seat)
     }
 
-    /// The person who must act now, if it is a person.
+    /// The person at this device who must act now, if it is one.
     pub fn person_to_act(&self) -> Option<Seat> {
         let seat = self.state.to_act()?;
-        (self.state.seat_kind(seat) == Some(SeatKind::Person)).then_some(seat)
+        (self.state.seat_kind(seat) == Some(SeatKind::Person) && !self.remote.contains(&seat))
+            .then_some(seat)
+    }
+
+    /// The people playing at this device (not on another one).
+    pub fn local_people(&self) -> Vec<Seat> {
+        let mut people = self.people();
+        people.retain(|s| !self.remote.contains(s));
+        people
     }
 
     /// The people at the table.
@@ -79,10 +99,10 @@ impl DgGame {
     }
 
     /// Whose eyes the table is drawn for, given who holds the device: with
-    /// one person, always theirs; with two, the holder's (nobody's until
-    /// one has taken it); with none, nobody's.
+    /// one person at it, always theirs; with two, the holder's (nobody's
+    /// until one has taken it); with none, nobody's.
     pub fn viewer(&self, holder: Option<Seat>) -> Seat {
-        match self.people().as_slice() {
+        match self.local_people().as_slice() {
             [one] => *one,
             [_, _] => holder.unwrap_or(NOBODY),
             _ => NOBODY,
@@ -151,7 +171,23 @@ impl TableRecord for DgGame {
                     | Event::ParkDiscard { .. }
             )
         });
-        person_may_take_back(before, self, quiet)
+        // Nor may this device take back a move made on another one.
+        let remote = before.state.to_act().is_some_and(|s| self.remote.contains(&s));
+        !remote && person_may_take_back(before, self, quiet)
+    }
+}
+
+impl RemoteRecord for DgGame {
+    fn remote_seats(&self) -> Vec<Seat> {
+        self.remote.clone()
+    }
+
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
+        self.state.events_seen_by(seat)
     }
 }
 
@@ -169,6 +205,10 @@ impl SeatedRecord for DgGame {
             seed,
         )
         .ok()
+        .map(|game| DgGame {
+            remote: self.remote.clone(),
+            ..game
+        })
     }
 
     /// As the default, but nobody plays while a finished case's result

@@ -6,6 +6,7 @@ mod computer;
 mod end;
 pub(crate) mod game;
 mod hand;
+mod join;
 mod log;
 mod new_game;
 mod play;
@@ -32,6 +33,7 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Detective Graves",
         deals: Deals::None,
+        remote: true,
     },
     blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
     // A magnifying glass.
@@ -62,6 +64,7 @@ impl GamePages for Pages {
             // No deal addresses: a table is set up on the new-game screen.
             Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
             Page::New => view! { <new_game::DgNew/> }.into_any(),
+            Page::Join => view! { <join::DgJoin/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Detective Graves: how to play" html=rules::html()/>
             }

@@ -31,6 +31,7 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Joker",
         deals: Deals::None,
+        remote: false,
     },
     blurb: "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
     // A jester's three-pointed cap with bells.
@@ -60,7 +61,8 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::JokerScreen/> }.into_any(),
+            // (No join page: the route never names one here.)
+            Page::Current | Page::Deal(_) | Page::Join => view! { <table::JokerScreen/> }.into_any(),
             Page::New => view! { <new_game::JokerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>

@@ -37,6 +37,7 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Murderers' Row",
         deals: Deals::Numbered,
+        remote: false,
     },
     blurb: "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds.",
     // A die showing five, in a row of face-down cards.
@@ -65,7 +66,8 @@ impl GamePages for Pages {
 
     fn page(&self, page: Page) -> AnyView {
         match page {
-            Page::Current => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
+            // (No join page: the route never names one here.)
+            Page::Current | Page::Join => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
             Page::Deal(deal) => {
                 view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
             }

@@ -28,6 +28,7 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Serial Killer",
         deals: Deals::None,
+        remote: false,
     },
     blurb: "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
     // A gravestone with a cross, on a mound.
@@ -56,7 +57,8 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
+            // (No join page: the route never names one here.)
+            Page::Current | Page::Deal(_) | Page::Join => view! { <table::SerialKillerScreen/> }.into_any(),
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>

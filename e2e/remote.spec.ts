@@ -1,0 +1,224 @@
+// Play across devices, Detective Graves host against guest: two browser
+// contexts (two devices, each a fresh profile), the invitation and the
+// answer passed between them as a person would paste them, and a whole
+// game played to the end over a WebRTC data channel on loopback. At every
+// step the guest's page and every message it received hold none of the
+// host's secrets. A guest reload and a host reload mid-game each recover
+// with nothing lost; tampered messages from the guest are refused.
+//
+// The browser tests run in a network namespace with loopback alone
+// (scripts/test), so no connection can reach any other address.
+import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
+import { skipTours } from "./helpers/tours";
+import { SAVE_KEY, cardName, endDialog, identityName, newGame, saved, shownHand, step } from "./helpers/detective-graves";
+
+/** Every message this page's data channels received, and the channels
+ * (so that a test can send what a hostile guest would). */
+const WIRE = () => {
+  const w = window as unknown as { __wire: string[]; __channels: RTCDataChannel[] };
+  w.__wire = [];
+  w.__channels = [];
+  const onmessage = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage")!;
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    get() {
+      return onmessage.get!.call(this);
+    },
+    set(f: (e: MessageEvent) => void) {
+      if (!w.__channels.includes(this)) w.__channels.push(this);
+      onmessage.set!.call(this, (e: MessageEvent) => {
+        w.__wire.push(String(e.data));
+        f(e);
+      });
+    },
+  });
+};
+
+async function device(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  await skipTours(page);
+  await page.addInitScript(WIRE);
+  return { context, page, errors };
+}
+
+const invitation = (host: Page) => host.getByRole("textbox", { name: /^Invitation for Ben, as text/ });
+const answer = (guest: Page) => guest.getByRole("textbox", { name: /^Your answer, as text/ });
+
+/** The host's invitation goes to the guest (opened as a link, or pasted
+ * into the guest's page), the guest's answer back to the host. */
+async function connect(host: Page, guest: Page, how: "open" | "paste") {
+  const link = await invitation(host).inputValue();
+  expect(link).toMatch(/#\/detective-graves\/join\/[A-Za-z0-9_-]+$/);
+  if (how === "open") {
+    await guest.goto(link);
+  } else {
+    await guest.getByRole("textbox", { name: "The host's invitation (its link or code)" }).fill(link);
+    await guest.getByRole("button", { name: "Join", exact: true }).click();
+  }
+  // The code leaves the address once read: a reload does not reuse it.
+  await expect(guest).toHaveURL(/#\/detective-graves\/join$/);
+  const code = await answer(guest).inputValue();
+  expect(code.length).toBeGreaterThan(40);
+  await host.getByRole("textbox", { name: "Their answer" }).fill(code);
+  await host.getByRole("button", { name: "Connect" }).click();
+  await expect(host.getByText("Ben is connected on their own device.")).toBeVisible();
+  await expect(guest.locator(".dg-table")).toBeVisible();
+}
+
+/** The guest's page and the last message it received hold nothing of
+ * Ana's: not her hand, nor (while Ben is the Detective in a case going on)
+ * the Mastermind's identity. */
+async function checkGuestSeesOnlyBen(host: Page, guest: Page) {
+  const s = await saved(host);
+  const html = await guest.content();
+  const wire: string[] = await guest.evaluate(() => (window as unknown as { __wire: string[] }).__wire);
+  const last = wire.length ? JSON.parse(wire[wire.length - 1]) : null;
+  const anaIsDetective = s.detective === 0;
+  const anaHand = s.hands[anaIsDetective ? 0 : 1];
+  const benHand = s.hands[anaIsDetective ? 1 : 0];
+  if (last?.Table) {
+    const view = { ...last.Table.view, stakeout: null };
+    const viewText = JSON.stringify(view);
+    for (const card of anaHand) {
+      expect(viewText, `Ana's ${cardName(card)} in Ben's view`).not.toContain(JSON.stringify(card));
+    }
+    expect(last.Table.view.hand.map(cardName).sort()).toEqual(benHand.map(cardName).sort());
+  }
+  const benDetective = !anaIsDetective;
+  if (benDetective && !["Accuse", "Over"].includes(s.phase)) {
+    const identity = identityName(s.identity);
+    expect(html, "the identity in Ben's page").not.toContain(identity);
+    if (last?.Table) expect(JSON.stringify(last.Table.view)).not.toContain(`"${s.identity}"`);
+  }
+  // Ben's hand on his page is his own.
+  if ((await guest.locator(".dg-hand").count()) > 0) {
+    expect(await shownHand(guest)).toEqual(benHand.map(cardName).sort());
+  }
+}
+
+/** Both devices play on until `done`, checking the guest at each step. */
+async function playUntil(host: Page, guest: Page, done: () => Promise<boolean>, maxSteps = 4_000) {
+  let steps = 0;
+  while (!(await done())) {
+    const h = await step(host);
+    const g = await step(guest);
+    if (h !== "wait" || g !== "wait") await checkGuestSeesOnlyBen(host, guest);
+    expect(++steps, "the game moves on").toBeLessThan(maxSteps);
+  }
+}
+
+test("Detective Graves host against guest: a whole game on two devices, nothing secret on the guest's", async ({ browser }) => {
+  test.setTimeout(300_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { length: /^The Single Case/, secondOnOwnDevice: true });
+  // The invitation's picture is there, with its name.
+  await expect(host.page.getByRole("img", { name: "Invitation for Ben" })).toBeVisible();
+  await connect(host.page, guest.page, "open");
+  // Each device has its own seat, and no hand-over screen.
+  await expect(host.page.locator(".turn-banner")).toBeVisible();
+  await playUntil(host.page, guest.page, () => endDialog(host.page).isVisible());
+  await expect(endDialog(host.page)).toContainText(/Ana \d+, Ben \d+\./);
+  await expect(guest.page.getByRole("dialog")).toContainText(/Ana \d+, Ben \d+\./);
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+});
+
+test("a guest reload and a host reload mid-game: both come back to the same table, nothing lost", async ({ browser }) => {
+  test.setTimeout(240_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { secondOnOwnDevice: true });
+  await connect(host.page, guest.page, "open");
+  // Play a few moves in.
+  let moves = 0;
+  await playUntil(host.page, guest.page, async () => moves++ > 12);
+  const before = await host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const handBefore = await shownHand(guest.page);
+
+  // The guest's page reloads: its seat waits, a new invitation comes.
+  await guest.page.reload();
+  await expect(host.page.getByText(/Ben's device is away|Invitation for Ben/).first()).toBeVisible();
+  await expect(invitation(host.page)).toBeVisible();
+  await connect(host.page, guest.page, "paste");
+  expect(await host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY)).toBe(before);
+  expect(await shownHand(guest.page)).toEqual(handBefore);
+
+  // The host's page reloads: the game comes back from its save and Ben is
+  // invited again; his page says the host is away until then.
+  await host.page.reload();
+  await expect(guest.page.getByRole("heading", { name: "The host's device is away" })).toBeVisible();
+  await expect(invitation(host.page)).toBeVisible();
+  expect(await host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY)).toBe(before);
+  await connect(host.page, guest.page, "paste");
+  expect(await shownHand(guest.page)).toEqual(handBefore);
+  // And the game goes on.
+  moves = 0;
+  await playUntil(host.page, guest.page, async () => moves++ > 6);
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+});
+
+test("tampered messages from the guest are refused with a message and change nothing", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  // Ben is the first Detective: Ana, the Mastermind, keeps or mulligans first.
+  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { secondOnOwnDevice: true, firstDetective: 2 });
+  await connect(host.page, guest.page, "open");
+  const save = () => host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const before = await save();
+  const s = await saved(host.page);
+  const send = (text: string) =>
+    guest.page.evaluate((text) => {
+      const w = window as unknown as { __channels: RTCDataChannel[] };
+      try {
+        w.__channels[0].send(text);
+        return "sent";
+      } catch (e) {
+        return `refused by the browser: ${e}`;
+      }
+    }, text);
+  const lastWire = () => guest.page.evaluate(() => (window as unknown as { __wire: string[] }).__wire.at(-1) || "");
+  const version = JSON.parse(await lastWire()).Table.version;
+  const refusedWith = async (text: string, why: RegExp) => {
+    expect(await send(text)).toBe("sent");
+    await expect.poll(lastWire).toMatch(/"Refused"/);
+    expect(JSON.parse(await lastWire()).Refused.why).toMatch(why);
+    expect(await save()).toBe(before);
+  };
+  expect(s.actor).toBe("Mastermind");
+  // Another seat's action: it is Ana's turn, not Ben's.
+  await refusedWith(JSON.stringify({ Act: { version, actions: ["KeepHand"] } }), /not your turn/);
+  // Garbage, and another game's action.
+  await refusedWith("garbage", /not one of this game's/);
+  await refusedWith(JSON.stringify({ Act: { version, actions: [{ Shoot: 3 }] } }), /not one of this game's/);
+  // Over the size a guest may send (the data channel itself takes 256 KB).
+  await refusedWith(JSON.stringify({ Act: { version, actions: ["x".repeat(200_000)] } }), /KB was refused/);
+  // 10 MB: the browser will not even send it over the channel, or the host refuses it.
+  const big = await send("x".repeat(10 * 1024 * 1024));
+  if (big === "sent") await expect.poll(lastWire).toMatch(/KB was refused/);
+  expect(await save()).toBe(before);
+  // An illegal action in Ben's turn: once Ana keeps her hand, a card Ben
+  // does not hold.
+  await host.page.getByRole("button", { name: "Keep this hand", exact: true }).or(host.page.getByRole("button", { name: "Keep my hand", exact: true })).first().click();
+  await expect.poll(async () => (await saved(host.page)).actor).toBe("Detective");
+  const now = await saved(host.page);
+  const anaCard = now.hands[1][0];
+  const v = JSON.parse(await lastWire()).Table?.version;
+  const afterKeep = await save();
+  expect(await send(JSON.stringify({ Act: { version: v, actions: [{ PassSwap: anaCard }] } }))).toBe("sent");
+  await expect.poll(lastWire).toMatch(/"Refused"/);
+  expect(await save()).toBe(afterKeep);
+  // The guest's table shows the refusal where its own would show.
+  await expect(guest.page.locator(".refusal, [role=alert]").filter({ hasText: /./ }).first()).toBeVisible();
+  expect(host.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+});

@@ -1,0 +1,159 @@
+//! A guest device's side of a game played on another device: it answers
+//! the host's invitation, then holds what the host sends (its seat's view,
+//! the names, its log) and sends its own actions. It keeps no game of its
+//! own: the host's save is the truth.
+
+use super::invitation::{self, Ticket};
+use super::peer::{Handlers, Link};
+use super::wire;
+use engine::remote::{ToGuest, ToHost};
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// What the host last sent this device.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Received<V, E> {
+    /// The host's table version it was sent at (actions name it).
+    pub version: u32,
+    pub names: Vec<String>,
+    pub view: V,
+    /// The game's log as this seat learnt it.
+    pub events: Vec<E>,
+}
+
+/// Where the guest's connection stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GuestStatus {
+    /// No invitation yet (or the last one is spent): waiting for one.
+    Waiting,
+    /// Reading the invitation and making the answer.
+    Answering,
+    /// The answer to show the host, as a code (and in a link's form).
+    Answer { code: String },
+    Connected,
+    /// The host went away: a new invitation is needed.
+    Lost,
+    /// The invitation could not be used, and why.
+    Failed(String),
+}
+
+/// The guest's handle: `Copy`, like the signals it holds.
+pub struct Guest<V: 'static, E: 'static, A: 'static> {
+    pub received: RwSignal<Option<Received<V, E>>>,
+    pub status: RwSignal<GuestStatus>,
+    /// Why the host refused the last actions sent, until the next table.
+    pub refusal: RwSignal<Option<String>>,
+    /// The seat the invitation was for.
+    pub ticket: RwSignal<Option<Ticket>>,
+    link: StoredValue<Option<Link>, LocalStorage>,
+    action: std::marker::PhantomData<fn(A)>,
+}
+
+impl<V, E, A> Clone for Guest<V, E, A> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<V, E, A> Copy for Guest<V, E, A> {}
+
+impl<V, E, A> Guest<V, E, A>
+where
+    V: Clone + DeserializeOwned + Send + Sync + 'static,
+    E: Clone + DeserializeOwned + Send + Sync + 'static,
+    A: Serialize + 'static,
+{
+    pub fn new() -> Self {
+        let guest = Guest {
+            received: RwSignal::new(None),
+            status: RwSignal::new(GuestStatus::Waiting),
+            refusal: RwSignal::new(None),
+            ticket: RwSignal::new(None),
+            link: StoredValue::new_local(None),
+            action: std::marker::PhantomData,
+        };
+        on_cleanup(move || {
+            guest.link.try_update_value(|l| l.take());
+        });
+        guest
+    }
+
+    /// Answers the invitation `text` (a code or a whole link): the answer
+    /// to show the host arrives in `status`. The table this device shows
+    /// meanwhile stays (a rejoin shows the last one until the new comes).
+    pub fn join(self, text: &str) {
+        let (ticket, offer) = match invitation::read_offer(text) {
+            Ok(read) => read,
+            Err(why) => return self.status.set(GuestStatus::Failed(why)),
+        };
+        self.link.update_value(|l| *l = None);
+        self.status.set(GuestStatus::Answering);
+        self.ticket.set(Some(ticket));
+        spawn_local(async move {
+            match Link::answer(&offer, None, self.handlers()).await {
+                Ok((link, sdp)) => match invitation::answer_code(&sdp, ticket) {
+                    Ok(code) => {
+                        self.link.set_value(Some(link));
+                        self.status.set(GuestStatus::Answer { code });
+                    }
+                    Err(why) => self.status.set(GuestStatus::Failed(why)),
+                },
+                Err(why) => self.status.set(GuestStatus::Failed(why)),
+            }
+        });
+    }
+
+    /// Sends the seat's actions (all or none) to the host.
+    pub fn send(self, actions: Vec<A>) {
+        let Some(version) = self.received.with_untracked(|r| r.as_ref().map(|r| r.version)) else {
+            return;
+        };
+        self.refusal.set(None);
+        let text = wire::write(&ToHost::Act { version, actions });
+        let sent = self.link.with_value(|l| match l {
+            Some(link) => link.send(&text),
+            None => Err("This device is not connected to the host.".into()),
+        });
+        if let Err(why) = sent {
+            self.refusal.set(Some(why));
+        }
+    }
+
+    fn handlers(self) -> Handlers {
+        Handlers {
+            on_open: Box::new(move || {
+                self.status.set(GuestStatus::Connected);
+                let hello = wire::write(&ToHost::<A>::Hello);
+                self.link.with_value(|l| {
+                    if let Some(l) = l {
+                        let _ = l.send(&hello);
+                    }
+                });
+            }),
+            on_message: Box::new(move |text| self.receive(&text)),
+            on_close: Box::new(move || self.status.set(GuestStatus::Lost)),
+        }
+    }
+
+    fn receive(self, text: &str) {
+        match wire::read_to_guest::<V, E>(text) {
+            Ok(ToGuest::Table {
+                version,
+                names,
+                view,
+                log,
+            }) => {
+                self.refusal.set(None);
+                self.received.set(Some(Received {
+                    version,
+                    names,
+                    view,
+                    events: log,
+                }));
+            }
+            Ok(ToGuest::Refused { why }) => self.refusal.set(Some(why)),
+            Err(why) => self.refusal.set(Some(why)),
+        }
+    }
+}

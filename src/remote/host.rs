@@ -1,0 +1,288 @@
+//! The host's side of a game with seats on other devices: one connection
+//! per such seat, each made from an invitation the guest answers. A
+//! guest's message is read within limits and its actions checked against
+//! the game ([`engine::remote::admit`]) before the table controller
+//! applies them; after every change of the game each connected guest is
+//! sent its seat's table, as that seat may see it. Nothing here is saved:
+//! after a reload the host invites the guests again.
+
+use super::invitation::{self, Ticket};
+use super::peer::{Handlers, Link};
+use super::wire;
+use crate::table::controller::{Action, Event, SeatedRecord, Table};
+use engine::remote::{admit, table_for, ToGuest, ToHost};
+use engine::seats::Seat;
+use engine::Multiplayer;
+use leptos::prelude::*;
+use leptos::task::spawn_local;
+
+/// A record whose game may have seats played on other devices.
+pub trait RemoteRecord: SeatedRecord
+where
+    Self::State: Multiplayer,
+{
+    /// The seats played on other devices.
+    fn remote_seats(&self) -> Vec<Seat>;
+    /// The names at the table, in seat order.
+    fn names(&self) -> &[String];
+    /// The game's log as `seat` learnt it, oldest first.
+    fn log_seen_by(&self, seat: Seat) -> Vec<Event<Self>>;
+}
+
+/// Where one remote seat's connection stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SeatLink {
+    /// Making its invitation.
+    Preparing,
+    /// Its invitation, waiting for the guest's answer.
+    Inviting { code: String },
+    /// The answer is in; the connection opens.
+    Connecting,
+    Connected,
+    /// The guest went away; a new invitation is being made.
+    Lost,
+    /// Its invitation could not be made, and why.
+    Failed(String),
+}
+
+/// The host's handle: `Copy`, like the signals it holds.
+pub struct Host<R: RemoteRecord>
+where
+    R::State: Multiplayer,
+{
+    table: Table<R>,
+    /// Each remote seat and its connection's state, in seat order.
+    pub seats: RwSignal<Vec<(Seat, SeatLink)>>,
+    /// Why the last answer taken in was refused.
+    pub answer_error: RwSignal<Option<String>>,
+    links: StoredValue<Vec<(Seat, Link)>, LocalStorage>,
+    /// Counts the game's changes seen on this page: a guest's actions name
+    /// the version they were chosen at.
+    version: StoredValue<u32>,
+    /// This table's token on this page: answers to other invitations are
+    /// told apart.
+    token: u32,
+}
+
+impl<R: RemoteRecord> Clone for Host<R>
+where
+    R::State: Multiplayer,
+{
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: RemoteRecord> Copy for Host<R> where R::State: Multiplayer {}
+
+impl<R: RemoteRecord> Host<R>
+where
+    R::State: Multiplayer,
+{
+    /// Starts hosting the table's remote seats: invitations for each, and
+    /// every change of the game sent to the connected guests. Ends (the
+    /// connections closed) when the owner's view is removed.
+    pub fn start(table: Table<R>) -> Self {
+        let remote = table.read(|g| g.remote_seats());
+        let host = Host {
+            table,
+            seats: RwSignal::new(remote.iter().map(|&s| (s, SeatLink::Preparing)).collect()),
+            answer_error: RwSignal::new(None),
+            links: StoredValue::new_local(Vec::new()),
+            version: StoredValue::new(0),
+            token: random_token(),
+        };
+        for seat in remote {
+            host.invite(seat);
+        }
+        Effect::new(move |_| {
+            table.ctx.game.track();
+            host.version.update_value(|v| *v = v.wrapping_add(1));
+            for seat in host.connected() {
+                host.send_table(seat);
+            }
+        });
+        on_cleanup(move || {
+            host.links.try_update_value(|links| links.clear());
+        });
+        host
+    }
+
+    /// Whether `seat` is played on another device that is connected now
+    /// (tracked).
+    pub fn is_connected(self, seat: Seat) -> bool {
+        self.seats
+            .with(|s| s.iter().any(|(s, l)| *s == seat && *l == SeatLink::Connected))
+    }
+
+    /// The name at `seat`.
+    pub fn name(self, seat: Seat) -> String {
+        self.table
+            .read(|g| g.names().get(seat.index()).cloned().unwrap_or_default())
+    }
+
+    /// The link of `seat`'s invitation, for this copy of the app.
+    pub fn invitation_link(self, game: &str, code: &str) -> String {
+        let location = window().location();
+        let base = format!(
+            "{}{}",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        );
+        invitation::link(&base, game, code)
+    }
+
+    /// Takes in a guest's answer (a code as pasted or scanned): the seat
+    /// it names connects.
+    pub fn take_answer(self, text: &str) {
+        let (ticket, sdp) = match invitation::read_answer(text) {
+            Ok(read) => read,
+            Err(why) => return self.answer_error.set(Some(why)),
+        };
+        if ticket.token != self.token {
+            return self.answer_error.set(Some(
+                "This answer is to another invitation (an older one, or another table's): ask for the answer to this one."
+                    .into(),
+            ));
+        }
+        let inviting = self.seats.with_untracked(|s| {
+            s.iter()
+                .any(|(s, l)| *s == ticket.seat && matches!(l, SeatLink::Inviting { .. }))
+        });
+        if !inviting {
+            return self.answer_error.set(Some(
+                "That seat is not waiting for an answer.".into(),
+            ));
+        }
+        self.answer_error.set(None);
+        self.set(ticket.seat, SeatLink::Connecting);
+        spawn_local(async move {
+            let accepted = self.links.with_value(|links| {
+                links
+                    .iter()
+                    .find(|(s, _)| *s == ticket.seat)
+                    .map(|(_, link)| link.accept(&sdp))
+            });
+            // (`accept` holds no borrow of the link: it may be awaited here.)
+            let result = match accepted {
+                Some(accepting) => accepting.await,
+                None => Err("That seat's invitation is gone: a new one is made.".into()),
+            };
+            if let Err(why) = result {
+                self.answer_error.set(Some(why));
+                self.invite(ticket.seat);
+            }
+        });
+    }
+
+    fn set(self, seat: Seat, link: SeatLink) {
+        self.seats.update(|seats| {
+            if let Some(entry) = seats.iter_mut().find(|(s, _)| *s == seat) {
+                entry.1 = link;
+            }
+        });
+    }
+
+    fn connected(self) -> Vec<Seat> {
+        self.seats.with_untracked(|s| {
+            s.iter()
+                .filter(|(_, l)| *l == SeatLink::Connected)
+                .map(|(s, _)| *s)
+                .collect()
+        })
+    }
+
+    /// Makes a new invitation for `seat`, closing its old connection.
+    fn invite(self, seat: Seat) {
+        self.links
+            .update_value(|links| links.retain(|(s, _)| *s != seat));
+        self.set(seat, SeatLink::Preparing);
+        let ticket = Ticket {
+            seat,
+            token: self.token,
+        };
+        spawn_local(async move {
+            match Link::offer(None, self.handlers(seat)).await {
+                Ok((link, sdp)) => match invitation::offer_code(&sdp, ticket) {
+                    Ok(code) => {
+                        self.links.update_value(|links| links.push((seat, link)));
+                        self.set(seat, SeatLink::Inviting { code });
+                    }
+                    Err(why) => self.set(seat, SeatLink::Failed(why)),
+                },
+                Err(why) => self.set(seat, SeatLink::Failed(why)),
+            }
+        });
+    }
+
+    fn handlers(self, seat: Seat) -> Handlers {
+        Handlers {
+            on_open: Box::new(move || self.set(seat, SeatLink::Connected)),
+            on_message: Box::new(move |text| self.receive(seat, &text)),
+            on_close: Box::new(move || {
+                self.set(seat, SeatLink::Lost);
+                self.invite(seat);
+            }),
+        }
+    }
+
+    /// A message from the device playing `seat`.
+    fn receive(self, seat: Seat, text: &str) {
+        match wire::read_to_host::<Action<R>>(text) {
+            Ok(ToHost::Hello) => self.send_table(seat),
+            Ok(ToHost::Act { version, actions }) => {
+                let current = self.version.get_value();
+                let admitted = self.table.ctx.game.with_untracked(|g| {
+                    g.as_ref()
+                        .map(|g| admit(g.state(), seat, version, current, &actions).map(|_| ()))
+                });
+                match admitted {
+                    Some(Ok(())) => {
+                        for action in actions {
+                            // Admitted on a copy, so each applies.
+                            let _ = self.table.act(action);
+                        }
+                    }
+                    Some(Err(why)) => self.refuse(seat, why.to_string()),
+                    None => self.refuse(seat, "There is no game on the host's device.".into()),
+                }
+            }
+            Err(why) => self.refuse(seat, why),
+        }
+    }
+
+    fn refuse(self, seat: Seat, why: String) {
+        self.send(seat, &wire::write(&ToGuest::<(), ()>::Refused { why }));
+    }
+
+    /// Sends `seat` its whole table as it stands.
+    fn send_table(self, seat: Seat) {
+        let version = self.version.get_value();
+        let text = self.table.ctx.game.with_untracked(|g| {
+            g.as_ref().map(|g| {
+                let log = g.log_seen_by(seat);
+                wire::write(&table_for(g.state(), seat, version, g.names(), log))
+            })
+        });
+        if let Some(text) = text {
+            self.send(seat, &text);
+        }
+    }
+
+    fn send(self, seat: Seat, text: &str) {
+        self.links.with_value(|links| {
+            if let Some((_, link)) = links.iter().find(|(s, _)| *s == seat) {
+                let _ = link.send(text);
+            }
+        });
+    }
+}
+
+/// A token for this page's invitations.
+fn random_token() -> u32 {
+    let mut bytes = [0u8; 4];
+    // Without randomness every page's token is 0: answers are still
+    // matched by seat, only an old answer is not told apart.
+    let _ = getrandom::fill(&mut bytes);
+    u32::from_be_bytes(bytes)
+}
