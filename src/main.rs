@@ -11,6 +11,7 @@ mod games;
 mod lazy;
 mod module;
 mod records;
+mod remote;
 mod route;
 mod screens;
 mod seats;
