@@ -2,8 +2,10 @@
 //! host's device runs the game and keeps the save ([`host`]); a guest's
 //! device plays one seat from what the host sends it ([`guest`]). They
 //! speak over one WebRTC data channel ([`peer`]), signalled by an
-//! invitation and its answer shown as codes ([`invitation`], `code`) and
-//! QR pictures (`qr`); the messages are `engine::remote`'s ([`wire`]).
+//! invitation and its answer ([`invitation`]): a session description
+//! squeezed into a short code ([`code`]), shown as a QR picture ([`qr`])
+//! and as a link, scanned or pasted on the other device. The messages are
+//! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes.
 
 pub mod code;
 pub mod guest;
