@@ -44,16 +44,19 @@ pub fn TableFrame(
 /// The end of a game with seats: who won (`title`), the scores or how it
 /// ended (`detail`), and where to go next: the same table again in one tap,
 /// a new game, the table as it was left, or Home. Confetti only when a
-/// person won.
+/// person won. Without `play_again` and `new_game` (a table whose game
+/// another device keeps, which decides) only the last two are offered.
 #[component]
 pub fn GameOverDialog(
     title: String,
     detail: String,
     celebrate: bool,
     /// Starts a new game with the same seats and settings.
-    play_again: Callback<()>,
+    #[prop(optional)]
+    play_again: Option<Callback<()>>,
     /// The game's new-game page.
-    new_game: Route,
+    #[prop(optional)]
+    new_game: Option<Route>,
     /// Closes the dialog, to look at the table.
     dismiss: Callback<()>,
 ) -> impl IntoView {
@@ -61,8 +64,10 @@ pub fn GameOverDialog(
         <Dialog title=title celebrate>
             <p>{detail}</p>
             <div class="button-row">
-                <button class="button primary" on:click=move |_| play_again.run(())>"Play again"</button>
-                <a class="button" href=new_game.href()>"New game"</a>
+                {play_again.map(|play_again| view! {
+                    <button class="button primary" on:click=move |_| play_again.run(())>"Play again"</button>
+                })}
+                {new_game.map(|new_game| view! { <a class="button" href=new_game.href()>"New game"</a> })}
                 <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

@@ -601,6 +601,13 @@ impl SeatView {
         self.skeleton().redeal(self.seat, rng)
     }
 
+    /// [`determinise`](Self::determinise) with a generator seeded from
+    /// `seed`, for callers that have none (the app's dry runs on a guest
+    /// device, which has only this view).
+    pub fn determinised(&self, seed: u64) -> State {
+        self.determinise(&mut Pcg32::seed_from_u64(seed))
+    }
+
     /// A game with this view: the hidden cards and evidence placed in a
     /// fixed order (any would do, [`State::redeal`] deals them again).
     fn skeleton(&self) -> State {

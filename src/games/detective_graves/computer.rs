@@ -7,6 +7,7 @@
 //! and seed, from the seat's view alone.
 
 use super::play::Feedback;
+use super::source::Source;
 use crate::module::ChunkError;
 use crate::table::seats::work_in_slices;
 use crate::ui::message::Note;
@@ -48,7 +49,10 @@ fn players_chunk() -> Result<Players, ChunkError> {
 /// be. `turns` counts the turns begun: only the newest may play, and none
 /// once the game has moved on meanwhile (another tab, a new game).
 pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level: Level) {
-    let ctx = feedback.table.ctx;
+    let Source::Local(table) = feedback.source else {
+        return;
+    };
+    let ctx = table.ctx;
     let Some(state) = ctx
         .game
         .with_untracked(|g| g.as_ref().map(|g| g.state.clone()))

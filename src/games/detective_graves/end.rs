@@ -1,10 +1,10 @@
 //! The end of a case and of the game: the case result each player sees
 //! before going on, and the final dialog.
 
-use super::records::{game_ctx, route, table};
-use super::words::{case_report, CaseReport};
+use super::records::route;
+use super::source::{with_view, Source};
+use super::words::{case_report, final_result, CaseReport};
 use crate::route::Page;
-use crate::table::controller::SeatedRecord;
 use crate::table::frame::GameOverDialog;
 use engine::detective_graves::Seat;
 use leptos::prelude::*;
@@ -13,54 +13,35 @@ use leptos::prelude::*;
 /// points, and the swap. Shown to both players (everything on it is public
 /// now) until they go on.
 #[component]
-pub fn CaseResult(case: usize) -> impl IntoView {
-    let table = table();
-    let Some(CaseReport { title, lines, next }) = table.ctx.game.with_untracked(|g| {
-        g.as_ref()
-            .and_then(|g| case_report(&g.state, &g.names, case))
-    }) else {
+pub fn CaseResult(source: Source, viewer: Seat, case: usize) -> impl IntoView {
+    let report = untrack(|| with_view(source, viewer, |names, v| case_report(v, names, case)));
+    let Some(CaseReport { title, lines, next }) = report else {
         return ().into_any();
-    };
-    let go_on = move |_| {
-        table.note(|g| g.cases_seen = (case + 1).min(g.state.results().len()));
     };
     view! {
         <section class="panel dg-case-result" aria-labelledby="dg-case-title">
             <h2 id="dg-case-title">{title}</h2>
             {lines.into_iter().map(|l| view! { <p>{l}</p> }.into_any()).collect_view()}
             <div class="button-row">
-                <button class="button primary" on:click=go_on>{next}</button>
+                <button class="button primary" on:click=move |_| source.see_case(case)>{next}</button>
             </div>
         </section>
     }
     .into_any()
 }
 
-/// The game's end: who won, the points, and where to go next.
+/// The game's end: who won, the points, and where to go next. On a guest
+/// device the host decides whether to play again: nor that nor a new game
+/// is offered there.
 #[component]
-pub fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
-    let ctx = game_ctx();
-    let table = table();
-    let (title, detail, person_won) = ctx.game.with_untracked(|g| {
-        let Some(g) = g.as_ref() else {
-            return (String::new(), String::new(), false);
-        };
-        let person_won = g.a_person_won();
-        let points = [Seat(0), Seat(1)].map(|s| g.state.points(s));
-        let title = match g.state.winners() {
-            [one] => format!("{} wins", g.name(*one)),
-            _ => "A draw".to_string(),
-        };
-        let detail = format!(
-            "{} {}, {} {}.",
-            g.name(Seat(0)),
-            points[0],
-            g.name(Seat(1)),
-            points[1]
-        );
-        (title, detail, person_won)
-    });
-    view! {
-        <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) dismiss/>
+pub fn EndDialog(source: Source, viewer: Seat, dismiss: Callback<()>) -> impl IntoView {
+    let (title, detail, person_won) =
+        untrack(|| with_view(source, viewer, |names, v| final_result(v, names)));
+    match source {
+        Source::Local(table) => view! {
+            <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) dismiss/>
+        }
+        .into_any(),
+        Source::Remote(_) => view! { <GameOverDialog title detail celebrate=person_won dismiss/> }.into_any(),
     }
 }

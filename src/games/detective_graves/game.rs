@@ -8,7 +8,9 @@ use super::words::refusal;
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::remote::host::RemoteRecord;
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
-use engine::detective_graves::{Action, Card, Event, Level, Phase, Seat, SeatKind, State, Variant};
+use engine::detective_graves::{
+    Action, Card, CaseResult, Event, Level, Phase, Seat, SeatKind, State, Variant,
+};
 use engine::Game;
 use serde::{Deserialize, Serialize};
 
@@ -111,8 +113,14 @@ impl DgGame {
 
     /// The finished case waiting for the players to go on, if any.
     pub fn unseen_case(&self) -> Option<usize> {
-        (self.cases_seen < self.state.results().len()).then_some(self.cases_seen)
+        unseen_case(self.cases_seen, self.state.results())
     }
+}
+
+/// The finished case waiting for the players to go on, given how many they
+/// have gone past and the results so far.
+pub fn unseen_case(seen: usize, results: &[CaseResult]) -> Option<usize> {
+    (seen < results.len()).then_some(seen)
 }
 
 /// How many of `cards`, placed in order at the active location, go down

@@ -1,20 +1,18 @@
-//! What the table's controls share: an action sent through the table
-//! controller with its outcome shown ([`Feedback`]), and the game read
-//! through one seat's eyes ([`with_view`]).
+//! What the table's controls share: an action sent where the game is kept,
+//! with its outcome shown ([`Feedback`]). The game is read through one
+//! seat's eyes with [`super::source::with_view`].
 
-use super::game::{placeable, DgGame};
-use super::records::DgTable;
+use super::source::{Remote, Source};
 use super::words::{refusal, refused};
 use crate::ui::message::Note;
-use engine::detective_graves::view::SeatView;
-use engine::detective_graves::{Action, Card, Event, Seat};
+use engine::detective_graves::{Action, Card, Event};
 use leptos::prelude::*;
 
-/// What the table tells the player besides the game itself, and the
-/// controller its actions go through.
+/// What the table tells the player besides the game itself, and where its
+/// actions go.
 #[derive(Clone, Copy)]
 pub struct Feedback {
-    pub table: DgTable,
+    pub source: Source,
     /// Why the last action was refused, or what it needs.
     pub message: RwSignal<Option<Note>>,
     /// The cards selected in the hand, in the order they were tapped.
@@ -22,19 +20,35 @@ pub struct Feedback {
 }
 
 impl Feedback {
-    pub fn new(table: DgTable) -> Self {
+    pub fn new(source: Source) -> Self {
         Feedback {
-            table,
+            source,
             message: RwSignal::new(None),
             selected: RwSignal::new(Vec::new()),
         }
     }
 
-    /// One action; the selection is cleared once it is made.
+    /// One action; the selection is cleared once it is made (on a guest
+    /// device, once it is sent: the host's refusal shows when it comes).
     pub fn play(self, action: Action) {
-        if let Some(result) = self.table.act(action) {
-            self.show(result.map_err(|e| refused(action, e)));
+        match self.source {
+            Source::Local(table) => {
+                if let Some(result) = table.act(action) {
+                    self.show(result.map_err(|e| refused(action, e)));
+                }
+            }
+            Source::Remote(remote) => {
+                self.send(remote, vec![action]);
+                self.clear();
+            }
         }
+    }
+
+    /// Sends `actions` to the host, forgetting its last refusal: one that
+    /// arrives now is about these.
+    fn send(self, remote: Remote, actions: Vec<Action>) {
+        remote.refusal.set(None);
+        remote.send.run(actions);
     }
 
     /// What an action (the viewer's or a computer's) came to: made, the
@@ -54,8 +68,8 @@ impl Feedback {
     }
 
     /// Places the selected cards in order, all or none (see
-    /// [`placeable`]). A deuce's trump choice may stop the placing: the
-    /// cards not placed stay selected.
+    /// [`super::game::placeable`]). A deuce's trump choice may stop the
+    /// placing: the cards not placed stay selected.
     pub fn place(self) {
         let cards = self.selected.get_untracked();
         if cards.is_empty() {
@@ -65,15 +79,7 @@ impl Feedback {
             return;
         }
         // As for any action, another tab's change must be answered first.
-        if self.table.ctx.changed_elsewhere.get_untracked() {
-            return;
-        }
-        let Some(planned) = self
-            .table
-            .ctx
-            .game
-            .with_untracked(|g| g.as_ref().map(|g| placeable(&g.state, &cards)))
-        else {
+        let Some(planned) = self.source.placeable(&cards) else {
             return;
         };
         let count = match planned {
@@ -84,33 +90,36 @@ impl Feedback {
                 return;
             }
         };
-        // One move for the player: the first card sounds and moves, the
-        // others follow it quietly.
-        for (i, &card) in cards[..count].iter().enumerate() {
-            let action = Action::Place(card);
-            let sent = if i == 0 {
-                self.table.act(action)
-            } else {
-                self.table.act_quietly(action)
-            };
-            match sent {
-                Some(Ok(_)) => {}
-                Some(Err(e)) => return self.show(Err(refusal(card, e))),
-                None => return,
+        match self.source {
+            // One move for the player: the first card sounds and moves, the
+            // others follow it quietly.
+            Source::Local(table) => {
+                for (i, &card) in cards[..count].iter().enumerate() {
+                    let action = Action::Place(card);
+                    let sent = if i == 0 {
+                        table.act(action)
+                    } else {
+                        table.act_quietly(action)
+                    };
+                    match sent {
+                        Some(Ok(_)) => {}
+                        Some(Err(e)) => return self.show(Err(refusal(card, e))),
+                        None => return,
+                    }
+                }
             }
+            // The host makes them all or none, as one move.
+            Source::Remote(remote) if count > 0 => {
+                self.send(
+                    remote,
+                    cards[..count].iter().map(|&c| Action::Place(c)).collect(),
+                );
+            }
+            Source::Remote(_) => {}
         }
         self.message.set(None);
         self.selected.update(|s| {
             s.drain(..count.min(s.len()));
         });
     }
-}
-
-/// Reads the game through `viewer`'s eyes (tracked).
-pub fn with_view<T: Default>(
-    table: DgTable,
-    viewer: Seat,
-    read: impl FnOnce(&DgGame, &SeatView) -> T,
-) -> T {
-    table.read(|g| read(g, &g.state.view(viewer)))
 }

@@ -1,7 +1,6 @@
 //! The row of five locations, as the viewer sees it, and the suits' marks.
 
-use super::play::with_view;
-use super::records::table;
+use super::source::{with_view, Source};
 use super::words::location_look;
 use engine::detective_graves::{Role, Seat, Suit, ROW};
 use leptos::prelude::*;
@@ -9,23 +8,22 @@ use leptos::prelude::*;
 /// The five locations, left to right: time, trump, rule, both piles with
 /// their totals, and how each ended. The viewer's pile is the lower one.
 #[component]
-pub fn Row(viewer: Seat) -> impl IntoView {
-    let table = table();
+pub fn Row(source: Source, viewer: Seat) -> impl IntoView {
     let locations = move || {
-        with_view(table, viewer, |g, v| {
+        with_view(source, viewer, |names, v| {
             let mine = if viewer.index() < 2 {
                 v.role()
             } else {
                 Role::Detective
             };
             (0..ROW)
-                .map(|i| location_look(&g.names, v, i, mine))
+                .map(|i| location_look(names, v, i, mine))
                 .collect::<Vec<_>>()
         })
     };
     // On a phone the row scrolls sideways: keep the active location in view.
     let row = NodeRef::<leptos::html::Ol>::new();
-    let active = Memo::new(move |_| with_view(table, viewer, |_, v| v.active()));
+    let active = Memo::new(move |_| with_view(source, viewer, |_, v| v.active()));
     Effect::new(move |_| {
         active.track();
         request_animation_frame(move || {

@@ -1,27 +1,25 @@
 //! The two seats: whose turn it is, and each player's role, points and
 //! cards in hand, deck and discard pile.
 
-use super::play::with_view;
-use super::records::table;
+use super::source::{with_view, Source};
 use super::words::role_word;
-use crate::seats::{computer_note, seat_class, TurnBanner};
+use crate::seats::{computer_note, name_of, seat_class, TurnBanner};
 use engine::detective_graves::{Seat, SeatKind};
 use leptos::prelude::*;
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-pub fn WhoseTurn(viewer: Seat) -> impl IntoView {
-    let table = table();
+pub fn WhoseTurn(source: Source, viewer: Seat) -> impl IntoView {
     let text = move || {
-        with_view(table, viewer, |g, v| {
+        with_view(source, viewer, |names, v| {
             let case = format!("Case {} of {}", (v.case() + 1).min(v.cases()), v.cases());
             let seat = v.acting()?;
             let who = if seat == viewer {
-                format!("Your turn, {}", g.name(seat))
+                format!("Your turn, {}", name_of(names, seat))
             } else {
                 format!(
                     "{}'s turn{}",
-                    g.name(seat),
+                    name_of(names, seat),
                     computer_note(v.seat_kind(seat))
                 )
             };
@@ -40,10 +38,9 @@ pub fn WhoseTurn(viewer: Seat) -> impl IntoView {
 
 /// Both players: role, kind, points, hand, deck, discard pile and evidence.
 #[component]
-pub fn Players(viewer: Seat) -> impl IntoView {
-    let table = table();
+pub fn Players(source: Source, viewer: Seat) -> impl IntoView {
     let rows = move || {
-        with_view(table, viewer, |g, v| {
+        with_view(source, viewer, |names, v| {
             [Seat(0), Seat(1)]
                 .into_iter()
                 .map(|seat| {
@@ -65,13 +62,13 @@ pub fn Players(viewer: Seat) -> impl IntoView {
                     let acting = v.acting() == Some(seat);
                     let label = format!(
                         "{}, {kind}, {}: {detail}{}",
-                        g.name(seat),
+                        name_of(names, seat),
                         role_word(role),
                         if acting { ", to play" } else { "" }
                     );
                     (
                         seat,
-                        g.name(seat),
+                        name_of(names, seat),
                         format!("{kind} · {}", role_word(role)),
                         detail,
                         acting,

@@ -1,9 +1,10 @@
 //! What only the viewer knows (their identity, their evidence, a
 //! Stakeout's look, the deduction sheet), and the unmasking at a case's end.
 
-use super::play::{with_view, Feedback};
-use super::records::table;
+use super::play::Feedback;
+use super::source::{with_view, Source};
 use super::words::action_label;
+use crate::seats::name_of;
 use engine::detective_graves::{possible_identities, Action, Identity, Phase, Role, Seat};
 use leptos::prelude::*;
 
@@ -11,11 +12,10 @@ use leptos::prelude::*;
 /// they won, a Stakeout's look, and (on request) the deduction sheet. (The
 /// evidence set aside is seen by nobody.)
 #[component]
-pub fn Secrets(viewer: Seat) -> impl IntoView {
-    let table = table();
+pub fn Secrets(source: Source, viewer: Seat) -> impl IntoView {
     let sheet_open = RwSignal::new(false);
     let facts = move || {
-        with_view(table, viewer, |_, v| {
+        with_view(source, viewer, |_, v| {
             if viewer.index() > 1 {
                 return Vec::new();
             }
@@ -43,7 +43,7 @@ pub fn Secrets(viewer: Seat) -> impl IntoView {
         })
     };
     let detective = move || {
-        with_view(table, viewer, |_, v| {
+        with_view(source, viewer, |_, v| {
             viewer.index() < 2 && v.role() == Role::Detective
         })
     };
@@ -54,7 +54,7 @@ pub fn Secrets(viewer: Seat) -> impl IntoView {
                 <button class="button" aria-expanded=move || sheet_open.get().to_string() on:click=move |_| sheet_open.update(|o| *o = !*o)>
                     {move || if sheet_open.get() { "Hide the deduction sheet" } else { "Deduction sheet" }}
                 </button>
-                {move || sheet_open.get().then(|| view! { <DeductionSheet viewer/> }.into_any())}
+                {move || sheet_open.get().then(|| view! { <DeductionSheet source viewer/> }.into_any())}
             }.into_any())}
         </section>
     }
@@ -62,10 +62,9 @@ pub fn Secrets(viewer: Seat) -> impl IntoView {
 
 /// The five suspects, those the viewer's evidence clears struck out.
 #[component]
-fn DeductionSheet(viewer: Seat) -> impl IntoView {
-    let table = table();
+fn DeductionSheet(source: Source, viewer: Seat) -> impl IntoView {
     let rows = move || {
-        with_view(table, viewer, |_, v| {
+        with_view(source, viewer, |_, v| {
             let possible = possible_identities(&v.evidence_won());
             Identity::ALL
                 .iter()
@@ -91,11 +90,11 @@ fn DeductionSheet(viewer: Seat) -> impl IntoView {
 /// Detective names a suspect with their sheet in view.
 #[component]
 pub fn Unmasking(viewer: Seat, feedback: Feedback) -> impl IntoView {
-    let table = table();
+    let source = feedback.source;
     let facts = move || {
-        with_view(table, viewer, |g, v| {
-            let detective = g.name(v.seat_of(Role::Detective));
-            let mastermind = g.name(v.seat_of(Role::Mastermind));
+        with_view(source, viewer, |names, v| {
+            let detective = name_of(names, v.seat_of(Role::Detective));
+            let mastermind = name_of(names, v.seat_of(Role::Mastermind));
             let (right, wrong) = v.variant().accusation_points();
             let evidence = v.evidence_count(Role::Detective);
             Some((
@@ -125,13 +124,13 @@ pub fn Unmasking(viewer: Seat, feedback: Feedback) -> impl IntoView {
                         </div>
                     }.into_any()
                 } else {
-                    let rows = with_view(table, viewer, |_, v| {
+                    let rows = with_view(source, viewer, |_, v| {
                         let possible = v.possible_identities();
                         Identity::ALL.iter().map(|&i| (i, possible.contains(&i))).collect::<Vec<_>>()
                     });
                     view! {
                         <p>{format!("{detective}, name the Mastermind: {right} points to you if right, {wrong} to {mastermind} if wrong.")}</p>
-                        <DeductionSheet viewer/>
+                        <DeductionSheet source viewer/>
                         <div class="button-row dg-suspects">
                             {rows.into_iter().map(|(identity, open)| view! {
                                 <button class=if open { "button primary" } else { "button" } on:click=move |_| feedback.play(Action::Accuse(identity))>

@@ -7,14 +7,14 @@
 
 use super::computer;
 use super::end::{CaseResult, EndDialog};
-use super::game::DgGame;
+use super::game::NOBODY;
 use super::hand::{Choices, Hand};
-use super::log::log_lines;
-use super::play::{with_view, Feedback};
+use super::play::Feedback;
 use super::records::{game_ctx, route, table, ID};
 use super::row::Row;
 use super::seats_panel::{Players, WhoseTurn};
 use super::secrets::{Secrets, Unmasking};
+use super::source::{with_view, Source};
 use crate::route::Page;
 use crate::seats::{needs_hand_over, GameLog, HandOver};
 use crate::shell::redirect;
@@ -23,7 +23,6 @@ use crate::ui::message::TableMessage;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
 use engine::detective_graves::{Phase, Seat};
-use engine::Game;
 use leptos::prelude::*;
 
 /// The Detective Graves screen: the game in progress, or the new-game screen.
@@ -42,13 +41,14 @@ pub fn DgScreen() -> impl IntoView {
 #[component]
 fn Tabletop() -> impl IntoView {
     let table = table();
-    let feedback = Feedback::new(table);
+    let source = Source::Local(table);
+    let feedback = Feedback::new(source);
     // The person who has the device (none yet after a reload): the turn
     // passing to the other person asks for a hand-over first.
     let holder = RwSignal::new(None::<Seat>);
     let end_dismissed = RwSignal::new(false);
 
-    let case_result = Memo::new(move |_| table.read(DgGame::unseen_case));
+    let case_result = Memo::new(move |_| source.unseen_case());
     let hand_over_to = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| {
@@ -70,7 +70,7 @@ fn Tabletop() -> impl IntoView {
         move |seat, level| computer::take_turn(feedback, turns, seat, level),
     );
 
-    let game_over = move || table.read(|g| g.state.is_over());
+    let game_over = move || source.is_over(NOBODY);
 
     let forget = Callback::new(move |_| {
         feedback.clear();
@@ -80,7 +80,7 @@ fn Tabletop() -> impl IntoView {
         <TableFrame title="Detective Graves" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget>
         {move || {
             if let Some(case) = case_result.get() {
-                return view! { <CaseResult case/> }.into_any();
+                return view! { <CaseResult source viewer=NOBODY case/> }.into_any();
             }
             match (hand_over_to.get(), viewer.get()) {
                 (Some((seat, name)), _) => view! {
@@ -94,24 +94,26 @@ fn Tabletop() -> impl IntoView {
             }
         }}
         <When when=move || game_over() && case_result.get().is_none() && !end_dismissed.get()>
-            <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+            <EndDialog source viewer=NOBODY dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
         </TableFrame>
     }
 }
 
 /// The table for the person holding the device (or for nobody in
-/// particular): the row, the players, their own hand and choices, the log.
+/// particular; on a guest device, for its seat): the row, the players,
+/// their own hand and choices, the log.
 #[component]
-fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
-    let table = feedback.table;
+pub(super) fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
+    let source = feedback.source;
     // Whether the viewer must act now, and in which phase.
-    let acting = Memo::new(move |_| with_view(table, viewer, |_, v| v.to_act().then(|| v.phase())));
+    let acting =
+        Memo::new(move |_| with_view(source, viewer, |_, v| v.to_act().then(|| v.phase())));
     let unmasking = move || matches!(acting.get(), Some(Phase::Unmask | Phase::Accuse));
     view! {
         <div class="dg-table">
-            <WhoseTurn viewer/>
-            <Row viewer/>
+            <WhoseTurn source viewer/>
+            <Row source viewer/>
             <div class="dg-lower">
                 <div class="dg-mine">
                     {move || if unmasking() {
@@ -123,11 +125,11 @@ fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
                         }.into_any()
                     }}
                     <TableMessage note=feedback.message/>
-                    <Secrets viewer/>
+                    <Secrets source viewer/>
                 </div>
                 <div class="dg-side">
-                    <Players viewer/>
-                    <GameLog lines=Signal::derive(move || table.read(|g| log_lines(&g.state, viewer, &g.names)))/>
+                    <Players source viewer/>
+                    <GameLog lines=Signal::derive(move || source.log_lines(viewer))/>
                 </div>
             </div>
         </div>

@@ -6,7 +6,7 @@
 use crate::seats::name_of;
 use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{
-    Action, Card, Location, Outcome, Phase, Role, RuleError, Seat, Source, State, Suit,
+    Action, Card, Location, Outcome, Phase, Role, RuleError, Seat, SeatKind, Source, Suit,
 };
 
 /// "Detective" or "Mastermind".
@@ -198,6 +198,7 @@ pub fn location_look(names: &[String], v: &SeatView, i: usize, mine: Role) -> Lo
 }
 
 /// A finished case as its result screen tells it.
+#[derive(Debug, PartialEq)]
 pub struct CaseReport {
     pub title: String,
     pub lines: Vec<String>,
@@ -205,11 +206,12 @@ pub struct CaseReport {
     pub next: String,
 }
 
-/// The result of case `case` (public once it is over): who the Mastermind
-/// was, the accusation or reveal, the points, and the swap to come.
-pub fn case_report(state: &State, names: &[String], case: usize) -> Option<CaseReport> {
+/// The result of case `case` (public once it is over, so any seat's view
+/// tells it): who the Mastermind was, the accusation or reveal, the points,
+/// and the swap to come.
+pub fn case_report(view: &SeatView, names: &[String], case: usize) -> Option<CaseReport> {
     let name = |seat: Seat| name_of(names, seat);
-    let r = *state.results().get(case)?;
+    let r = *view.results().get(case)?;
     let detective = name(r.detective);
     let mastermind = name(r.mastermind());
     let who = r.identity.name();
@@ -224,10 +226,7 @@ pub fn case_report(state: &State, names: &[String], case: usize) -> Option<CaseR
     });
     for seat in [Seat(0), Seat(1)] {
         let role = r.role_of(seat).index();
-        let total: u32 = state.results()[..=case]
-            .iter()
-            .map(|c| c.points(seat))
-            .sum();
+        let total: u32 = view.results()[..=case].iter().map(|c| c.points(seat)).sum();
         lines.push(format!(
             "{}: {} evidence card{} ({} points) and {} for the unmasking: {} this case, {} in all.",
             name(seat),
@@ -239,7 +238,7 @@ pub fn case_report(state: &State, names: &[String], case: usize) -> Option<CaseR
             total
         ));
     }
-    let next = if case + 1 < state.cases() {
+    let next = if case + 1 < view.cases() {
         lines.push(format!(
             "Next, the roles swap: {mastermind} is the Detective and {detective} the Mastermind."
         ));
@@ -254,11 +253,34 @@ pub fn case_report(state: &State, names: &[String], case: usize) -> Option<CaseR
     })
 }
 
+/// A finished game as its final dialog tells it: who won (the title), the
+/// points, and whether a person won (confetti). Public, so any seat's view
+/// tells it.
+pub fn final_result(view: &SeatView, names: &[String]) -> (String, String, bool) {
+    let name = |seat| name_of(names, seat);
+    let person_won = view
+        .winners()
+        .iter()
+        .any(|&s| !matches!(view.seat_kind(s), Some(SeatKind::Computer(_))));
+    let title = match view.winners() {
+        [one] => format!("{} wins", name(*one)),
+        _ => "A draw".to_string(),
+    };
+    let detail = format!(
+        "{} {}, {} {}.",
+        name(Seat(0)),
+        view.points(Seat(0)),
+        name(Seat(1)),
+        view.points(Seat(1))
+    );
+    (title, detail, person_won)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::games::detective_graves::game::tests::{plans, play_until};
-    use crate::games::detective_graves::game::DgGame;
+    use crate::games::detective_graves::game::{DgGame, NOBODY};
     use engine::detective_graves::{Identity, Length, SeatKind, Variant};
     use engine::Game;
 
@@ -306,10 +328,13 @@ mod tests {
     #[test]
     fn a_case_result_tells_who_it_was_and_what_comes_next() {
         let mut g = two_people(Variant::default());
-        assert!(case_report(&g.state, &g.names, 0).is_none(), "not over yet");
+        assert!(
+            case_report(&g.state.view(NOBODY), &g.names, 0).is_none(),
+            "not over yet"
+        );
         play_until(&mut g.state, |s| !s.results().is_empty());
         let result = g.state.results()[0];
-        let report = case_report(&g.state, &g.names, 0).unwrap();
+        let report = case_report(&g.state.view(NOBODY), &g.names, 0).unwrap();
         assert_eq!(report.title, "Case 1 is over");
         assert_eq!(
             report.lines[0],
@@ -328,7 +353,7 @@ mod tests {
             ..Variant::default()
         });
         play_until(&mut single.state, |_| false);
-        let report = case_report(&single.state, &single.names, 0).unwrap();
+        let report = case_report(&single.state.view(NOBODY), &single.names, 0).unwrap();
         assert_eq!(report.lines.len(), 4, "no swap to come");
         assert_eq!(report.next, "See the final result");
     }
