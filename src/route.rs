@@ -185,7 +185,7 @@ mod tests {
         id: "plain",
         name: "Plain",
         deals: Deals::None,
-        remote: false,
+        remote: true,
     };
     static NUMBERED: Addresses = Addresses {
         id: "numbered",
@@ -288,5 +288,19 @@ mod tests {
         assert!(invalid(&long).chars().count() < 100);
         let long_variant = format!("#/variants/{}/1", "x".repeat(500));
         assert!(invalid(&long_variant).chars().count() < 100);
+    }
+
+    /// A game with remote seats has a join page, with the invitation's
+    /// code after it or not; the others have none.
+    #[test]
+    fn join_pages_are_only_for_games_with_remote_seats() {
+        let join = Route::Game {
+            game: "plain",
+            page: Page::Join,
+        };
+        assert_eq!(parse("#/plain/join"), join);
+        assert_eq!(parse("#/plain/join/AbC-d_9"), join);
+        assert_eq!(join.href(), "#/plain/join");
+        assert!(matches!(parse("#/numbered/join/AbC"), Route::Invalid { .. }));
     }
 }

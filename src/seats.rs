@@ -214,10 +214,20 @@ const KIND_SLUGS: [(&str, SeatKind); 3] = [
 /// Whether the device must be handed over before `to_act` plays: it is a
 /// person's turn, more than one person sits at the table, and the device is
 /// not known to be with them (`holder`: the person who last took it; none
-/// after a reload).
+/// after a reload). (The tables use [`hand_over_among`]; this form, from
+/// the seats' kinds, is what the measurements of hand-overs count.)
+#[cfg(test)]
 pub fn needs_hand_over(kinds: &[SeatKind], to_act: Seat, holder: Option<Seat>) -> bool {
-    let people = kinds.iter().filter(|k| **k == SeatKind::Person).count();
-    kinds.get(to_act.index()) == Some(&SeatKind::Person) && people > 1 && holder != Some(to_act)
+    let people: Vec<Seat> = Seat::all(kinds.len())
+        .filter(|s| kinds[s.index()] == SeatKind::Person)
+        .collect();
+    hand_over_among(&people, to_act, holder)
+}
+
+/// As [`needs_hand_over`], given the people who play at this device (a
+/// person playing on another device holds their own).
+pub fn hand_over_among(people_here: &[Seat], to_act: Seat, holder: Option<Seat>) -> bool {
+    people_here.contains(&to_act) && people_here.len() > 1 && holder != Some(to_act)
 }
 
 /// The name at `seat`, or "Player n" if the table has none for it.
@@ -503,6 +513,9 @@ mod tests {
             !needs_hand_over(&alone, Seat(0), None),
             "one person keeps the device"
         );
+        // Ben plays on his own device: Ana keeps this one.
+        assert!(!hand_over_among(&[Seat(0)], Seat(0), None));
+        assert!(!hand_over_among(&[Seat(0)], Seat(1), Some(Seat(0))));
     }
 
     #[test]

@@ -108,11 +108,13 @@ mod tests {
         id: "dead-center",
         name: "Dead Center",
         deals: Deals::ByVariant(&["standard"]),
+        remote: false,
     };
     const SK: Addresses = Addresses {
         id: "serial-killer",
         name: "Serial Killer",
         deals: Deals::None,
+        remote: false,
     };
 
     fn deal() -> Route {

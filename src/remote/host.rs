@@ -108,13 +108,6 @@ where
         host
     }
 
-    /// Whether `seat` is played on another device that is connected now
-    /// (tracked).
-    pub fn is_connected(self, seat: Seat) -> bool {
-        self.seats
-            .with(|s| s.iter().any(|(s, l)| *s == seat && *l == SeatLink::Connected))
-    }
-
     /// The name at `seat`.
     pub fn name(self, seat: Seat) -> String {
         self.table

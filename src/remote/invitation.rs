@@ -93,9 +93,12 @@ pub fn link(base: &str, game: &str, code: &str) -> String {
 mod tests {
     use super::*;
 
-    /// A Chromium offer for one data channel on loopback.
-    const OFFER: &str = include_str!("fixtures/chromium-offer.sdp");
-    const ANSWER: &str = include_str!("fixtures/chromium-answer.sdp");
+    use crate::remote::code::tests::FIXTURES;
+
+    /// A browser's description of `kind`, from the code's fixtures.
+    fn described(kind: Kind) -> &'static str {
+        FIXTURES.iter().find(|(_, k, _)| *k == kind).expect("a fixture").2
+    }
 
     #[test]
     fn an_invitation_and_its_answer_name_the_seat() {
@@ -103,13 +106,13 @@ mod tests {
             seat: Seat(1),
             token: 0xDEAD_BEEF,
         };
-        let code = offer_code(OFFER, ticket).unwrap();
+        let code = offer_code(described(Kind::Offer), ticket).unwrap();
         let url = link("https://cards.test/app/", "detective-graves", &code);
         assert!(url.starts_with("https://cards.test/app/#/detective-graves/join/"));
         let (read, sdp) = read_offer(&url).unwrap();
         assert_eq!(read, ticket);
         assert_eq!(read_offer(&code).unwrap().1, sdp);
-        let answer = answer_code(ANSWER, ticket).unwrap();
+        let answer = answer_code(described(Kind::Answer), ticket).unwrap();
         assert_eq!(read_answer(&answer).unwrap().0, ticket);
         // Each in the other's place says where it goes.
         assert!(read_answer(&code).unwrap_err().contains("not an answer"));
@@ -122,7 +125,7 @@ mod tests {
             assert!(read_offer(bad).is_err(), "{bad}");
         }
         let ticket = Ticket { seat: Seat(0), token: 7 };
-        let code = offer_code(OFFER, ticket).unwrap();
+        let code = offer_code(described(Kind::Offer), ticket).unwrap();
         assert!(read_offer(&code[..code.len() / 2]).is_err());
     }
 }

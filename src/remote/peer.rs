@@ -181,14 +181,6 @@ impl Link {
         }
     }
 
-    pub fn is_open(&self) -> bool {
-        self.shared
-            .channel
-            .borrow()
-            .as_ref()
-            .is_some_and(|c| c.ready_state() == RtcDataChannelState::Open)
-    }
-
     fn new(stun: Option<&str>, handlers: Handlers) -> Result<Link, String> {
         let config = RtcConfiguration::new();
         let servers = js_sys::Array::new();

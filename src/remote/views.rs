@@ -81,7 +81,7 @@ use serde::{de::DeserializeOwned, Serialize};
 /// The host's panel of remote seats: for each, its invitation (until the
 /// guest's answer is taken in), or whether it is connected. `game` is the
 /// game's id, for the invitation's link.
-pub fn Invitations<R: RemoteRecord>(host: Host<R>, game: &'static str) -> impl IntoView
+pub fn invitations<R: RemoteRecord>(host: Host<R>, game: &'static str) -> impl IntoView
 where
     R::State: Multiplayer,
 {
@@ -119,7 +119,7 @@ where
 /// A guest's page around its table: the invitation read and answered,
 /// the answer to show the host, then `table` once the host's table has
 /// come; a field for a new invitation whenever the host is away.
-pub fn GuestPage<V, E, A>(
+pub fn guest_page<V, E, A>(
     guest: Guest<V, E, A>,
     table: impl Fn() -> AnyView + Send + Sync + 'static,
 ) -> impl IntoView

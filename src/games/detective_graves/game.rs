@@ -5,7 +5,7 @@
 
 use super::stats::{DgStats, Played};
 use super::words::refusal;
-use crate::seats::{name_of, plans_of, SeatPlan};
+use crate::seats::{hand_over_among, name_of, plans_of, SeatPlan};
 use crate::remote::host::RemoteRecord;
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::detective_graves::{
@@ -83,6 +83,13 @@ impl DgGame {
         let seat = self.state.to_act()?;
         (self.state.seat_kind(seat) == Some(SeatKind::Person) && !self.remote.contains(&seat))
             .then_some(seat)
+    }
+
+    /// The person at this device the device must be handed to before they
+    /// act, given who holds it: only when two people play at it.
+    pub fn hand_over_to(&self, holder: Option<Seat>) -> Option<Seat> {
+        let person = self.person_to_act()?;
+        hand_over_among(&self.local_people(), person, holder).then_some(person)
     }
 
     /// The people playing at this device (not on another one).

@@ -7,7 +7,7 @@ use super::guest::GuestTable;
 use super::records::route;
 use super::source::{Received, Remote};
 use crate::remote::guest::Guest;
-use crate::remote::views::GuestPage;
+use crate::remote::views::guest_page;
 use crate::route::Page;
 use crate::ui::TopBar;
 use engine::detective_graves::view::SeatView;
@@ -57,6 +57,6 @@ pub fn DgJoin() -> impl IntoView {
     };
     view! {
         <TopBar title="Detective Graves"/>
-        {GuestPage(guest, move || view! { <GuestTable remote/> }.into_any())}
+        {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
     }
 }

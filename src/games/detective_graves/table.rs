@@ -16,7 +16,9 @@ use super::seats_panel::{Players, WhoseTurn};
 use super::secrets::{Secrets, Unmasking};
 use super::source::{with_view, Source};
 use crate::route::Page;
-use crate::seats::{needs_hand_over, GameLog, HandOver};
+use crate::remote::host::Host;
+use crate::remote::views::invitations;
+use crate::seats::{GameLog, HandOver};
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
 use crate::ui::message::TableMessage;
@@ -52,10 +54,14 @@ fn Tabletop() -> impl IntoView {
     let hand_over_to = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| {
-            let person = g.person_to_act()?;
-            needs_hand_over(&g.state.seat_kinds(), person, holder).then(|| (person, g.name(person)))
+            let person = g.hand_over_to(holder)?;
+            Some((person, g.name(person)))
         })
     });
+    // Seats played on other devices: this device hosts them.
+    let host = table
+        .read(|g| !g.remote.is_empty())
+        .then(|| Host::start(table));
     let viewer = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| Some(g.viewer(holder)))
@@ -78,6 +84,7 @@ fn Tabletop() -> impl IntoView {
     });
     view! {
         <TableFrame title="Detective Graves" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget>
+        {host.map(|host| invitations(host, ID))}
         {move || {
             if let Some(case) = case_result.get() {
                 return view! { <CaseResult source viewer=NOBODY case/> }.into_any();
