@@ -30,8 +30,10 @@
 //! Every value has one spelling, and nothing may follow the tag: a code that
 //! is read without error writes back to the same code.
 //!
-//! A typical offer from Chromium (two mDNS candidates, a 16-byte tag) is about
-//! 150 characters; see the tests for measured lengths.
+//! Measured with Chromium's descriptions and an 18-byte tag: an offer with
+//! two mDNS names (IPv4 and IPv6) is 154 characters, an answer with one 128;
+//! each candidate costs 25 characters as an mDNS name or IPv6 address, 9 as
+//! IPv4 (tests: typical_codes_are_short).
 //!
 //! What is left out: TCP and relay candidates (no TURN here), a candidate's
 //! related address (srflx and prflx are written `raddr 0.0.0.0 rport 0`, as
