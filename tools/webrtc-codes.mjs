@@ -2,7 +2,7 @@
 // Checks in Chromium that the signalling codes of src/remote/code.rs carry a
 // real WebRTC connection (issue 29). Two pages of one headless Chromium play
 // host and guest: page A makes an offer with one data channel and no ICE
-// servers (so no STUN), waits until ICE gathering is complete and prints its
+// servers (but in the stun run), waits until ICE gathering is complete and prints its
 // description; the description goes through the Rust codec (SDP -> code ->
 // SDP, by the ignored native test `remote::code::tests::through_a_code`,
 // run with cargo); page B takes the REBUILT offer as its remote description
@@ -20,21 +20,24 @@
 //   mdns      Chromium as a phone runs it: no microphone, host candidates
 //             hidden behind <uuid>.local names, resolved by multicast DNS.
 //   raw       The same with --disable-features=WebRtcHideLocalIpsWithMdns.
-// mdns and raw run in a network namespace of their own (`unshare -n`, so as
+//   stun      As mdns, with one STUN server (this script's, at lan0's
+//             address): srflx candidates too.
+// mdns, raw and stun run in a network namespace of their own (`unshare -n`, so as
 // root), whose one network is a veth pair leading nowhere: 192.168.77.2/24
 // and fd77::2/64 on lan0. Chromium offers only the address of the default
 // route to a page without a microphone; there it is lan0's, and the pages
 // reach it through the kernel's loopback; mDNS queries go nowhere else.
 //
-//   node tools/webrtc-codes.mjs [loopback|mdns|raw ...]     (default: all)
+//   node tools/webrtc-codes.mjs [loopback|mdns|raw|stun ...]     (default: all)
 //
 // WEBRTC_CODES_FIXTURES=DIR writes the descriptions Chromium gave as
 // DIR/chromium-<run>-<offer|answer>.sdp (src/remote/fixtures/ are such).
 // Needs Debian's Chromium (or $CHROMIUM), playwright-core (npm ci), cargo
-// (CARGO_TARGET_DIR is passed on) and, for mdns and raw, root and iproute2.
+// (CARGO_TARGET_DIR is passed on) and, for mdns, raw and stun, root and iproute2.
 // Exits non-zero if a run fails.
 import { chromium } from "playwright-core";
 import { execFileSync } from "node:child_process";
+import { createSocket } from "node:dgram";
 import { createServer } from "node:http";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { networkInterfaces, tmpdir } from "node:os";
@@ -42,7 +45,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..");
-const NAMESPACE_RUNS = ["mdns", "raw"];
+const NAMESPACE_RUNS = ["mdns", "raw", "stun"];
 const inNamespace = process.env.WEBRTC_CODES_NETNS === "1";
 const asked = process.argv.slice(2);
 const runs = asked.length ? asked : inNamespace ? NAMESPACE_RUNS : ["loopback", ...NAMESPACE_RUNS];
@@ -58,6 +61,30 @@ const server = createServer((_, response) => {
 });
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const page = `http://127.0.0.1:${server.address().port}/`;
+
+// The stun run's STUN server, in the namespace: it answers a binding
+// request with the address it came from (RFC 5389, XOR-MAPPED-ADDRESS).
+const STUN_ADDRESS = "192.168.77.2";
+const COOKIE = 0x2112a442;
+function startStun() {
+  const socket = createSocket("udp4");
+  socket.on("message", (request, from) => {
+    if (request.length < 20 || request.readUInt16BE(0) !== 0x0001 || request.readUInt32BE(4) !== COOKIE) return;
+    const response = Buffer.alloc(32);
+    response.writeUInt16BE(0x0101, 0);
+    response.writeUInt16BE(12, 2);
+    request.copy(response, 4, 4, 20);
+    response.writeUInt16BE(0x0020, 20);
+    response.writeUInt16BE(8, 22);
+    response.writeUInt16BE(0x0001, 24);
+    response.writeUInt16BE(from.port ^ (COOKIE >>> 16), 26);
+    const address = from.address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+    response.writeUInt32BE((address ^ COOKIE) >>> 0, 28);
+    socket.send(response, from.port, from.address);
+  });
+  return new Promise((resolve) => socket.bind(0, STUN_ADDRESS, () => resolve({ socket, port: socket.address().port })));
+}
+const stun = inNamespace && runs.includes("stun") ? await startStun() : null;
 
 const work = mkdtempSync(join(tmpdir(), "webrtc-codes-"));
 /** `sdp` through the Rust codec: its code, and the description rebuilt from the code. */
@@ -88,11 +115,11 @@ const candidateLines = (sdp) => sdp.split(/\r?\n/).filter((line) => line.startsW
 // Runs in each page: a peer connection whose data channel, once open,
 // resolves `window.received` with the first message. The host makes the
 // channel; the guest is given it.
-async function startPeer({ host, media }) {
+async function startPeer({ host, media, iceServers }) {
   // Chromium offers its loopback address only to a page allowed a
   // microphone (a fake one here); such a page also sees raw addresses.
   if (media) window.microphone = await navigator.mediaDevices.getUserMedia({ audio: true });
-  const pc = new RTCPeerConnection({ iceServers: [] });
+  const pc = new RTCPeerConnection({ iceServers });
   window.pc = pc;
   let opened;
   window.opened = new Promise((resolve) => (opened = resolve));
@@ -139,8 +166,9 @@ async function run(name) {
       tab.on("console", (message) => console.log(`[${name} page] ${message.text()}`));
       await tab.goto(page);
     }
-    await host.evaluate(startPeer, { host: true, media });
-    await guest.evaluate(startPeer, { host: false, media });
+    const iceServers = name === "stun" ? [{ urls: `stun:${STUN_ADDRESS}:${stun.port}` }] : [];
+    await host.evaluate(startPeer, { host: true, media, iceServers });
+    await guest.evaluate(startPeer, { host: false, media, iceServers });
     const keep = name === "loopback" ? loopbackOnly : (sdp) => sdp;
 
     const offer = await within("the offer's gathering", host.evaluate(async () => {
@@ -232,6 +260,7 @@ try {
 } finally {
   rmSync(work, { recursive: true, force: true });
   server.close();
+  stun?.socket.close();
 }
 console.log(`--- summary${inNamespace ? " (in the network namespace)" : ""}`);
 for (const report of reports) console.log(JSON.stringify(report));

@@ -866,6 +866,17 @@ pub(crate) mod tests {
             Kind::Answer,
             include_str!("fixtures/chromium-raw-answer.sdp"),
         ),
+        // With a STUN server: an srflx candidate besides two mDNS names.
+        (
+            "chromium-stun-offer",
+            Kind::Offer,
+            include_str!("fixtures/chromium-stun-offer.sdp"),
+        ),
+        (
+            "chromium-stun-answer",
+            Kind::Answer,
+            include_str!("fixtures/chromium-stun-answer.sdp"),
+        ),
         // A page allowed a microphone: loopback too, and TCP candidates.
         (
             "chromium-loopback-offer",
@@ -977,6 +988,19 @@ pub(crate) mod tests {
             loopback.candidates[0].address,
             Address::V4(Ipv4Addr::LOCALHOST)
         );
+        let stun = signal("chromium-stun-offer");
+        let kinds = stun.candidates.iter().map(|c| c.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds,
+            [
+                CandidateType::Host,
+                CandidateType::Host,
+                CandidateType::Srflx
+            ]
+        );
+        assert!(stun
+            .to_sdp()
+            .contains(" typ srflx raddr 0.0.0.0 rport 0 generation 0\r\n"));
     }
 
     /// The lengths of the codes Chromium's descriptions make, with the
@@ -988,6 +1012,11 @@ pub(crate) mod tests {
         assert_eq!(length("chromium-mdns-answer"), 128, "one mDNS name");
         assert_eq!(length("chromium-raw-offer"), 138, "IPv4 and IPv6");
         assert_eq!(length("chromium-loopback-offer"), 172, "two IPv4, two IPv6");
+        assert_eq!(
+            length("chromium-stun-offer"),
+            163,
+            "two mDNS names, an srflx IPv4"
+        );
         // Each candidate costs 25 characters as an mDNS name or IPv6
         // address, 9 as IPv4; a tag byte 4/3.
         assert_eq!(
