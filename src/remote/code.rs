@@ -30,8 +30,10 @@
 //! Every value has one spelling, and nothing may follow the tag: a code that
 //! is read without error writes back to the same code.
 //!
-//! A typical offer from Chromium (two mDNS candidates, a 16-byte tag) is about
-//! 150 characters; see the tests for measured lengths.
+//! Measured with Chromium's descriptions and an 18-byte tag: an offer with
+//! two mDNS names (IPv4 and IPv6) is 154 characters, an answer with one 128;
+//! each candidate costs 25 characters as an mDNS name or IPv6 address, 9 as
+//! IPv4 (tests: typical_codes_are_short).
 //!
 //! What is left out: TCP and relay candidates (no TURN here), a candidate's
 //! related address (srflx and prflx are written `raddr 0.0.0.0 rport 0`, as
@@ -841,11 +843,57 @@ pub(crate) mod tests {
     /// real (headless Chromium, tools/webrtc-codes.mjs); the Firefox one is
     /// written by hand in the shape of Firefox's (fingerprint at session
     /// level, "UDP" in capitals, mDNS names, max-message-size 1073741823).
-    pub(crate) const FIXTURES: &[(&str, Kind, &str)] = &[(
-        "firefox-offer (by hand)",
-        Kind::Offer,
-        include_str!("fixtures/firefox-offer.sdp"),
-    )];
+    pub(crate) const FIXTURES: &[(&str, Kind, &str)] = &[
+        // As a phone's Chromium: mDNS names (one for IPv4, one for IPv6).
+        (
+            "chromium-mdns-offer",
+            Kind::Offer,
+            include_str!("fixtures/chromium-mdns-offer.sdp"),
+        ),
+        (
+            "chromium-mdns-answer",
+            Kind::Answer,
+            include_str!("fixtures/chromium-mdns-answer.sdp"),
+        ),
+        // With --disable-features=WebRtcHideLocalIpsWithMdns: IPv4 and IPv6.
+        (
+            "chromium-raw-offer",
+            Kind::Offer,
+            include_str!("fixtures/chromium-raw-offer.sdp"),
+        ),
+        (
+            "chromium-raw-answer",
+            Kind::Answer,
+            include_str!("fixtures/chromium-raw-answer.sdp"),
+        ),
+        // With a STUN server: an srflx candidate besides two mDNS names.
+        (
+            "chromium-stun-offer",
+            Kind::Offer,
+            include_str!("fixtures/chromium-stun-offer.sdp"),
+        ),
+        (
+            "chromium-stun-answer",
+            Kind::Answer,
+            include_str!("fixtures/chromium-stun-answer.sdp"),
+        ),
+        // A page allowed a microphone: loopback too, and TCP candidates.
+        (
+            "chromium-loopback-offer",
+            Kind::Offer,
+            include_str!("fixtures/chromium-loopback-offer.sdp"),
+        ),
+        (
+            "chromium-loopback-answer",
+            Kind::Answer,
+            include_str!("fixtures/chromium-loopback-answer.sdp"),
+        ),
+        (
+            "firefox-offer (by hand)",
+            Kind::Offer,
+            include_str!("fixtures/firefox-offer.sdp"),
+        ),
+    ];
 
     /// A tag as the app will use: the game, the seat, a 16-byte token.
     pub(crate) const TAG: &[u8; 18] = b"\x02\x01sixteen-byte-tok";
@@ -913,6 +961,71 @@ pub(crate) mod tests {
         let code = Signal::from_sdp(kind, sdp, TAG).unwrap().to_code();
         let signal = Signal::from_code(&code).unwrap();
         std::fs::write(output, format!("{code}\n{}", signal.to_sdp())).unwrap();
+    }
+
+    #[test]
+    fn chromium_descriptions_are_read() {
+        let offer = signal("chromium-mdns-offer");
+        assert_eq!((offer.kind, offer.setup), (Kind::Offer, Setup::ActPass));
+        assert_eq!((offer.ice_ufrag.len(), offer.ice_pwd.len()), (4, 24));
+        assert_eq!(offer.max_message_size, Some(CHROMIUM_MAX_MESSAGE));
+        assert_eq!(offer.candidates.len(), 2);
+        assert!(offer
+            .candidates
+            .iter()
+            .all(|c| matches!(c.address, Address::Mdns(_)) && c.kind == CandidateType::Host));
+        let answer = signal("chromium-mdns-answer");
+        assert_eq!((answer.kind, answer.setup), (Kind::Answer, Setup::Active));
+        // The TCP candidates are dropped: two of IPv4, two of IPv6 are left.
+        let loopback = signal("chromium-loopback-offer");
+        let forms = loopback
+            .candidates
+            .iter()
+            .map(|c| matches!(c.address, Address::V4(_)))
+            .collect::<Vec<_>>();
+        assert_eq!(forms, [true, true, false, false]);
+        assert_eq!(
+            loopback.candidates[0].address,
+            Address::V4(Ipv4Addr::LOCALHOST)
+        );
+        let stun = signal("chromium-stun-offer");
+        let kinds = stun.candidates.iter().map(|c| c.kind).collect::<Vec<_>>();
+        assert_eq!(
+            kinds,
+            [
+                CandidateType::Host,
+                CandidateType::Host,
+                CandidateType::Srflx
+            ]
+        );
+        assert!(stun
+            .to_sdp()
+            .contains(" typ srflx raddr 0.0.0.0 rport 0 generation 0\r\n"));
+    }
+
+    /// The lengths of the codes Chromium's descriptions make, with the
+    /// typical 18-byte tag (printed by every_fixture_travels_through_a_code).
+    #[test]
+    fn typical_codes_are_short() {
+        let length = |name| signal(name).to_code().len();
+        assert_eq!(length("chromium-mdns-offer"), 154, "two mDNS names");
+        assert_eq!(length("chromium-mdns-answer"), 128, "one mDNS name");
+        assert_eq!(length("chromium-raw-offer"), 138, "IPv4 and IPv6");
+        assert_eq!(length("chromium-loopback-offer"), 172, "two IPv4, two IPv6");
+        assert_eq!(
+            length("chromium-stun-offer"),
+            163,
+            "two mDNS names, an srflx IPv4"
+        );
+        // Each candidate costs 25 characters as an mDNS name or IPv6
+        // address, 9 as IPv4; a tag byte 4/3.
+        assert_eq!(
+            Signal::from_sdp(Kind::Offer, FIXTURES[0].2, b"")
+                .unwrap()
+                .to_code()
+                .len(),
+            130
+        );
     }
 
     #[test]

@@ -10,9 +10,11 @@
 //! Content-Security-Policy forbids inline styles, and an inherited `fill`
 //! never overrides an element's own attribute.
 //!
-//! Error correction M (15% of the picture may be lost). A typical invitation
-//! link (about 200 characters) is a version 9 or 10 picture at M, 53 to 57
-//! modules a side; see the tests for the measured versions.
+//! Error correction M (15% of the picture may be lost: glare on a phone's
+//! screen). Invitation links of Chromium's codes behind a 46-character
+//! address (174 to 218 characters) are version 9 or 10 at M, 53 or 57
+//! modules a side; L would save one version, 4 modules a side (tests:
+//! invitation_links_scan_back prints them).
 
 use qrcode::{types::QrError, Color, EcLevel, QrCode};
 use std::fmt;
@@ -177,10 +179,18 @@ mod tests {
             let picture = svg(&link, "Invitation to join").unwrap();
             assert_eq!(scan(&picture), link, "{name}");
             let v = version(&link);
+            // What error correction L would save.
+            let low = match QrCode::with_error_correction_level(&link, EcLevel::L)
+                .unwrap()
+                .version()
+            {
+                Version::Normal(v) | Version::Micro(v) => v,
+            };
             println!(
-                "{name}: {} characters, QR version {v} ({} modules)",
+                "{name}: {} characters, QR version {v} ({} modules); at L {low} ({})",
                 link.len(),
-                17 + 4 * v
+                17 + 4 * v,
+                17 + 4 * low
             );
         }
     }
