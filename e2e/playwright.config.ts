@@ -23,9 +23,6 @@ export const CHROMIUM_ARGS = [
   "--disable-sync",
   "--disable-quic",
   "--no-first-run",
-  // WebRTC between test pages (e2e/remote.spec.ts) on the loopback-only
-  // network of scripts/loopback-only.
-  "--allow-loopback-in-peer-connection",
 ];
 
 export default defineConfig({
