@@ -31,7 +31,7 @@ pub fn GuestTable(remote: Remote) -> impl IntoView {
             crate::ui::refused();
         }
     });
-    let game_over = move || viewer.get().is_some_and(|seat| source.is_over(seat));
+    let game_over = move || source.is_over();
     // Each view received: a new game from the host (fewer results than this
     // player went past, or not over) starts its cases and its end afresh;
     // the selection keeps only the cards still in hand.

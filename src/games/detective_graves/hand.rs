@@ -134,7 +134,7 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
         <section class="choices dg-choices" aria-label="Your choices">
             {move || match acting.get() {
                 None => {
-                    let over = source.is_over(viewer);
+                    let over = source.is_over();
                     let text = if over { "The game is over." } else { "Waiting for the other player…" };
                     view! { <p class="waiting">{text}</p> }.into_any()
                 }

@@ -9,6 +9,7 @@ use super::log::{event_lines, log_lines};
 use super::records::DgTable;
 use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{Action, Card, Event, Phase, Seat};
+use engine::Game;
 use leptos::prelude::*;
 
 /// What this guest device has of a game played on another device.
@@ -117,8 +118,13 @@ impl Source {
     }
 
     /// Whether the game is over (tracked).
-    pub fn is_over(self, viewer: Seat) -> bool {
-        with_view(self, viewer, |_, v| v.phase() == Phase::Over)
+    pub fn is_over(self) -> bool {
+        match self {
+            Source::Local(table) => table.read(|g| g.state.is_over()),
+            Source::Remote(remote) => remote
+                .received
+                .with(|r| r.as_ref().is_some_and(|r| r.view.phase() == Phase::Over)),
+        }
     }
 
     /// Whether the last action may be taken back (tracked): never on a
@@ -290,7 +296,7 @@ mod tests {
                     let guest = with_view(source, seat, |n, v| case_report(v, n, case));
                     assert_eq!(guest, case_report(&local, &names(), case));
                 }
-                assert_eq!(source.is_over(seat), state.is_over());
+                assert_eq!(source.is_over(), state.is_over());
                 if state.is_over() {
                     let guest = with_view(source, seat, |n, v| final_result(v, n));
                     let names = names();

@@ -76,7 +76,7 @@ fn Tabletop() -> impl IntoView {
         move |seat, level| computer::take_turn(feedback, turns, seat, level),
     );
 
-    let game_over = move || source.is_over(NOBODY);
+    let game_over = move || source.is_over();
 
     let forget = Callback::new(move |_| {
         feedback.clear();
