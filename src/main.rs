@@ -29,6 +29,11 @@ mod workers;
 use wasm_bindgen::JsCast;
 
 fn main() {
+    // A panic stops the app (public/crash.js then offers a reload): say in
+    // the console what it was, for whoever reads it.
+    std::panic::set_hook(Box::new(|info| {
+        web_sys::console::error_1(&info.to_string().into());
+    }));
     let document = leptos::prelude::document();
     let (Some(body), Ok(root)) = (document.body(), document.create_element("div")) else {
         return; // The loading message in index.html stays, with its reload link.

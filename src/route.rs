@@ -301,6 +301,9 @@ mod tests {
         assert_eq!(parse("#/plain/join"), join);
         assert_eq!(parse("#/plain/join/AbC-d_9"), join);
         assert_eq!(join.href(), "#/plain/join");
-        assert!(matches!(parse("#/numbered/join/AbC"), Route::Invalid { .. }));
+        assert!(matches!(
+            parse("#/numbered/join/AbC"),
+            Route::Invalid { .. }
+        ));
     }
 }

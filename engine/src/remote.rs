@@ -183,7 +183,11 @@ mod tests {
     }
 
     fn sk_deal(seed: u64) -> sk::State {
-        let kinds = [SeatKind::Person, SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+        ];
         sk::State::new(&kinds, seed).unwrap()
     }
 
@@ -220,7 +224,10 @@ mod tests {
             .find(|a| after.check(a).is_err())
             .unwrap();
         let result = admit(&state, seat, 0, 0, &[first, illegal]);
-        assert!(matches!(result, Err(Refusal::Illegal(_)) | Err(Refusal::NotYourTurn)));
+        assert!(matches!(
+            result,
+            Err(Refusal::Illegal(_)) | Err(Refusal::NotYourTurn)
+        ));
     }
 
     /// What a guest is sent is its seat's view and its redacted events,

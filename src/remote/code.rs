@@ -72,16 +72,6 @@ pub enum Kind {
     Answer,
 }
 
-impl Kind {
-    /// The name `RTCSessionDescription` wants for its `type`.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Kind::Offer => "offer",
-            Kind::Answer => "answer",
-        }
-    }
-}
-
 /// The DTLS role (`a=setup`): an offer says actpass, its answer picks a side.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Setup {
@@ -621,16 +611,6 @@ impl Signal {
     /// The app's own bytes, as given to [`Signal::from_sdp`].
     pub fn tag(&self) -> &[u8] {
         &self.tag
-    }
-
-    /// Where the other side may reach this one, in the browser's order.
-    pub fn candidates(&self) -> &[Candidate] {
-        &self.candidates
-    }
-
-    /// The DTLS role this side asked for.
-    pub fn setup(&self) -> Setup {
-        self.setup
     }
 }
 

@@ -30,7 +30,9 @@ pub enum GuestStatus {
     /// Reading the invitation and making the answer.
     Answering,
     /// The answer to show the host, as a code (and in a link's form).
-    Answer { code: String },
+    Answer {
+        code: String,
+    },
     Connected,
     /// The host went away: a new invitation is needed.
     Lost,
@@ -106,7 +108,10 @@ where
 
     /// Sends the seat's actions (all or none) to the host.
     pub fn send(self, actions: Vec<A>) {
-        let Some(version) = self.received.with_untracked(|r| r.as_ref().map(|r| r.version)) else {
+        let Some(version) = self
+            .received
+            .with_untracked(|r| r.as_ref().map(|r| r.version))
+        else {
             return;
         };
         self.refusal.set(None);

@@ -35,7 +35,9 @@ pub enum SeatLink {
     /// Making its invitation.
     Preparing,
     /// Its invitation, waiting for the guest's answer.
-    Inviting { code: String },
+    Inviting {
+        code: String,
+    },
     /// The answer is in; the connection opens.
     Connecting,
     Connected,
@@ -143,9 +145,9 @@ where
                 .any(|(s, l)| *s == ticket.seat && matches!(l, SeatLink::Inviting { .. }))
         });
         if !inviting {
-            return self.answer_error.set(Some(
-                "That seat is not waiting for an answer.".into(),
-            ));
+            return self
+                .answer_error
+                .set(Some("That seat is not waiting for an answer.".into()));
         }
         self.answer_error.set(None);
         self.set(ticket.seat, SeatLink::Connecting);

@@ -97,7 +97,11 @@ mod tests {
 
     /// A browser's description of `kind`, from the code's fixtures.
     fn described(kind: Kind) -> &'static str {
-        FIXTURES.iter().find(|(_, k, _)| *k == kind).expect("a fixture").2
+        FIXTURES
+            .iter()
+            .find(|(_, k, _)| *k == kind)
+            .expect("a fixture")
+            .2
     }
 
     #[test]
@@ -116,15 +120,25 @@ mod tests {
         assert_eq!(read_answer(&answer).unwrap().0, ticket);
         // Each in the other's place says where it goes.
         assert!(read_answer(&code).unwrap_err().contains("not an answer"));
-        assert!(read_offer(&answer).unwrap_err().contains("not an invitation"));
+        assert!(read_offer(&answer)
+            .unwrap_err()
+            .contains("not an invitation"));
     }
 
     #[test]
     fn a_damaged_invitation_says_so() {
-        for bad in ["", "garbage!", "https://cards.test/#/detective-graves/join/", "https://cards.test/#/x/join/AAAA"] {
+        for bad in [
+            "",
+            "garbage!",
+            "https://cards.test/#/detective-graves/join/",
+            "https://cards.test/#/x/join/AAAA",
+        ] {
             assert!(read_offer(bad).is_err(), "{bad}");
         }
-        let ticket = Ticket { seat: Seat(0), token: 7 };
+        let ticket = Ticket {
+            seat: Seat(0),
+            token: 7,
+        };
         let code = offer_code(described(Kind::Offer), ticket).unwrap();
         assert!(read_offer(&code[..code.len() / 2]).is_err());
     }

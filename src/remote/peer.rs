@@ -129,7 +129,10 @@ impl Link {
 
     /// The host takes in the guest's answer: the channel opens soon after.
     /// (The future holds no borrow of the link.)
-    pub fn accept(&self, answer_sdp: &str) -> impl std::future::Future<Output = Result<(), String>> {
+    pub fn accept(
+        &self,
+        answer_sdp: &str,
+    ) -> impl std::future::Future<Output = Result<(), String>> {
         let init = RtcSessionDescriptionInit::new(RtcSdpType::Answer);
         init.set_sdp(answer_sdp);
         let setting = JsFuture::from(self.pc.set_remote_description(&init));

@@ -138,7 +138,8 @@ where
                 on_code=Callback::new(move |text: String| guest.join(&text)) error=failed/>
         }
     };
-    let status = move || match guest.status.get() {
+    let status = move || {
+        match guest.status.get() {
         GuestStatus::Waiting | GuestStatus::Failed(_) => view! {
             <section class="panel">
                 <h2>"Join a game on another device"</h2>
@@ -162,10 +163,13 @@ where
                 {paste()}
             </section>
         }.into_any(),
+    }
     };
-    let has_table = move || guest.received.with(Option::is_some);
+    // The table is drawn once the first arrives, and kept (each new one
+    // changes what it shows, not the table itself).
+    let has_table = Memo::new(move |_| guest.received.with(Option::is_some));
     view! {
         {status}
-        {move || has_table().then(&table)}
+        {move || has_table.get().then(&table)}
     }
 }

@@ -34,7 +34,8 @@ fn read<T: DeserializeOwned>(text: &str, max: usize) -> Result<T, String> {
             max / 1024
         ));
     }
-    codec::from_str(text).map_err(|_| "A message that is not one of this game's was refused.".into())
+    codec::from_str(text)
+        .map_err(|_| "A message that is not one of this game's was refused.".into())
 }
 
 /// A message as text.
@@ -46,8 +47,8 @@ pub fn write<T: Serialize>(message: &T) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use engine::detective_graves::{Action, Event};
     use engine::detective_graves::view::SeatView;
+    use engine::detective_graves::{Action, Event};
 
     #[test]
     fn a_guest_message_reads_back() {
@@ -64,12 +65,22 @@ mod tests {
         let huge = format!("\"{}\"", "x".repeat(10 * 1024 * 1024));
         let why = read_to_host::<Action>(&huge).unwrap_err();
         assert!(why.contains("10241 KB was refused"), "{why}");
-        for bad in ["", "garbage", "{\"Act\":{}}", "{\"Act\":{\"version\":1,\"actions\":[\"Fly\"]}}", "[1,2]", "{\"Hello\":null,\"x\":1}"] {
+        for bad in [
+            "",
+            "garbage",
+            "{\"Act\":{}}",
+            "{\"Act\":{\"version\":1,\"actions\":[\"Fly\"]}}",
+            "[1,2]",
+            "{\"Hello\":null,\"x\":1}",
+        ] {
             let why = read_to_host::<Action>(bad).unwrap_err();
             assert!(why.contains("not one of this game's"), "{bad}: {why}");
         }
         // Another game's action is not this game's.
-        let joker = write(&ToHost::Act { version: 1, actions: vec![engine::joker::Action::Shoot(engine::joker::Cell(0))] });
+        let joker = write(&ToHost::Act {
+            version: 1,
+            actions: vec![engine::joker::Action::Shoot(engine::joker::Cell(0))],
+        });
         assert!(read_to_host::<Action>(&joker).is_err());
         assert!(read_to_guest::<SeatView, Event>(&huge).is_err());
         assert!(read_to_guest::<SeatView, Event>("{\"Refused\":{\"why\":\"No.\"}}").is_ok());

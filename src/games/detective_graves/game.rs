@@ -5,8 +5,8 @@
 
 use super::stats::{DgStats, Played};
 use super::words::refusal;
-use crate::seats::{hand_over_among, name_of, plans_of, SeatPlan};
 use crate::remote::host::RemoteRecord;
+use crate::seats::{hand_over_among, name_of, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::detective_graves::{
     Action, Card, CaseResult, Event, Level, Phase, Seat, SeatKind, State, Variant,
@@ -66,7 +66,10 @@ impl DgGame {
         if self.cases_seen > self.state.results().len() {
             return Err("more cases seen than played".into());
         }
-        if self.remote.iter().any(|&s| self.state.seat_kind(s) != Some(SeatKind::Person))
+        if self
+            .remote
+            .iter()
+            .any(|&s| self.state.seat_kind(s) != Some(SeatKind::Person))
             || self.remote.len() > 1
         {
             return Err("a seat on another device is not one person's".into());
@@ -187,7 +190,10 @@ impl TableRecord for DgGame {
             )
         });
         // Nor may this device take back a move made on another one.
-        let remote = before.state.to_act().is_some_and(|s| self.remote.contains(&s));
+        let remote = before
+            .state
+            .to_act()
+            .is_some_and(|s| self.remote.contains(&s));
         !remote && person_may_take_back(before, self, quiet)
     }
 }

@@ -1,14 +1,12 @@
 //! Detective Graves against The Mastermind in the app: its table, the
-//! unmasking, new-game screen, rules, statistics and saved records,
+//! unmasking, new-game screen, rules, statistics and saved records, and a
+//! guest's page for a seat played on another device (`join.rs`),
 //! registered with the shell as [`DetectiveGraves`].
 
 mod computer;
 mod end;
 pub(crate) mod game;
-// Its table is placed on a page by the play-across-devices code (issue
-// 29), which is still to come.
-#[allow(dead_code)]
-pub(crate) mod guest;
+mod guest;
 mod hand;
 mod join;
 mod log;
@@ -19,7 +17,7 @@ mod row;
 mod rules;
 mod seats_panel;
 mod secrets;
-pub(crate) mod source;
+mod source;
 mod stats;
 mod table;
 mod words;

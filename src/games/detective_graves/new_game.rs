@@ -8,11 +8,11 @@ use crate::route::Page;
 use crate::seats::{SeatEditor, SeatList};
 use crate::session;
 use crate::shell::navigate;
+use crate::table::controller::SeatedRecord;
 use crate::ui::choice::{Choice, PaceChoice};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::detective_graves::{Length, Seat, Variant};
-use crate::table::controller::SeatedRecord;
 use engine::Game;
 use leptos::prelude::*;
 
@@ -82,9 +82,8 @@ pub fn DgNew() -> impl IntoView {
         );
         let first_detective = Seat::new(first.get_untracked().min(1));
         let remote = second_on.get_untracked() == 1;
-        let made = DgGame::new(&seats, first_detective, variant, random_seed()).and_then(|game| {
-            with_remote_seat(game, remote)
-        });
+        let made = DgGame::new(&seats, first_detective, variant, random_seed())
+            .and_then(|game| with_remote_seat(game, remote));
         match made {
             Ok(game) => {
                 ctx.settings.update(|s| {
@@ -161,8 +160,17 @@ mod tests {
     fn only_a_person_plays_on_another_device() {
         use crate::games::detective_graves::game::tests::plans;
         use engine::seats::{Level, SeatKind};
-        let people = DgGame::new(&plans([SeatKind::Person; 2]), Seat(0), Variant::default(), 1).unwrap();
-        assert_eq!(with_remote_seat(people.clone(), true).unwrap().remote, vec![Seat(1)]);
+        let people = DgGame::new(
+            &plans([SeatKind::Person; 2]),
+            Seat(0),
+            Variant::default(),
+            1,
+        )
+        .unwrap();
+        assert_eq!(
+            with_remote_seat(people.clone(), true).unwrap().remote,
+            vec![Seat(1)]
+        );
         assert_eq!(with_remote_seat(people, false).unwrap().remote, vec![]);
         let computer = plans([SeatKind::Person, SeatKind::Computer(Level::Simple)]);
         let computer = DgGame::new(&computer, Seat(0), Variant::default(), 1).unwrap();

@@ -62,7 +62,9 @@ impl GamePages for Pages {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
             // (No join page: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Join => view! { <table::JokerScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) | Page::Join => {
+                view! { <table::JokerScreen/> }.into_any()
+            }
             Page::New => view! { <new_game::JokerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>

@@ -67,7 +67,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // (No join page: the route never names one here.)
-            Page::Current | Page::Join => view! { <table::MurderersRowScreen seed=None/> }.into_any(),
+            Page::Current | Page::Join => {
+                view! { <table::MurderersRowScreen seed=None/> }.into_any()
+            }
             Page::Deal(deal) => {
                 view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
             }

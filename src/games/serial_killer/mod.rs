@@ -58,7 +58,9 @@ impl GamePages for Pages {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
             // (No join page: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Join => view! { <table::SerialKillerScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) | Page::Join => {
+                view! { <table::SerialKillerScreen/> }.into_any()
+            }
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>
