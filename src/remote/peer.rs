@@ -33,13 +33,16 @@ pub struct Handlers {
     pub on_close: Box<dyn Fn()>,
 }
 
+/// A callback the browser holds.
+type Callback = Closure<dyn FnMut(JsValue)>;
+
 /// What the browser's callbacks share with the link.
 struct Shared {
     handlers: Handlers,
     closed: Cell<bool>,
     channel: RefCell<Option<RtcDataChannel>>,
     // The browser's callbacks, kept alive as long as the link is.
-    closures: RefCell<Vec<Closure<dyn FnMut(JsValue)>>>,
+    closures: RefCell<Vec<Callback>>,
 }
 
 impl Shared {
@@ -51,7 +54,7 @@ impl Shared {
 
     /// Keeps `f` alive with the link and gives the browser its function.
     fn keep(&self, f: impl FnMut(JsValue) + 'static) -> js_sys::Function {
-        let closure = Closure::<dyn FnMut(JsValue)>::new(f);
+        let closure = Callback::new(f);
         let function = closure.as_ref().unchecked_ref::<js_sys::Function>().clone();
         self.closures.borrow_mut().push(closure);
         function

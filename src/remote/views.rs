@@ -93,6 +93,7 @@ where
                 SeatLink::Inviting { code } => {
                     let text = host.invitation_link(game, &code);
                     view! {
+                        <h2>{format!("Invite {name}")}</h2>
                         <p>{format!("{name} plays on their own device: they scan this code with its camera, or open the link. Their device then shows an answer: scan it or paste it here.")}</p>
                         <ShareCode label=format!("Invitation for {name}") text/>
                         <PasteCode label="Their answer" button="Connect"
