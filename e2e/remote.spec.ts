@@ -13,6 +13,8 @@ import { expect, test, type Browser, type BrowserContext, type Page } from "@pla
 import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { skipTours } from "./helpers/tours";
+import { seriousViolations } from "./helpers/axe";
+import { smallTargets } from "./helpers/targets";
 import { SAVE_KEY, cardName, endDialog, identityName, newGame, saved, shownHand, step, type Saved } from "./helpers/detective-graves";
 
 /** Every message this page's data channels received, and the channels
@@ -204,8 +206,12 @@ test("Detective Graves host against guest: a whole game on two devices, nothing 
   await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { length: /^The Single Case/, secondOnOwnDevice: true });
   // The invitation's picture reads as its link; the answer's as its code.
   expect(await scan(host.page, "Invitation for Ben")).toBe(await invitation(host.page).inputValue());
+  expect(await seriousViolations(host.page), "axe on the invitation").toEqual([]);
+  expect(await smallTargets(host.page), "targets on the invitation").toEqual([]);
   await connect(host.page, guest.page, "open", async () => {
     expect(await scan(guest.page, "Your answer")).toBe(await answer(guest.page).inputValue());
+    expect(await seriousViolations(guest.page), "axe on the answer").toEqual([]);
+    expect(await smallTargets(guest.page), "targets on the answer").toEqual([]);
   });
   // Each device has its own seat, and no hand-over screen.
   await expect(host.page.locator(".turn-banner")).toBeVisible();
