@@ -212,7 +212,13 @@ where
 
     fn handlers(self, seat: Seat) -> Handlers {
         Handlers {
-            on_open: Box::new(move || self.set(seat, SeatLink::Connected)),
+            // The guest asks for its table once its side is open; it is
+            // sent now too, in case that question came before this side
+            // could answer it.
+            on_open: Box::new(move || {
+                self.set(seat, SeatLink::Connected);
+                self.send_table(seat);
+            }),
             on_message: Box::new(move |text| self.receive(seat, &text)),
             on_close: Box::new(move || {
                 self.set(seat, SeatLink::Lost);
