@@ -203,7 +203,7 @@ test("Detective Graves host against guest: a whole game on two devices, nothing 
   test.setTimeout(300_000);
   const host = await device(browser);
   const guest = await device(browser);
-  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { length: /^The Single Case/, secondOnOwnDevice: true });
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]], { length: /^The Single Case/ });
   // The invitation's picture reads as its link; the answer's as its code.
   expect(await scan(host.page, "Invitation for Ben")).toBe(await invitation(host.page).inputValue());
   expect(await seriousViolations(host.page), "axe on the invitation").toEqual([]);
@@ -232,7 +232,7 @@ test("a guest reload and a host reload mid-game: both come back to the same tabl
   test.setTimeout(240_000);
   const host = await device(browser);
   const guest = await device(browser);
-  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { secondOnOwnDevice: true });
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
   await connect(host.page, guest.page, "open");
   // Play a few moves in.
   let moves = 0;
@@ -269,7 +269,7 @@ test("tampered messages from the guest are refused with a message and change not
   const host = await device(browser);
   const guest = await device(browser);
   // Ana is the first Detective, who keeps or changes her hand first.
-  await newGame(host.page, [["Ana", "person"], ["Ben", "person"]], { secondOnOwnDevice: true });
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
   await connect(host.page, guest.page, "open");
   const save = () => host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   const before = await save();

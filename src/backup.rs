@@ -329,6 +329,7 @@ mod tests {
             settings.table_seats.push(crate::seats::SeatPlan {
                 name: name.into(),
                 kind: engine::seats::SeatKind::Person,
+                own_device: false,
             });
             storage::save(&store, SETTINGS.key, SETTINGS.what, &settings).unwrap();
             export(&store, &keys(), 5)

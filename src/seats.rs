@@ -11,6 +11,13 @@ use serde::{Deserialize, Serialize};
 pub struct SeatPlan {
     pub name: String,
     pub kind: SeatKind,
+    /// A person who plays on their own device (see `crate::remote`).
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub own_device: bool,
+}
+
+fn is_false(b: &bool) -> bool {
+    !b
 }
 
 /// Longest name kept, so that a name never breaks the table's layout.
@@ -45,6 +52,7 @@ impl SeatList {
                 .map(|seat| SeatPlan {
                     name: seat.name.chars().take(MAX_NAME_CHARS).collect(),
                     kind: seat.kind,
+                    own_device: seat.own_device,
                 })
                 .collect(),
             min,
@@ -61,6 +69,7 @@ impl SeatList {
             .map(|(i, kind)| SeatPlan {
                 name: given_name(kind, i + 1),
                 kind,
+                own_device: false,
             })
             .collect();
             list.seats.truncate(max);
@@ -84,7 +93,11 @@ impl SeatList {
         if self.can_add() {
             let kind = SeatKind::Computer(Level::Simple);
             let name = given_name(kind, self.seats.len() + 1);
-            self.seats.push(SeatPlan { name, kind });
+            self.seats.push(SeatPlan {
+                name,
+                kind,
+                own_device: false,
+            });
         }
     }
 
@@ -116,9 +129,12 @@ impl SeatList {
     /// Who plays seat `index`. A seat still under its given name ("Player
     /// 2", "Computer 3", or none) takes the name of its new kind; the new
     /// name comes back, for the editor's field.
-    pub fn set_kind(&mut self, index: usize, kind: SeatKind) -> Option<String> {
+    /// Whether its person plays on their own device (`own_device`, for a
+    /// person only) goes with it.
+    pub fn set_player(&mut self, index: usize, kind: SeatKind, own_device: bool) -> Option<String> {
         let seat = self.seats.get_mut(index)?;
         seat.kind = kind;
+        seat.own_device = own_device && kind == SeatKind::Person;
         let n = index + 1;
         let given = [
             String::new(),
@@ -133,6 +149,14 @@ impl SeatList {
             seat.name = name.clone();
             name
         })
+    }
+
+    /// The list for a game with no seats on other devices: every person
+    /// plays here.
+    pub fn all_here(&mut self) {
+        for seat in &mut self.seats {
+            seat.own_device = false;
+        }
     }
 
     /// The seats to play with: blank names become "Player n", and a name
@@ -152,6 +176,7 @@ impl SeatList {
             out.push(SeatPlan {
                 name,
                 kind: seat.kind,
+                own_device: seat.own_device,
             });
         }
         out
@@ -205,10 +230,28 @@ pub fn kind_name(kind: SeatKind) -> String {
     }
 }
 
-const KIND_SLUGS: [(&str, SeatKind); 3] = [
-    ("person", SeatKind::Person),
-    ("simple", SeatKind::Computer(Level::Simple)),
-    ("strong", SeatKind::Computer(Level::Strong)),
+/// The editor's choices of who plays a seat: its value, the seat's kind,
+/// whether the person plays on their own device, and its label.
+const PLAYERS: [(&str, SeatKind, bool, &str); 4] = [
+    ("person", SeatKind::Person, false, "Person"),
+    (
+        "own-device",
+        SeatKind::Person,
+        true,
+        "Person, on their own device",
+    ),
+    (
+        "simple",
+        SeatKind::Computer(Level::Simple),
+        false,
+        "Computer (Simple)",
+    ),
+    (
+        "strong",
+        SeatKind::Computer(Level::Strong),
+        false,
+        "Computer (Strong)",
+    ),
 ];
 
 /// Whether the device must be handed over before `to_act` plays: it is a
@@ -270,6 +313,24 @@ pub fn TurnBanner(#[prop(into)] text: Signal<Option<(Seat, String)>>) -> impl In
     }
 }
 
+/// The seats whose people play on their own devices. This device keeps
+/// the game and draws its table for the people here, so one must be.
+pub fn own_device_seats(seats: &[SeatPlan]) -> Result<Vec<Seat>, String> {
+    let remote: Vec<Seat> = seats
+        .iter()
+        .enumerate()
+        .filter(|(_, s)| s.own_device)
+        .map(|(i, _)| Seat::new(i))
+        .collect();
+    let here = seats
+        .iter()
+        .any(|s| s.kind == SeatKind::Person && !s.own_device);
+    match here || remote.is_empty() {
+        true => Ok(remote),
+        false => Err("One person plays on this device, which keeps the game: choose \"Person\" for their seat.".into()),
+    }
+}
+
 /// The seats of a game being played, as its new-game screen gave them.
 pub fn plans_of(names: &[String], kinds: &[SeatKind]) -> Vec<SeatPlan> {
     kinds
@@ -278,6 +339,7 @@ pub fn plans_of(names: &[String], kinds: &[SeatKind]) -> Vec<SeatPlan> {
         .map(|(i, &kind)| SeatPlan {
             name: name_of(names, Seat::new(i)),
             kind,
+            own_device: false,
         })
         .collect()
 }
@@ -289,9 +351,18 @@ pub fn seat_class(seat: Seat) -> String {
 
 /// The seat editor of a new-game screen: names, who plays, order. Typing a
 /// name or choosing who plays changes the list without redrawing it (the
-/// field keeps its focus); adding, removing and moving redraw it.
+/// field keeps its focus); adding, removing and moving redraw it. With
+/// `remote`, a person may play on their own device.
 #[component]
-pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
+pub fn SeatEditor(
+    list: RwSignal<SeatList>,
+    /// The game can be played across devices.
+    #[prop(optional)]
+    remote: bool,
+) -> impl IntoView {
+    if !remote {
+        list.update_untracked(SeatList::all_here);
+    }
     let count = move || list.with(|l| l.seats.len());
     view! {
         <ol class="seat-editor" aria-label="Seats, in turn order">
@@ -315,16 +386,16 @@ pub fn SeatEditor(list: RwSignal<SeatList>) -> impl IntoView {
                             aria-label=format!("Who plays seat {n}")
                             on:change=move |ev| {
                                 let slug = event_target_value(&ev);
-                                if let Some((_, kind)) = KIND_SLUGS.iter().find(|(s, _)| *s == slug) {
-                                    let renamed = list.try_update_untracked(|l| l.set_kind(i, *kind)).flatten();
+                                if let Some(&(_, kind, own_device, _)) = PLAYERS.iter().find(|p| p.0 == slug) {
+                                    let renamed = list.try_update_untracked(|l| l.set_player(i, kind, own_device)).flatten();
                                     if let (Some(name), Some(field)) = (renamed, name_field.get_untracked()) {
                                         field.set_value(&name);
                                     }
                                 }
                             }
                         >
-                            {KIND_SLUGS.map(|(slug, kind)| view! {
-                                <option value=slug selected=seat.kind == kind>{kind_name(kind)}</option>
+                            {PLAYERS.iter().filter(|p| remote || !p.2).map(|&(slug, kind, own_device, label)| view! {
+                                <option value=slug selected=seat.kind == kind && seat.own_device == own_device>{label}</option>
                             }.into_any()).collect_view()}
                         </select>
                         <span class="seat-moves">
@@ -427,17 +498,50 @@ mod tests {
     fn a_seat_under_its_given_name_is_renamed_with_its_kind_and_a_chosen_name_is_kept() {
         let mut list = SeatList::from_remembered(&[], 2, 6);
         let computer = SeatKind::Computer(Level::Simple);
-        assert_eq!(list.set_kind(1, computer), Some("Computer 2".into()));
-        assert_eq!(list.set_kind(1, SeatKind::Person), Some("Player 2".into()));
-        assert_eq!(list.set_kind(2, SeatKind::Person), Some("Player 3".into()));
+        assert_eq!(
+            list.set_player(1, computer, false),
+            Some("Computer 2".into())
+        );
+        assert_eq!(
+            list.set_player(1, SeatKind::Person, false),
+            Some("Player 2".into())
+        );
+        assert_eq!(
+            list.set_player(2, SeatKind::Person, false),
+            Some("Player 3".into())
+        );
         list.rename(0, "Ana");
-        assert_eq!(list.set_kind(0, computer), None);
+        assert_eq!(list.set_player(0, computer, false), None);
         assert_eq!(names(&list), ["Ana", "Player 2", "Player 3"]);
         assert!(list.seats[0].kind.is_computer());
         // Moved seats keep a given name of another place: it was chosen.
         list.move_up(2);
-        assert_eq!(list.set_kind(1, computer), None);
-        assert_eq!(list.set_kind(9, computer), None);
+        assert_eq!(list.set_player(1, computer, false), None);
+        assert_eq!(list.set_player(9, computer, false), None);
+    }
+
+    #[test]
+    fn a_person_may_play_on_their_own_device_and_a_computer_never_does() {
+        let mut list = SeatList::from_remembered(&[], 2, 6);
+        assert_eq!(list.set_player(1, SeatKind::Person, true), None);
+        assert_eq!(own_device_seats(&list.finished()), Ok(vec![Seat::new(1)]));
+        // A computer on another device is no choice: the flag goes.
+        list.set_player(1, SeatKind::Computer(Level::Simple), true);
+        assert_eq!(own_device_seats(&list.finished()), Ok(vec![]));
+        list.set_player(0, SeatKind::Person, true);
+        list.move_down(0);
+        assert!(
+            own_device_seats(&list.finished()).is_err(),
+            "no person left on this device"
+        );
+        list.set_player(0, SeatKind::Person, false);
+        assert_eq!(
+            own_device_seats(&list.finished()),
+            Ok(vec![Seat::new(1)]),
+            "the flag moved with its seat"
+        );
+        list.all_here();
+        assert_eq!(own_device_seats(&list.finished()), Ok(vec![]));
     }
 
     #[test]
@@ -466,6 +570,7 @@ mod tests {
         let one = [SeatPlan {
             name: "Ana".into(),
             kind: SeatKind::Person,
+            own_device: false,
         }];
         let list = SeatList::from_remembered(&one, 2, 6);
         assert_eq!(names(&list), ["Ana", "Computer 2"]);
@@ -478,6 +583,7 @@ mod tests {
         let long = [SeatPlan {
             name: "x".repeat(100_000),
             kind: SeatKind::Person,
+            own_device: false,
         }];
         let list = SeatList::from_remembered(&long, 2, 6);
         assert_eq!(list.seats[0].name, "x".repeat(MAX_NAME_CHARS));

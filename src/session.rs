@@ -278,7 +278,8 @@ mod tests {
             settings.table_seats[1],
             SeatPlan {
                 name: "Bé".into(),
-                kind: SeatKind::Computer(Level::Strong)
+                kind: SeatKind::Computer(Level::Strong),
+                own_device: false,
             }
         );
     }

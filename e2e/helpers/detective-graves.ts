@@ -9,12 +9,12 @@ export async function fastComputers(page: Page) {
   await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
 }
 
-/** Sets up a table: two seats (`kind`: person, simple or strong), who is
+/** Sets up a table: two seats (`kind`: person, own-device, simple or strong), who is
  * the first Detective, and the length chosen by its radio label. */
 export async function newGame(
   page: Page,
   seats: [string, string][],
-  opts: { firstDetective?: 1 | 2; length?: RegExp; secondOnOwnDevice?: boolean } = {},
+  opts: { firstDetective?: 1 | 2; length?: RegExp } = {},
 ) {
   await page.goto("/#/detective-graves/new");
   for (const [i, [name, kind]] of seats.entries()) {
@@ -23,7 +23,6 @@ export async function newGame(
   }
   if (opts.firstDetective === 2) await page.getByRole("radio", { name: "The second seat" }).check();
   if (opts.length) await page.getByRole("radio", { name: opts.length }).check();
-  if (opts.secondOnOwnDevice) await page.getByRole("radio", { name: /^On their own device/ }).check();
   await page.getByRole("button", { name: "Start game" }).click();
   await expect(page).toHaveURL(/#\/detective-graves$/);
 }

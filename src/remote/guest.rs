@@ -106,6 +106,22 @@ where
         });
     }
 
+    /// Answers the invitation in the page's address, if it holds one
+    /// (opened from an invitation's link), and takes the code out of the
+    /// address (`join_page`: the address without it), so that a reload
+    /// never answers a spent invitation again.
+    pub fn join_from_address(self, join_page: &str) {
+        let hash = window().location().hash().unwrap_or_default();
+        if !hash.contains("/join/") {
+            return;
+        }
+        self.join(&hash);
+        if let Ok(history) = window().history() {
+            let _ =
+                history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(join_page));
+        }
+    }
+
     /// Sends the seat's actions (all or none) to the host.
     pub fn send(self, actions: Vec<A>) {
         let Some(version) = self

@@ -288,6 +288,7 @@ pub(crate) mod tests {
             .map(|(name, kind)| SeatPlan {
                 name: name.to_string(),
                 kind,
+                own_device: false,
             })
             .collect()
     }

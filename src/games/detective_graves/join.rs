@@ -5,7 +5,7 @@
 
 use super::guest::GuestTable;
 use super::records::route;
-use super::source::{Received, Remote};
+use super::source::Remote;
 use crate::remote::guest::Guest;
 use crate::remote::views::guest_page;
 use crate::route::Page;
@@ -17,40 +17,24 @@ use leptos::prelude::*;
 #[component]
 pub fn DgJoin() -> impl IntoView {
     let guest = Guest::<SeatView, Event, Action>::new();
-    // Opened from an invitation's link: answer it, and take the code out
-    // of the address (a reload must not answer a spent invitation again).
-    let location = window().location();
-    let hash = location.hash().unwrap_or_default();
-    if hash.contains("/join/") {
-        guest.join(&hash);
-        if let Ok(history) = window().history() {
-            let _ = history.replace_state_with_url(
-                &wasm_bindgen::JsValue::NULL,
-                "",
-                Some(&route(Page::Join).href()),
-            );
-        }
-    }
-    let received = RwSignal::new(None::<Received>);
+    guest.join_from_address(&route(Page::Join).href());
+    // A guest that joins a game in progress does not see the results of
+    // cases the players went past before it came.
     let cases_seen = RwSignal::new(0usize);
     Effect::new(move |first: Option<bool>| {
-        let Some(got) = guest.received.get() else {
+        let Some(results) = guest
+            .received
+            .with(|r| r.as_ref().map(|r| r.view.results().len()))
+        else {
             return first.unwrap_or(true);
         };
-        // A guest that joins a game in progress does not see the results
-        // of cases the players went past before it came.
         if first.unwrap_or(true) {
-            cases_seen.set(got.view.results().len());
+            cases_seen.set(results);
         }
-        received.set(Some(Received {
-            names: got.names,
-            view: got.view,
-            events: got.events,
-        }));
         false
     });
     let remote = Remote {
-        received,
+        received: guest.received,
         send: Callback::new(move |actions: Vec<Action>| guest.send(actions)),
         cases_seen,
         refusal: guest.refusal,

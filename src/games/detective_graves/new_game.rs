@@ -5,10 +5,9 @@
 use super::game::DgGame;
 use super::records::{game_ctx, route, table};
 use crate::route::Page;
-use crate::seats::{SeatEditor, SeatList};
+use crate::seats::{own_device_seats, SeatEditor, SeatList};
 use crate::session;
 use crate::shell::navigate;
-use crate::table::controller::SeatedRecord;
 use crate::ui::choice::{Choice, PaceChoice};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
@@ -31,23 +30,6 @@ const LENGTHS: [(Length, &str); 4] = [
 
 const OFF_ON: [&str; 2] = ["Off", "On"];
 
-const DEVICES: [&str; 2] = [
-    "Here, on this device",
-    "On their own device (an invitation to scan or open)",
-];
-
-/// `game` with its second seat played on another device, if `remote`:
-/// that seat must be a person's.
-fn with_remote_seat(mut game: DgGame, remote: bool) -> Result<DgGame, String> {
-    if remote {
-        if game.computer(Seat(1)).is_some() {
-            return Err("The second seat is the computer's: choose a person to play it on their own device.".into());
-        }
-        game.remote = vec![Seat(1)];
-    }
-    Ok(game)
-}
-
 /// The variant the choices make (each choice is its place in its list).
 fn variant_for(length: usize, knows_all: bool, life_is_pain: bool) -> Variant {
     Variant {
@@ -68,7 +50,6 @@ pub fn DgNew() -> impl IntoView {
     let length = RwSignal::new(0usize);
     let knows_all = RwSignal::new(0usize);
     let life_is_pain = RwSignal::new(0usize);
-    let second_on = RwSignal::new(0usize);
     let message = RwSignal::new(None::<String>);
     let in_progress = ctx
         .game
@@ -81,9 +62,10 @@ pub fn DgNew() -> impl IntoView {
             life_is_pain.get_untracked() == 1,
         );
         let first_detective = Seat::new(first.get_untracked().min(1));
-        let remote = second_on.get_untracked() == 1;
-        let made = DgGame::new(&seats, first_detective, variant, random_seed())
-            .and_then(|game| with_remote_seat(game, remote));
+        let made = own_device_seats(&seats).and_then(|remote| {
+            DgGame::new(&seats, first_detective, variant, random_seed())
+                .map(|game| DgGame { remote, ..game })
+        });
         match made {
             Ok(game) => {
                 ctx.settings.update(|s| {
@@ -104,14 +86,7 @@ pub fn DgNew() -> impl IntoView {
         <section class="panel">
             <h2>"Who plays?"</h2>
             <p class="small">"Two seats: two people passing the device, or one against the computer (Simple or Strong). Roles swap after every case."</p>
-            <SeatEditor list/>
-            <Choice
-                legend="Where the second seat's person plays"
-                name="dg-second-on"
-                options=DEVICES.to_vec()
-                selected=second_on.into()
-                choose=Callback::new(move |i| second_on.set(i))
-            />
+            <SeatEditor list remote=true/>
             <Choice
                 legend="The Detective in the first case"
                 name="dg-first"
@@ -155,27 +130,6 @@ pub fn DgNew() -> impl IntoView {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn only_a_person_plays_on_another_device() {
-        use crate::games::detective_graves::game::tests::plans;
-        use engine::seats::{Level, SeatKind};
-        let people = DgGame::new(
-            &plans([SeatKind::Person; 2]),
-            Seat(0),
-            Variant::default(),
-            1,
-        )
-        .unwrap();
-        assert_eq!(
-            with_remote_seat(people.clone(), true).unwrap().remote,
-            vec![Seat(1)]
-        );
-        assert_eq!(with_remote_seat(people, false).unwrap().remote, vec![]);
-        let computer = plans([SeatKind::Person, SeatKind::Computer(Level::Simple)]);
-        let computer = DgGame::new(&computer, Seat(0), Variant::default(), 1).unwrap();
-        assert!(with_remote_seat(computer, true).is_err());
-    }
 
     #[test]
     fn the_choices_make_the_variant() {

@@ -12,17 +12,9 @@ use engine::detective_graves::{Action, Card, Event, Phase, Seat};
 use engine::Game;
 use leptos::prelude::*;
 
-/// What this guest device has of a game played on another device.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Received {
-    /// One per seat, in seat order.
-    pub names: Vec<String>,
-    /// The guest's seat's view: its seat is the one the table is drawn for.
-    pub view: SeatView,
-    /// The game's events so far as that seat learnt them, oldest first
-    /// (`State::events_seen_by` on the host).
-    pub events: Vec<Event>,
-}
+/// What this guest device has of a game played on another device (its
+/// seat is the one the table is drawn for).
+pub type Received = crate::remote::guest::Received<SeatView, Event>;
 
 /// A table whose game the host's device keeps: what arrives from it, and
 /// where this device's actions go.
@@ -219,6 +211,7 @@ mod tests {
     /// What a host sends the guest at `seat`.
     fn received(state: &State, seat: Seat) -> Received {
         Received {
+            version: 0,
             names: names(),
             view: state.view(seat),
             events: state.events_seen_by(seat),

@@ -213,6 +213,7 @@ pub(super) mod testing {
             .map(|(name, &kind)| SeatPlan {
                 name: name.to_string(),
                 kind,
+                own_device: false,
             })
             .collect()
     }

@@ -36,6 +36,7 @@ fn mode_for(play: Play, seats: &mut Vec<SeatPlan>, teams: &[u8], level: Level, r
                 SeatPlan {
                     name: "Whisper".into(),
                     kind: SeatKind::Computer(level),
+                    own_device: false,
                 },
             );
             Mode::Solo { rounds }
@@ -70,6 +71,7 @@ fn fit_seats(list: &mut SeatList, play: Play) {
             || SeatPlan {
                 name: "Player 1".into(),
                 kind: SeatKind::Person,
+                own_device: false,
             },
             |i| list.seats.swap_remove(i),
         )];
@@ -201,6 +203,7 @@ mod tests {
             .map(|i| SeatPlan {
                 name: format!("P{i}"),
                 kind: SeatKind::Person,
+                own_device: false,
             })
             .collect()
     }
@@ -248,6 +251,7 @@ mod tests {
         let computers = [SeatPlan {
             name: "Bot".into(),
             kind: SeatKind::Computer(Level::Strong),
+            own_device: false,
         }];
         let mut list = SeatList::from_remembered(&computers, MIN_PLAYERS, MAX_PLAYERS);
         fit_seats(&mut list, Play::Solo);

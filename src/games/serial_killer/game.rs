@@ -156,6 +156,7 @@ mod tests {
             .map(|(name, &kind)| SeatPlan {
                 name: name.to_string(),
                 kind,
+                own_device: false,
             })
             .collect()
     }
