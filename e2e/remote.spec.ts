@@ -9,126 +9,18 @@
 // The browser tests run in a network namespace that nothing can leave
 // (scripts/isolated-network, from scripts/test): every packet of these
 // connections stays on this machine.
-import { expect, test, type Browser, type BrowserContext, type Page } from "@playwright/test";
-import jsQR from "jsqr";
-import { PNG } from "pngjs";
-import { skipTours } from "./helpers/tours";
+import { expect, test, type Page } from "@playwright/test";
+import { answer, connect as connectDevices, device, invitation as invitationFor, latencies, onlyInIsolatedNetwork, scan, sendRaw, summary, wireCount as wireCountOf } from "./helpers/remote";
 import { seriousViolations } from "./helpers/axe";
 import { smallTargets } from "./helpers/targets";
 import { SAVE_KEY, cardName, endDialog, identityName, newGame, saved, shownHand, step, type Saved } from "./helpers/detective-graves";
 
-/** Every message this page's data channels received, and the channels
- * (so that a test can send what a hostile guest would). For the latency
- * report: each message sent, with the time of the tap that led to it (none
- * when a message came in since that tap: then the other device's move
- * caused it), and each message received, with the time of the first frame
- * drawn after it. */
-const WIRE = () => {
-  type Sent = { tap: number | null };
-  const w = window as unknown as {
-    __wire: string[];
-    __channels: RTCDataChannel[];
-    __sent: Sent[];
-    __frames: number[];
-  };
-  const now = () => performance.timeOrigin + performance.now();
-  w.__wire = [];
-  w.__channels = [];
-  w.__sent = [];
-  w.__frames = [];
-  let lastTap: number | null = null;
-  addEventListener("click", () => (lastTap = now()), true);
-  const onmessage = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage")!;
-  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
-    get() {
-      return onmessage.get!.call(this);
-    },
-    set(f: (e: MessageEvent) => void) {
-      if (!w.__channels.includes(this)) w.__channels.push(this);
-      onmessage.set!.call(this, (e: MessageEvent) => {
-        w.__wire.push(String(e.data));
-        lastTap = null;
-        f(e);
-        const i = w.__frames.push(0) - 1;
-        requestAnimationFrame(() => (w.__frames[i] = now()));
-      });
-    },
-  });
-  const send = RTCDataChannel.prototype.send;
-  RTCDataChannel.prototype.send = function (this: RTCDataChannel, data: string) {
-    w.__sent.push({ tap: lastTap });
-    return send.call(this, data as never);
-  };
-};
+onlyInIsolatedNetwork();
 
-/** Tap on one device to the first frame the other drew after the message
- * it caused: one number (ms) per such message, in order. */
-async function latencies(from: Page, to: Page): Promise<number[]> {
-  type Traffic = { sent: { tap: number | null }[]; frames: number[] };
-  const read = (p: Page) =>
-    p.evaluate(() => {
-      const w = window as unknown as { __sent: { tap: number | null }[]; __frames: number[] };
-      return { sent: w.__sent, frames: w.__frames };
-    }) as Promise<Traffic>;
-  const [a, b] = [await read(from), await read(to)];
-  return a.sent.flatMap((s, i) => (s.tap !== null && b.frames[i] ? [b.frames[i] - s.tap] : []));
-}
-
-function summary(ms: number[]): string {
-  const sorted = [...ms].sort((x, y) => x - y);
-  const median = sorted[Math.floor(sorted.length / 2)] ?? NaN;
-  return `${sorted.length} moves, median ${median.toFixed(1)} ms, worst ${(sorted.at(-1) ?? NaN).toFixed(1)} ms`;
-}
-
-// Connections are opened only where nothing can reach another address.
-test.skip(!process.env.GM_ISOLATED_NETWORK, "needs the closed network of scripts/isolated-network");
-
-async function device(browser: Browser): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (err) => {
-    errors.push(String(err));
-    if (process.env.GM_DEBUG) console.log(err.stack);
-  });
-  page.on("console", (m) => {
-    if (process.env.GM_DEBUG && m.type() === "error") console.log(`console: ${m.text()}`);
-  });
-  await skipTours(page);
-  await page.addInitScript(WIRE);
-  return { context, page, errors };
-}
-
-/** What a phone's camera would read off the QR picture named `name`. */
-async function scan(page: Page, name: string): Promise<string | undefined> {
-  const png = PNG.sync.read(await page.getByRole("img", { name }).screenshot());
-  return jsQR(new Uint8ClampedArray(png.data), png.width, png.height)?.data;
-}
-
-const invitation = (host: Page) => host.getByRole("textbox", { name: /^Invitation for Ben, as text/ });
-const answer = (guest: Page) => guest.getByRole("textbox", { name: /^Your answer, as text/ });
-
-/** The host's invitation goes to the guest (opened as a link, or pasted
- * into the guest's page), the guest's answer back to the host. */
-async function connect(host: Page, guest: Page, how: "open" | "paste", onAnswer?: () => Promise<void>) {
-  const link = await invitation(host).inputValue();
-  expect(link).toMatch(/#\/detective-graves\/join\/[A-Za-z0-9_-]+$/);
-  if (how === "open") {
-    await guest.goto(link);
-  } else {
-    await guest.getByRole("textbox", { name: "The host's invitation (its link or code)" }).fill(link);
-    await guest.getByRole("button", { name: "Join", exact: true }).click();
-  }
-  // The code leaves the address once read: a reload does not reuse it.
-  await expect(guest).toHaveURL(/#\/detective-graves\/join$/);
-  const code = await answer(guest).inputValue();
-  expect(code.length).toBeGreaterThan(40);
-  if (onAnswer) await onAnswer();
-  await host.getByRole("textbox", { name: "Their answer" }).fill(code);
-  await host.getByRole("button", { name: "Connect" }).click();
-  await expect(host.getByText("Ben is connected on their own device.")).toBeVisible();
-  await expect(guest.locator(".dg-table")).toBeVisible();
-}
+/** Ben's invitation goes to his device and his answer comes back. */
+const connect = (host: Page, guest: Page, how: "open" | "paste", onAnswer?: () => Promise<void>) =>
+  connectDevices(host, guest, { game: "detective-graves", name: "Ben", table: ".dg-table", how, onAnswer });
+const invitation = (host: Page) => invitationFor(host, "Ben");
 
 /** The guest's page and the last message it received hold nothing of
  * Ana's: not her hand, nor (while Ben is the Detective in a case going on)
@@ -183,7 +75,7 @@ async function checkGuestSeesOnlyBen(host: Page, guest: Page) {
 /** Both devices play on until `done`, checking the guest at each step. */
 async function playUntil(host: Page, guest: Page, done: () => Promise<boolean>, maxSteps = 4_000) {
   let steps = 0;
-  const wireCount = () => guest.evaluate(() => (window as unknown as { __wire: string[] }).__wire.length);
+  const wireCount = () => wireCountOf(guest);
   while (!(await done())) {
     const h = await step(host);
     const sent = await wireCount();
@@ -274,17 +166,8 @@ test("tampered messages from the guest are refused with a message and change not
   const save = () => host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   const before = await save();
   const s = await saved(host.page);
-  const send = (text: string) =>
-    guest.page.evaluate((text) => {
-      const w = window as unknown as { __channels: RTCDataChannel[] };
-      try {
-        w.__channels[0].send(text);
-        return "sent";
-      } catch (e) {
-        return `refused by the browser: ${e}`;
-      }
-    }, text);
-  const wireCount = () => guest.page.evaluate(() => (window as unknown as { __wire: string[] }).__wire.length);
+  const send = (text: string) => sendRaw(guest.page, text);
+  const wireCount = () => wireCountOf(guest.page);
   const lastWire = () => guest.page.evaluate(() => (window as unknown as { __wire: string[] }).__wire.at(-1) || "");
   const version = JSON.parse(await lastWire()).Table.version;
   const refusedWith = async (text: string, why: RegExp) => {
