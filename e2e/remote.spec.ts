@@ -214,3 +214,47 @@ test("tampered messages from the guest are refused with a message and change not
   await host.context.close();
   await guest.context.close();
 });
+
+test("a guest who does not come: the host lets the computer play the seat, and the game goes on", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await device(browser);
+  // Ben is the first Detective: the game waits for him.
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]], { firstDetective: 2 });
+  await expect(invitation(host.page)).toBeVisible();
+  const before = await saved(host.page);
+  expect(before.actor).toBe("Detective");
+  await host.page.getByRole("button", { name: "Let the computer play Ben" }).click();
+  await expect(host.page.getByText(/^The computer \(Simple\) plays Ben's seat for the rest of this game/)).toBeVisible();
+  await host.page.getByRole("button", { name: "Yes, the computer plays" }).click();
+  await expect(invitation(host.page)).toHaveCount(0);
+  // Ben's seat is the computer's, in the save; it plays, and the turn comes to Ana.
+  const kinds = () => host.page.evaluate((key) => JSON.parse(localStorage.getItem(key)!).data.state.kinds, SAVE_KEY);
+  expect(await kinds()).toEqual(["Person", { Computer: "Simple" }]);
+  await expect.poll(async () => (await saved(host.page)).actor, { timeout: 20_000 }).toBe("Mastermind");
+  // After a reload nobody is invited again.
+  await host.page.reload();
+  await expect(host.page.locator(".dg-table")).toBeVisible();
+  await expect(host.page.getByRole("region", { name: "Ben on another device" })).toHaveCount(0);
+  expect(host.errors).toEqual([]);
+  await host.context.close();
+});
+
+test("offline, as an installed app with only the room's network: the devices connect and play", async ({ browser }) => {
+  test.setTimeout(180_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  // Each device has opened the app once: its service worker keeps it.
+  for (const d of [host, guest]) {
+    await d.page.goto("/");
+    await d.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+    await d.context.setOffline(true);
+  }
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
+  await connect(host.page, guest.page, "open");
+  let moves = 0;
+  await playUntil(host.page, guest.page, async () => moves++ > 6);
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+});

@@ -93,6 +93,9 @@ pub struct GameCtx<G: 'static, S: 'static> {
     /// The game as it was before the last action, while the person who
     /// made it may still take it back (`Table::take_back`); not saved.
     pub before_last: RwSignal<Option<G>>,
+    /// A seat played on another device is not connected: the computer
+    /// seats wait (`remote::host` sets it).
+    pub remote_away: RwSignal<bool>,
 }
 
 impl<G, S> Clone for GameCtx<G, S> {
@@ -133,6 +136,7 @@ where
             stats: RwSignal::new(stats),
             records,
             before_last: RwSignal::new(None),
+            remote_away: RwSignal::new(false),
         });
     }
 

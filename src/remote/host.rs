@@ -27,6 +27,8 @@ where
     fn names(&self) -> &[String];
     /// The game's log as `seat` learnt it, oldest first.
     fn log_seen_by(&self, seat: Seat) -> Vec<Event<Self>>;
+    /// The computer plays `seat` from now on, here: its person left.
+    fn give_to_computer(&mut self, seat: Seat);
 }
 
 /// Where one remote seat's connection stands.
@@ -97,6 +99,13 @@ where
         for seat in remote {
             host.invite(seat);
         }
+        // The computers wait while a seat on another device is away.
+        Effect::new(move |_| {
+            let away = host
+                .seats
+                .with(|s| s.iter().any(|(_, l)| *l != SeatLink::Connected));
+            table.ctx.remote_away.set(away);
+        });
         Effect::new(move |_| {
             table.ctx.game.track();
             host.version.update_value(|v| *v = v.wrapping_add(1));
@@ -106,6 +115,7 @@ where
         });
         on_cleanup(move || {
             host.links.try_update_value(|links| links.clear());
+            table.ctx.remote_away.set(false);
         });
         host
     }
@@ -170,6 +180,20 @@ where
         });
     }
 
+    /// The computer plays `seat` from now on (its person is not coming
+    /// back): its connection is closed and it is no longer invited.
+    pub fn give_to_computer(self, seat: Seat) {
+        self.seats.update(|seats| seats.retain(|(s, _)| *s != seat));
+        self.links
+            .update_value(|links| links.retain(|(s, _)| *s != seat));
+        self.table.note(|g| g.give_to_computer(seat));
+    }
+
+    fn is_remote(self, seat: Seat) -> bool {
+        self.seats
+            .with_untracked(|seats| seats.iter().any(|(s, _)| *s == seat))
+    }
+
     fn set(self, seat: Seat, link: SeatLink) {
         self.seats.update(|seats| {
             if let Some(entry) = seats.iter_mut().find(|(s, _)| *s == seat) {
@@ -189,6 +213,9 @@ where
 
     /// Makes a new invitation for `seat`, closing its old connection.
     fn invite(self, seat: Seat) {
+        if !self.is_remote(seat) {
+            return;
+        }
         self.links
             .update_value(|links| links.retain(|(s, _)| *s != seat));
         self.set(seat, SeatLink::Preparing);
@@ -199,6 +226,8 @@ where
         spawn_local(async move {
             match Link::offer(None, self.handlers(seat)).await {
                 Ok((link, sdp)) => match invitation::offer_code(&sdp, ticket) {
+                    // (The seat may have gone to the computer meanwhile.)
+                    Ok(_) if !self.is_remote(seat) => {}
                     Ok(code) => {
                         self.links.update_value(|links| links.push((seat, link)));
                         self.set(seat, SeatLink::Inviting { code });

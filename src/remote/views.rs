@@ -110,11 +110,42 @@ where
             view! {
                 <section class="panel remote-seat" class:open=open aria-label=format!("{} on another device", host.name(seat))>
                     {body}
+                    {open.then(|| view! { <GiveToComputer host seat/> })}
                 </section>
             }.into_any()
         }).collect_view()
     };
     view! { <div class="remote-seats">{rows}</div> }
+}
+
+/// For a seat whose device is not connected: the computer may play it
+/// instead, for the rest of the game, once the host confirms.
+#[component]
+fn GiveToComputer<R: RemoteRecord>(host: Host<R>, seat: engine::seats::Seat) -> impl IntoView
+where
+    R::State: Multiplayer,
+{
+    let name = host.name(seat);
+    let asking = RwSignal::new(false);
+    let question = format!("The computer (Simple) plays {name}'s seat for the rest of this game, on this device. {name} cannot come back to it.");
+    let ask = format!("Let the computer play {name}");
+    view! {
+        {move || if asking.get() {
+            view! {
+                <p>{question.clone()}</p>
+                <div class="button-row">
+                    <button class="button primary" on:click=move |_| host.give_to_computer(seat)>"Yes, the computer plays"</button>
+                    <button class="button" on:click=move |_| asking.set(false)>"Cancel"</button>
+                </div>
+            }.into_any()
+        } else {
+            view! {
+                <div class="button-row">
+                    <button class="button" on:click=move |_| asking.set(true)>{ask.clone()}</button>
+                </div>
+            }.into_any()
+        }}
+    }
 }
 
 /// A guest's page around its table: the invitation read and answered,

@@ -220,8 +220,8 @@ impl<R: TableRecord> Table<R> {
     }
 
     /// Changes what the app keeps beside the game's state (which case
-    /// result the players have seen, say) and saves it. The state itself
-    /// changes only by [`act`](Self::act).
+    /// result the players have seen, say; who plays a seat) and saves it.
+    /// The game itself moves only by [`act`](Self::act).
     pub fn note(self, change: impl FnOnce(&mut R)) {
         if self.ctx.game.with_untracked(Option::is_none) {
             return;
@@ -314,7 +314,8 @@ where
     ) {
         super::seats::play_computers(
             self.ctx.app,
-            move || ready() && self.computer_to_act().is_some(),
+            // While a seat on another device is away the table waits.
+            move || ready() && !self.ctx.remote_away.get() && self.computer_to_act().is_some(),
             move || {
                 let due = self
                     .ctx

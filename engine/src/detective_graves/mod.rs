@@ -930,6 +930,19 @@ impl State {
         self.kinds.get(seat.index()).copied()
     }
 
+    /// Who plays `seat` from now on: a person who left a game played across
+    /// devices gives their seat to the computer. Not a move of the game
+    /// (the rules do not say who plays a seat). False for no such seat.
+    pub fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        match self.kinds.get_mut(seat.index()) {
+            Some(k) => {
+                *k = kind;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The case being played (0-based; the last once the game is over).
     pub fn case(&self) -> usize {
         usize::from(self.case)

@@ -3661,3 +3661,21 @@ fn self_play_strong_vs_simple_and_strong() {
     );
     assert!(strong_record[0] > strong_record[2], "{strong_record:?}");
 }
+
+#[test]
+fn a_seat_can_be_given_to_the_computer_mid_game() {
+    let mut state = State::new([SeatKind::Person; 2], Seat(0), Variant::default(), 7).unwrap();
+    let before = state.view(Seat(0));
+    assert!(state.set_seat_kind(Seat(1), SeatKind::Computer(Level::Simple)));
+    assert_eq!(
+        state.seat_kind(Seat(1)),
+        Some(SeatKind::Computer(Level::Simple))
+    );
+    assert!(
+        !state.set_seat_kind(Seat(2), SeatKind::Person),
+        "no third seat"
+    );
+    assert_eq!(state.validate(), Ok(()));
+    // Nothing else changed: the hands and the board are as they were.
+    assert_eq!(state.view(Seat(0)).hand(), before.hand());
+}

@@ -761,6 +761,19 @@ macro_rules! public_queries {
 }
 
 impl State {
+    /// Who plays `seat` from now on: a person who left a game played across
+    /// devices gives their seat to the computer. Not a move of the game
+    /// (the rules do not say who plays a seat). False for no such seat.
+    pub fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        match self.kinds.get_mut(seat.index()) {
+            Some(k) => {
+                *k = kind;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// A new game for the given seats (2–4, clockwise), every player for
     /// themselves. The same seats and seed always deal the same game.
     pub fn new(seats: &[SeatKind], seed: u64) -> Result<State, RuleError> {

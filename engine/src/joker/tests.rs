@@ -1919,3 +1919,24 @@ fn strong_decision_time() {
         }
     }
 }
+
+#[test]
+fn a_seat_can_be_given_to_the_computer_mid_game() {
+    let mut state = State::new(&[SeatKind::Person; 3], 7).unwrap();
+    assert!(state.set_seat_kind(Seat::new(2), SeatKind::Computer(Level::Simple)));
+    assert_eq!(
+        state.seat_kind(Seat::new(2)),
+        Some(SeatKind::Computer(Level::Simple))
+    );
+    assert!(
+        !state.set_seat_kind(Seat::new(3), SeatKind::Person),
+        "no fourth seat"
+    );
+    assert_eq!(state.validate(), Ok(()));
+    assert_eq!(
+        state.legal_actions(),
+        State::new(&[SeatKind::Person; 3], 7)
+            .unwrap()
+            .legal_actions()
+    );
+}

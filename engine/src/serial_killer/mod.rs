@@ -445,6 +445,19 @@ impl State {
         &self.kinds
     }
 
+    /// Who plays `seat` from now on: a person who left a game played across
+    /// devices gives their seat to the computer. Not a move of the game
+    /// (the rules do not say who plays a seat). False for no such seat.
+    pub fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        match self.kinds.get_mut(seat.index()) {
+            Some(k) => {
+                *k = kind;
+                true
+            }
+            None => false,
+        }
+    }
+
     /// The first-player draw, round by round.
     pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
         &self.first_draws

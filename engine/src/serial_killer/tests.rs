@@ -1809,3 +1809,24 @@ fn no_panic_on_broken_states() {
         }
     }
 }
+
+#[test]
+fn a_seat_can_be_given_to_the_computer_mid_game() {
+    let mut state = State::with_players(3, 7).unwrap();
+    let before = state.view(Seat::new(0));
+    assert!(state.set_seat_kind(Seat::new(2), SeatKind::Computer(Level::Simple)));
+    assert_eq!(
+        state.seat_kind(Seat::new(2)),
+        Some(SeatKind::Computer(Level::Simple))
+    );
+    assert!(
+        !state.set_seat_kind(Seat::new(3), SeatKind::Person),
+        "no fourth seat"
+    );
+    assert_eq!(state.validate(), Ok(()));
+    assert_eq!(
+        state.legal_actions(),
+        State::with_players(3, 7).unwrap().legal_actions()
+    );
+    assert_eq!(state.view(Seat::new(0)).phase(), before.phase());
+}

@@ -210,6 +210,15 @@ impl RemoteRecord for DgGame {
     fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
         self.state.events_seen_by(seat)
     }
+
+    fn give_to_computer(&mut self, seat: Seat) {
+        if self
+            .state
+            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
+        {
+            self.remote.retain(|&s| s != seat);
+        }
+    }
 }
 
 impl SeatedRecord for DgGame {
@@ -346,6 +355,25 @@ pub(crate) mod tests {
         let mut placed = by_computer.clone();
         let events = placed.state.apply(place).unwrap();
         assert!(!placed.may_take_back(&by_computer, &events));
+    }
+
+    #[test]
+    fn a_seat_whose_person_left_goes_to_the_computer() {
+        let people = [SeatKind::Person; 2];
+        let mut game = DgGame {
+            remote: vec![Seat(1)],
+            ..DgGame::new(&plans(people), Seat(0), Variant::default(), 1).unwrap()
+        };
+        assert_eq!(game.computer(Seat(1)), None);
+        game.give_to_computer(Seat(1));
+        assert_eq!(game.remote_seats(), vec![]);
+        assert_eq!(game.computer(Seat(1)), Some(Level::Simple));
+        assert_eq!(game.validate(), Ok(()));
+        // The seats stay as they are in the next game.
+        assert_eq!(
+            game.rematch(2).unwrap().computer(Seat(1)),
+            Some(Level::Simple)
+        );
     }
 
     #[test]
