@@ -10,7 +10,7 @@
 // (scripts/isolated-network, from scripts/test): every packet of these
 // connections stays on this machine.
 import { expect, test, type Page } from "@playwright/test";
-import { answer, connect as connectDevices, device, invitation as invitationFor, latencies, onlyInIsolatedNetwork, scan, sendRaw, summary, wireCount as wireCountOf } from "./helpers/remote";
+import { answer, connect as connectDevices, device, invitation as invitationFor, latencies, onlyInIsolatedNetwork, scan, sendRaw, summary, violations, wireCount as wireCountOf } from "./helpers/remote";
 import { seriousViolations } from "./helpers/axe";
 import { smallTargets } from "./helpers/targets";
 import { SAVE_KEY, cardName, endDialog, identityName, newGame, saved, shownHand, step, type Saved } from "./helpers/detective-graves";
@@ -114,6 +114,9 @@ test("Detective Graves host against guest: a whole game on two devices, nothing 
   const report = `host tap to guest frame: ${summary(await latencies(host.page, guest.page))}; guest tap to host frame: ${summary(await latencies(guest.page, host.page))}`;
   test.info().annotations.push({ type: "latency on loopback", description: report });
   console.log(`remote latency: ${report}`);
+  // The connection needed nothing the page's policy refuses.
+  expect(await violations(host.page)).toEqual([]);
+  expect(await violations(guest.page)).toEqual([]);
   expect(host.errors).toEqual([]);
   expect(guest.errors).toEqual([]);
   await host.context.close();
@@ -244,10 +247,15 @@ test("offline, as an installed app with only the room's network: the devices con
   const host = await device(browser);
   const guest = await device(browser);
   // Each device has opened the app once: its service worker keeps it.
+  // Then no server answers any more (as in a room with Wi-Fi and no
+  // internet; the browser's own offline mode would also stop the devices'
+  // local network), and each device opens the app again.
   for (const d of [host, guest]) {
     await d.page.goto("/");
     await d.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-    await d.context.setOffline(true);
+    await d.context.route("**/*", (route) => route.abort("internetdisconnected"));
+    await d.page.reload();
+    await expect(d.page.getByRole("heading", { name: "Detective Graves" })).toBeVisible();
   }
   await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
   await connect(host.page, guest.page, "open");

@@ -26,6 +26,10 @@ export const WIRE = () => {
   const now = () => performance.timeOrigin + performance.now();
   w.__wire = [];
   w.__channels = [];
+  // Whatever the page's Content-Security-Policy refuses, from the start.
+  const v = window as unknown as { __violations: string[] };
+  v.__violations = [];
+  document.addEventListener("securitypolicyviolation", (e) => v.__violations.push(`${e.violatedDirective} ${e.blockedURI}`));
   w.__sent = [];
   w.__frames = [];
   let lastTap: number | null = null;
@@ -110,6 +114,9 @@ export async function received(page: Page): Promise<any[]> {
   const wire: string[] = await page.evaluate(() => (window as unknown as { __wire: string[] }).__wire);
   return wire.map((m) => JSON.parse(m));
 }
+
+/** What the page's Content-Security-Policy refused since it opened. */
+export const violations = (page: Page) => page.evaluate(() => (window as unknown as { __violations: string[] }).__violations);
 
 /** How many messages `page` has received. */
 export const wireCount = (page: Page) => page.evaluate(() => (window as unknown as { __wire: string[] }).__wire.length);

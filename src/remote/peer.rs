@@ -95,7 +95,15 @@ pub struct Link {
 impl Drop for Link {
     fn drop(&mut self) {
         self.shared.closed.set(true);
+        // The callbacks go with the link: the browser must not call them
+        // when the closing it starts here comes to an end.
+        self.pc.set_onconnectionstatechange(None);
+        self.pc.set_onicegatheringstatechange(None);
+        self.pc.set_ondatachannel(None);
         if let Some(channel) = self.shared.channel.borrow_mut().take() {
+            channel.set_onopen(None);
+            channel.set_onmessage(None);
+            channel.set_onclose(None);
             channel.close();
         }
         self.pc.close();
