@@ -266,3 +266,31 @@ test("offline, as an installed app with only the room's network: the devices con
   await host.context.close();
   await guest.context.close();
 });
+
+test("the host's device scans the answer: its camera app opens the answer's link, which hands it to the game", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
+  await guest.page.goto(await invitation(host.page).inputValue());
+  const answerLink = await answer(guest.page).inputValue();
+  expect(answerLink).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#\/detective-graves\/join\/[A-Za-z0-9_-]+$/);
+  expect(await scan(guest.page, "Your answer")).toBe(answerLink);
+  // Opened on a device where no game invited, it says so.
+  const stranger = await device(browser);
+  await stranger.page.goto(answerLink);
+  await expect(stranger.page.getByText(/^No game on this device is waiting for this answer/)).toBeVisible();
+  // The host's camera app opens it in another tab of the host's browser:
+  // the answer goes to the game, which connects.
+  const tab = await host.context.newPage();
+  await tab.goto(answerLink);
+  await expect(tab.getByRole("heading", { name: "The answer went to your game" })).toBeVisible();
+  await expect(host.page.getByText("Ben is connected on their own device.")).toBeVisible();
+  await expect(guest.page.locator(".dg-table")).toBeVisible();
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  expect(stranger.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
+  await stranger.context.close();
+});

@@ -5,6 +5,7 @@
 
 use super::invitation::{self, Ticket};
 use super::peer::{Handlers, Link};
+use super::relay;
 use super::wire;
 use engine::remote::{ToGuest, ToHost};
 use leptos::prelude::*;
@@ -29,13 +30,19 @@ pub enum GuestStatus {
     Waiting,
     /// Reading the invitation and making the answer.
     Answering,
-    /// The answer to show the host, as a code (and in a link's form).
+    /// The answer to show the host, as a link (the code after its join
+    /// page's address).
     Answer {
-        code: String,
+        link: String,
     },
     Connected,
     /// The host went away: a new invitation is needed.
     Lost,
+    /// This page was opened with an answer (the host's device scanned
+    /// it): handing it to the host's page on this device.
+    Relaying,
+    /// Whether the host's page took the answer, or why not.
+    Relayed(Result<(), String>),
     /// The invitation could not be used, and why.
     Failed(String),
 }
@@ -49,6 +56,9 @@ pub struct Guest<V: 'static, E: 'static, A: 'static> {
     /// The seat the invitation was for.
     pub ticket: RwSignal<Option<Ticket>>,
     link: StoredValue<Option<Link>, LocalStorage>,
+    /// The start of an answer's link (a link the host's device can open
+    /// with its camera app); empty before the join page says where it is.
+    answer_link: StoredValue<String>,
     action: std::marker::PhantomData<fn(A)>,
 }
 
@@ -73,6 +83,7 @@ where
             refusal: RwSignal::new(None),
             ticket: RwSignal::new(None),
             link: StoredValue::new_local(None),
+            answer_link: StoredValue::new(String::new()),
             action: std::marker::PhantomData,
         };
         on_cleanup(move || {
@@ -97,7 +108,8 @@ where
                 Ok((link, sdp)) => match invitation::answer_code(&sdp, ticket) {
                     Ok(code) => {
                         self.link.set_value(Some(link));
-                        self.status.set(GuestStatus::Answer { code });
+                        let link = format!("{}{code}", self.answer_link.get_value());
+                        self.status.set(GuestStatus::Answer { link });
                     }
                     Err(why) => self.status.set(GuestStatus::Failed(why)),
                 },
@@ -111,15 +123,35 @@ where
     /// address (`join_page`: the address without it), so that a reload
     /// never answers a spent invitation again.
     pub fn join_from_address(self, join_page: &str) {
-        let hash = window().location().hash().unwrap_or_default();
+        let location = window().location();
+        // The answer's link: this copy of the app, this join page.
+        self.answer_link.set_value(format!(
+            "{}{}{join_page}/",
+            location.origin().unwrap_or_default(),
+            location.pathname().unwrap_or_default()
+        ));
+        let hash = location.hash().unwrap_or_default();
         if !hash.contains("/join/") {
             return;
         }
-        self.join(&hash);
+        if invitation::read_answer(&hash).is_ok() {
+            self.relay(hash);
+        } else {
+            self.join(&hash);
+        }
         if let Ok(history) = window().history() {
             let _ =
                 history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(join_page));
         }
+    }
+
+    /// Hands an answer this page was opened with to the host's page.
+    fn relay(self, answer: String) {
+        self.status.set(GuestStatus::Relaying);
+        spawn_local(async move {
+            let result = relay::hand_over(answer).await;
+            self.status.set(GuestStatus::Relayed(result));
+        });
     }
 
     /// Sends the seat's actions (all or none) to the host.

@@ -8,6 +8,7 @@
 
 use super::invitation::{self, Ticket};
 use super::peer::{Handlers, Link};
+use super::relay;
 use super::wire;
 use crate::table::controller::{Action, Event, SeatedRecord, Table};
 use engine::remote::{admit, table_for, ToGuest, ToHost};
@@ -99,6 +100,9 @@ where
         for seat in remote {
             host.invite(seat);
         }
+        // Answers scanned with this device's camera arrive in another page.
+        let listener = relay::listen(move |text| host.take_relayed_answer(text));
+        let listener = StoredValue::new_local(listener);
         // The computers wait while a seat on another device is away.
         Effect::new(move |_| {
             let away = host
@@ -114,6 +118,7 @@ where
             }
         });
         on_cleanup(move || {
+            listener.try_update_value(|l| l.take());
             host.links.try_update_value(|links| links.clear());
             table.ctx.remote_away.set(false);
         });
@@ -137,29 +142,39 @@ where
         invitation::link(&base, game, code)
     }
 
-    /// Takes in a guest's answer (a code as pasted or scanned): the seat
-    /// it names connects.
+    /// Takes in a guest's answer (a code or link, as pasted): the seat it
+    /// names connects.
     pub fn take_answer(self, text: &str) {
-        let (ticket, sdp) = match invitation::read_answer(text) {
-            Ok(read) => read,
-            Err(why) => return self.answer_error.set(Some(why)),
-        };
+        self.answer_error.set(self.try_answer(text).err());
+    }
+
+    /// An answer another page of this device was opened with (the answer
+    /// scanned by the camera: see [`relay`]), if it is to this page's
+    /// invitations.
+    fn take_relayed_answer(self, text: &str) -> Option<Result<(), String>> {
+        let (ticket, _) = invitation::read_answer(text).ok()?;
+        (ticket.token == self.token).then(|| {
+            let result = self.try_answer(text);
+            self.answer_error.set(result.clone().err());
+            result
+        })
+    }
+
+    fn try_answer(self, text: &str) -> Result<(), String> {
+        let (ticket, sdp) = invitation::read_answer(text)?;
         if ticket.token != self.token {
-            return self.answer_error.set(Some(
+            return Err(
                 "This answer is to another invitation (an older one, or another table's): ask for the answer to this one."
                     .into(),
-            ));
+            );
         }
         let inviting = self.seats.with_untracked(|s| {
             s.iter()
                 .any(|(s, l)| *s == ticket.seat && matches!(l, SeatLink::Inviting { .. }))
         });
         if !inviting {
-            return self
-                .answer_error
-                .set(Some("That seat is not waiting for an answer.".into()));
+            return Err("That seat is not waiting for an answer.".into());
         }
-        self.answer_error.set(None);
         self.set(ticket.seat, SeatLink::Connecting);
         spawn_local(async move {
             let accepted = self.links.with_value(|links| {
@@ -178,6 +193,7 @@ where
                 self.invite(ticket.seat);
             }
         });
+        Ok(())
     }
 
     /// The computer plays `seat` from now on (its person is not coming

@@ -13,5 +13,6 @@ pub mod host;
 pub mod invitation;
 pub mod peer;
 pub mod qr;
+pub mod relay;
 pub mod views;
 pub mod wire;

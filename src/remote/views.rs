@@ -94,7 +94,7 @@ where
                     let text = host.invitation_link(game, &code);
                     view! {
                         <h2>{format!("Invite {name}")}</h2>
-                        <p>{format!("{name} plays on their own device: they scan this code with its camera, or open the link. Their device then shows an answer: scan it or paste it here.")}</p>
+                        <p>{format!("{name} plays on their own device: they scan this code with its camera, or open the link. Their device then shows an answer: scan it with this device's camera, or paste it here.")}</p>
                         <ShareCode label=format!("Invitation for {name}") text/>
                         <PasteCode label="Their answer" button="Connect"
                             on_code=Callback::new(move |text: String| host.take_answer(&text))
@@ -180,11 +180,24 @@ where
             </section>
         }.into_any(),
         GuestStatus::Answering => view! { <section class="panel"><p role="status">"Making your answer…"</p></section> }.into_any(),
-        GuestStatus::Answer { code } => view! {
+        GuestStatus::Answer { link } => view! {
             <section class="panel">
                 <h2>"Show this to the host"</h2>
-                <p>"The host scans this answer, or you copy it and send it to them. The game shows here once they have taken it in."</p>
-                <ShareCode label="Your answer".to_string() text=code/>
+                <p>"The host scans this answer with their device's camera, or you copy it and send it to them to paste. The game shows here once they have taken it in."</p>
+                <ShareCode label="Your answer".to_string() text=link/>
+            </section>
+        }.into_any(),
+        GuestStatus::Relaying => view! { <section class="panel"><p role="status">"Passing the answer to the game on this device…"</p></section> }.into_any(),
+        GuestStatus::Relayed(Ok(())) => view! {
+            <section class="panel">
+                <h2>"The answer went to your game"</h2>
+                <p role="status">"The game that invited has it and connects now. Go back to it; this page can be closed."</p>
+            </section>
+        }.into_any(),
+        GuestStatus::Relayed(Err(why)) => view! {
+            <section class="panel">
+                <h2>"The answer could not be passed on"</h2>
+                <p class="refusal" role="alert">{why}</p>
             </section>
         }.into_any(),
         GuestStatus::Connected => ().into_any(),
