@@ -484,71 +484,81 @@ test("keyboard: arrows move over the grid, P probes, S asks to shoot", async ({ 
   await expect(cell(7)).toHaveAttribute("aria-label", /marked on your notepad/);
 });
 
-for (const [width, height] of [
-  [390, 844],
-  [768, 1024],
-  [1280, 800],
-]) {
-  test(`screens at ${width}x${height}: grid, hand-over, Informant's screen, end; 44 px targets`, async ({ page }) => {
-    // A whole game of four seats, three of them people: up to a minute on a
-    // busy machine.
-    test.setTimeout(180_000);
+/** At phone, tablet and laptop sizes in turn, the screen as it stands,
+ * screenshotted (`targets`: every target at least 44 px; `wide`: nothing
+ * wider than the screen). One game is looked at in every size, rather
+ * than one game played per size: the layout is what is measured. The
+ * laptop size comes last and stays. */
+async function atEverySize(page: Page, name: string, opts: { targets?: boolean; wide?: boolean; fullPage?: boolean } = {}) {
+  for (const [width, height] of [
+    [390, 844],
+    [768, 1024],
+    [1280, 800],
+  ]) {
     await page.setViewportSize({ width, height });
-    await fastComputers(page);
-    await page.goto("/#/joker/new");
-    await page.getByRole("radio", { name: "Two teams" }).check();
-    await page.getByRole("button", { name: "Add a seat" }).click();
-    expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/joker-new-${width}x${height}.png`, fullPage: true });
-    await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"], ["Dee", "simple"]]);
-    // The public grid first: Ben probes, and the device goes to Ana.
-    await page.locator('[data-cell="6"]').click();
-    await expect(handOverButton(page)).toBeVisible();
-    await page.screenshot({ path: `test-results/screens/joker-handover-${width}x${height}.png` });
-    await handOverButton(page).click();
-    // A few probes so that the grid shows answers (the computer may end
-    // a round meanwhile).
-    const nextRound = dialog(page).getByRole("button", { name: "Next round" });
-    const quick = { timeout: 2_000 };
-    const passTurn = async () => {
-      if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
-      else if (await answers(page).first().isVisible()) await answers(page).first().click(quick).catch(() => {});
-      else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
-      else await page.waitForTimeout(30);
-    };
-    const probeable = page.locator(".jk-cell[aria-disabled=false]:not(:has(.card-face))");
-    for (const n of [0, 24, 12]) {
-      let toProbe = page.locator(`[data-cell="${n}"][aria-disabled=false]`);
-      while (!(await toProbe.isVisible())) {
-        // A computer may have shot this card already (it stays face up for
-        // the round): any card still face down will do.
-        if (await page.locator(`[data-cell="${n}"] .card-face`).count()) toProbe = probeable.first();
-        await passTurn();
-      }
-      await toProbe.click();
+    const size = `${width}x${height}`;
+    if (opts.targets) expect(await smallTargets(page), `${name} at ${size}`).toEqual([]);
+    if (opts.wide) {
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${name} at ${size}`).toBeLessThanOrEqual(0);
     }
-    while (!(await answers(page).first().isVisible())) {
-      if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
-      else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
-      else if (await probeable.first().isVisible()) await probeable.first().click(quick).catch(() => {});
-      else await page.waitForTimeout(30);
-    }
-    expect(await smallTargets(page)).toEqual([]);
-    await page.screenshot({ path: `test-results/screens/joker-informant-${width}x${height}.png`, fullPage: true });
-    await answers(page).first().click();
-    while (!(await page.locator(".jk-cell[aria-disabled=false]").first().isVisible())) await passTurn();
-    expect(await smallTargets(page)).toEqual([]);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: `test-results/screens/joker-${width}x${height}.png`, fullPage: true });
-    let steps = 0;
-    while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
-      await step(page, false);
-      expect(++steps).toBeLessThan(3_000);
-    }
-    await page.screenshot({ path: `test-results/screens/joker-end-${width}x${height}.png` });
-  });
+    await page.screenshot({ path: `test-results/screens/${name}-${size}.png`, fullPage: opts.fullPage ?? true });
+  }
 }
+
+test("screens at phone, tablet and laptop sizes: grid, hand-over, Informant's screen, end; 44 px targets", async ({ page }) => {
+  // A whole game of four seats, three of them people: up to a minute on a
+  // busy machine.
+  test.setTimeout(180_000);
+  await fastComputers(page);
+  await page.goto("/#/joker/new");
+  await page.getByRole("radio", { name: "Two teams" }).check();
+  await page.getByRole("button", { name: "Add a seat" }).click();
+  await atEverySize(page, "joker-new", { targets: true });
+  await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"], ["Dee", "simple"]]);
+  // The public grid first: Ben probes, and the device goes to Ana.
+  await page.locator('[data-cell="6"]').click();
+  await expect(handOverButton(page)).toBeVisible();
+  await atEverySize(page, "joker-handover", { fullPage: false });
+  await handOverButton(page).click();
+  // A few probes so that the grid shows answers (the computer may end
+  // a round meanwhile).
+  const nextRound = dialog(page).getByRole("button", { name: "Next round" });
+  const quick = { timeout: 2_000 };
+  const passTurn = async () => {
+    if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
+    else if (await answers(page).first().isVisible()) await answers(page).first().click(quick).catch(() => {});
+    else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
+    else await page.waitForTimeout(30);
+  };
+  const probeable = page.locator(".jk-cell[aria-disabled=false]:not(:has(.card-face))");
+  for (const n of [0, 24, 12]) {
+    let toProbe = page.locator(`[data-cell="${n}"][aria-disabled=false]`);
+    while (!(await toProbe.isVisible())) {
+      // A computer may have shot this card already (it stays face up for
+      // the round): any card still face down will do.
+      if (await page.locator(`[data-cell="${n}"] .card-face`).count()) toProbe = probeable.first();
+      await passTurn();
+    }
+    await toProbe.click();
+  }
+  while (!(await answers(page).first().isVisible())) {
+    if (await nextRound.isVisible()) await nextRound.click(quick).catch(() => {});
+    else if (await handOverButton(page).isVisible()) await handOverButton(page).click(quick).catch(() => {});
+    else if (await probeable.first().isVisible()) await probeable.first().click(quick).catch(() => {});
+    else await page.waitForTimeout(30);
+  }
+  await atEverySize(page, "joker-informant", { targets: true });
+  await answers(page).first().click();
+  while (!(await page.locator(".jk-cell[aria-disabled=false]").first().isVisible())) await passTurn();
+  await atEverySize(page, "joker", { targets: true, wide: true });
+  let steps = 0;
+  while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
+    await step(page, false);
+    expect(++steps).toBeLessThan(3_000);
+  }
+  await atEverySize(page, "joker-end", { fullPage: false });
+});
 
 test("rules page and home entry; no table without a game", async ({ page }) => {
   await page.goto("/");
