@@ -76,6 +76,12 @@ impl JokerGame {
         self.state.view(self.state.current())
     }
 
+    /// The view of the round's Informant: the only one with the Joker's
+    /// cell.
+    pub fn informant_view(&self) -> SeatView {
+        self.state.view(self.state.informant())
+    }
+
     /// How many rounds the game has (never more than 9: a byte).
     pub fn round_count(&self) -> u8 {
         u8::try_from(self.state.rounds()).unwrap_or(u8::MAX)
@@ -505,9 +511,16 @@ mod tests {
         assert_eq!(with(vec![Seat(1)]).validate(), Ok(()));
         assert!(with(vec![Seat(2)]).validate().is_err(), "a computer");
         assert!(with(vec![Seat(1), Seat(1)]).validate().is_err(), "twice");
-        assert!(with(vec![Seat(0), Seat(1)]).validate().is_err(), "nobody here");
+        assert!(
+            with(vec![Seat(0), Seat(1)]).validate().is_err(),
+            "nobody here"
+        );
         assert!(with(vec![Seat(5)]).validate().is_err(), "no such seat");
-        let solo = [SeatKind::Computer(Level::Simple), SeatKind::Person, SeatKind::Person];
+        let solo = [
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
         let solo = JokerGame::new(&plans(&solo), &Mode::Solo { rounds: 1 }, 3).unwrap();
         let solo = JokerGame {
             remote: vec![Seat(2)],

@@ -40,7 +40,6 @@ pub fn taken_by(game: &JokerGame, seat: Seat) -> Holder {
 pub(super) mod counting {
     use super::*;
     use crate::seats::needs_hand_over;
-    use engine::joker::SeatKind;
 
     #[derive(Clone, Copy, Debug)]
     pub enum Rule {
@@ -226,7 +225,10 @@ mod remote_tests {
         game.remote = vec![Seat(1)];
         // Ben, a Vigilante, opens the round on his device.
         assert_eq!(game.state.to_act(), Some(Seat(1)));
-        assert_eq!((game.person_to_act(), game.remote_to_act()), (None, Some(Seat(1))));
+        assert_eq!(
+            (game.person_to_act(), game.remote_to_act()),
+            (None, Some(Seat(1)))
+        );
         assert_eq!(hand_over_to(&game, None), None);
         game.state.apply(Action::Probe(Cell(0))).unwrap();
         assert_eq!(hand_over_to(&game, None), Some(Seat(0)), "Ana answers here");
