@@ -367,7 +367,7 @@ pub fn informant_desk(view: &SeatView, names: &[String]) -> Option<Desk> {
 #[cfg(test)]
 mod tests {
     use super::super::game::testing::{answer_lowest, blank, plans, play};
-    use super::super::game::Mode;
+    use super::super::game::{JokerGame, Mode};
     use super::super::words::log_lines;
     use super::*;
     use engine::joker::{Action, Level, SeatKind};

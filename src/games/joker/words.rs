@@ -245,7 +245,7 @@ pub fn round_over_note(view: &SeatView, names: &[String]) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::super::game::testing::{answer_lowest, blank, bot_action, plans, play};
-    use super::super::game::Mode;
+    use super::super::game::{JokerGame, Mode};
     use super::*;
     use engine::joker::{Action, Cell, Level, Phase, SeatKind, CELLS};
     use engine::Game;
