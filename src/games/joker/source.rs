@@ -148,3 +148,76 @@ impl Source {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::super::feedback::Feedback;
+    use super::super::game::testing::{answer_lowest, plans};
+    use super::super::game::Mode;
+    use super::*;
+    use engine::joker::SeatKind;
+    use std::sync::{Arc, Mutex};
+
+    /// Ana, Ben and Cy, people; Ana informs the first round.
+    fn game() -> JokerGame {
+        JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 4).unwrap()
+    }
+
+    /// A guest's table of `seat`'s view of `game`, its sent actions kept.
+    fn guest(game: &JokerGame, seat: Seat) -> (Source, Remote, Arc<Mutex<Vec<Vec<Action>>>>) {
+        let sent = Arc::new(Mutex::new(Vec::new()));
+        let kept = sent.clone();
+        let remote = Remote {
+            received: RwSignal::new(Some(Received {
+                version: 1,
+                names: game.names.clone(),
+                view: game.state.view(seat),
+                events: game.state.log().to_vec(),
+            })),
+            send: Callback::new(move |actions| kept.lock().unwrap().push(actions)),
+            refusal: RwSignal::new(None),
+            notes: RwSignal::new(CellSet::EMPTY),
+        };
+        (Source::Remote(remote), remote, sent)
+    }
+
+    // The guest's seat plays the grid in its turn and the Informant's
+    // screen when it must answer, from its view alone.
+    #[test]
+    fn a_guest_plays_its_turns_and_answers_as_informant_from_its_view() {
+        let mut game = game();
+        let (ben, _, _) = guest(&game, Seat(1));
+        assert_eq!(ben.person_to_act(), Some(Seat(1)), "Ben opens the round");
+        assert!(!ben.informant_answers());
+        let (ana, _, _) = guest(&game, Seat(0));
+        assert_eq!(ana.person_to_act(), None);
+        game.state.apply(Action::Probe(Cell(3))).unwrap();
+        let (ana, _, _) = guest(&game, Seat(0));
+        assert!(ana.informant_answers());
+        assert!(ana.with_informant(|v, _| v.joker()).is_some());
+        let (ben, _, _) = guest(&game, Seat(1));
+        assert!(!ben.informant_answers());
+        assert_eq!(ben.with_informant(|v, _| v.joker()), None);
+        answer_lowest(&mut game);
+        let (cy, _, _) = guest(&game, Seat(2));
+        assert_eq!(cy.person_to_act(), Some(Seat(2)));
+    }
+
+    // A guest's action goes to the host, and its notepad stays with it.
+    #[test]
+    fn a_guest_sends_its_actions_and_keeps_its_notepad() {
+        let game = game();
+        let (ben, remote, sent) = guest(&game, Seat(1));
+        let feedback = Feedback::new(ben);
+        remote.refusal.set(Some("an earlier refusal".into()));
+        feedback.play(Action::Probe(Cell(6)));
+        assert_eq!(*sent.lock().unwrap(), [vec![Action::Probe(Cell(6))]]);
+        assert_eq!(remote.refusal.get(), None, "forgotten once sent");
+        ben.toggle_mark(Seat(1), Cell(2));
+        assert_eq!(ben.notes(Seat(1)).map(|n| n.contains(Cell(2))), Some(true));
+        ben.toggle_mark(Seat(1), Cell(2));
+        assert_eq!(ben.notes(Seat(1)), Some(CellSet::EMPTY));
+        assert!(ben.may(Action::Probe(Cell(1))));
+        assert!(!ben.may(Action::Answer(1)));
+    }
+}
