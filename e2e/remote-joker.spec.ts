@@ -250,3 +250,22 @@ test("tampered messages from Ben's device are refused and change nothing", async
   await host.context.close();
   await guest.context.close();
 });
+
+test("the new-game screen offers a seat on its own device, except in solo", async ({ browser }) => {
+  const host = await device(browser);
+  await host.page.goto("/#/joker/new");
+  const ownDevice = host.page.locator('select option[value="own-device"]');
+  await expect(ownDevice.first()).toBeAttached();
+  await host.page.getByRole("radio", { name: "Solo against a computer Informant" }).check();
+  await expect(ownDevice).toHaveCount(0);
+  await host.page.getByRole("radio", { name: "Two teams" }).check();
+  await expect(ownDevice.first()).toBeAttached();
+  // Nobody left here to keep the game: refused.
+  const seats = host.page.getByRole("combobox", { name: /^Who plays seat/ });
+  for (let i = 0; i < (await seats.count()); i++) await seats.nth(i).selectOption("own-device");
+  await host.page.getByRole("button", { name: "Start game" }).click();
+  await expect(host.page.getByText(/^One person plays on this device/)).toBeVisible();
+  await expect(host.page).toHaveURL(/#\/joker\/new$/);
+  expect(host.errors).toEqual([]);
+  await host.context.close();
+});
