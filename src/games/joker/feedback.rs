@@ -1,21 +1,21 @@
 //! What the table tells the players besides the game itself: why the last
 //! action was refused, and the end of a round until they go on. Every
 //! action, a person's or a computer's, is played through [`Feedback::play`]
-//! (the table controller's `act`), so that it is told.
+//! (the table controller's `act`, or on a guest device the host's), so
+//! that it is told.
 
-use super::game::JokerGame;
+use super::source::Source;
 use super::words::{round_over_note, round_over_text};
-use crate::table::controller::Table;
 use crate::ui::message::Note;
 use engine::joker::{Action, Event, RuleError};
 use leptos::prelude::*;
 
-/// Made once per table, with the table's handle on its game: the handlers
-/// and timers that play actions run outside the components, where no
-/// context can be looked up.
+/// Made once per table, with where its game comes from: the handlers and
+/// timers that play actions run outside the components, where no context
+/// can be looked up.
 #[derive(Clone, Copy)]
 pub struct Feedback {
-    pub table: Table<JokerGame>,
+    pub source: Source,
     /// Why the last action was refused.
     pub message: RwSignal<Option<Note>>,
     /// A round just ended: what happened, until the players go on.
@@ -25,35 +25,44 @@ pub struct Feedback {
 impl Feedback {
     /// A reload between a round's end and the next round's first action
     /// shows the round's end again (the computers wait for it).
-    pub fn new(table: Table<JokerGame>) -> Feedback {
-        let round_over = table
-            .ctx
-            .game
-            .with_untracked(|g| g.as_ref().and_then(round_over_note));
+    pub fn new(source: Source) -> Feedback {
+        let round_over = untrack(|| source.with_table(round_over_note));
         Feedback {
-            table,
+            source,
             message: RwSignal::new(None),
             round_over: RwSignal::new(round_over),
         }
     }
 
-    /// Sends `action` to the table controller, which plays, counts and
-    /// saves it (the round's end clears the notepads), then shows what the
-    /// players must be told.
+    /// Plays `action`: here, through the table controller, which plays,
+    /// counts and saves it (the round's end clears the notepads), then
+    /// shows what the players must be told; on a guest, sent to the host,
+    /// whose table comes back (or its refusal).
     pub fn play(self, action: Action) {
-        if let Some(result) = self.table.act(action) {
-            self.show(result);
+        match self.source {
+            Source::Local(table) => {
+                if let Some(result) = table.act(action) {
+                    self.show(result);
+                }
+            }
+            Source::Remote(remote) => {
+                self.message.set(None);
+                remote.refusal.set(None);
+                remote.send.run(vec![action]);
+            }
         }
     }
 
     /// Plays the computer seats at the chosen pace, each from its own view,
     /// except while a round's end is shown: they wait for the players to go
-    /// on.
+    /// on. (None on a guest device: the host plays them.)
     pub fn play_computers(self) {
-        self.table.play_computers(
-            move || self.round_over.with(Option::is_none),
-            move |result| self.show(result),
-        );
+        if let Source::Local(table) = self.source {
+            table.play_computers(
+                move || self.round_over.with(Option::is_none),
+                move |result| self.show(result),
+            );
+        }
     }
 
     /// Shows why the engine refuses an action.
@@ -66,9 +75,9 @@ impl Feedback {
     pub fn show(self, result: Result<Vec<Event>, RuleError>) {
         match result {
             Ok(events) => {
-                let note = self.table.ctx.game.with_untracked(|g| {
-                    let g = g.as_ref()?;
-                    round_over_text(&g.table_view(), &g.names, &events)
+                let note = untrack(|| {
+                    self.source
+                        .with_table(|view, names| round_over_text(view, names, &events))
                 });
                 if let Some(note) = note {
                     self.round_over.set(Some(note));

@@ -4,6 +4,7 @@
 
 use super::solo::SoloScore;
 use super::stats::JokerStats;
+use crate::remote::host::RemoteRecord;
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
 use engine::joker::{Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
@@ -31,6 +32,11 @@ pub struct JokerGame {
     pub notes: Vec<CellSet>,
     /// Its result is in the statistics already.
     pub counted: bool,
+    /// The seats played by a person on another device (this device hosts
+    /// them: see `crate::remote::host`). None in a game at one device,
+    /// which saves as before. Their notepads are kept on their devices.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote: Vec<Seat>,
 }
 
 impl JokerGame {
@@ -47,6 +53,7 @@ impl JokerGame {
             notes: vec![CellSet::EMPTY; state.players()],
             state,
             counted: false,
+            remote: Vec::new(),
         })
     }
 
@@ -55,6 +62,7 @@ impl JokerGame {
         if self.names.len() != self.state.players() || self.notes.len() != self.state.players() {
             return Err("the names or notepads do not match the seats".into());
         }
+        self.check_remote()?;
         crate::seats::check_names(&self.names)
     }
 
@@ -66,6 +74,12 @@ impl JokerGame {
     /// (never the Informant's).
     pub fn table_view(&self) -> SeatView {
         self.state.view(self.state.current())
+    }
+
+    /// The view of the round's Informant: the only one with the Joker's
+    /// cell.
+    pub fn informant_view(&self) -> SeatView {
+        self.state.view(self.state.informant())
     }
 
     /// How many rounds the game has (never more than 9: a byte).
@@ -88,10 +102,46 @@ impl JokerGame {
         }
     }
 
-    /// The person who must act now, if it is a person.
+    /// Seats on other devices are people's, each once, never in solo (the
+    /// computer informs there, and the people share one screen), and at
+    /// least one person plays at this device, which keeps the game.
+    fn check_remote(&self) -> Result<(), String> {
+        if self.remote.is_empty() {
+            return Ok(());
+        }
+        let mut seats = self.remote.clone();
+        seats.sort();
+        seats.dedup();
+        let people = |s: &Seat| self.state.seat_kind(*s) == Some(SeatKind::Person);
+        if seats.len() != self.remote.len()
+            || !self.remote.iter().all(people)
+            || self.state.is_solo()
+            || self.local_people().is_empty()
+        {
+            return Err("a seat on another device is not one person's".into());
+        }
+        Ok(())
+    }
+
+    /// The person at this device who must act now, if it is one (a seat on
+    /// another device acts there).
     pub fn person_to_act(&self) -> Option<Seat> {
         let seat = self.state.to_act()?;
-        (self.state.seat_kind(seat) == Some(SeatKind::Person)).then_some(seat)
+        (self.state.seat_kind(seat) == Some(SeatKind::Person) && !self.remote.contains(&seat))
+            .then_some(seat)
+    }
+
+    /// The people playing at this device (not on another one).
+    pub fn local_people(&self) -> Vec<Seat> {
+        Seat::all(self.state.players())
+            .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
+            .filter(|s| !self.remote.contains(s))
+            .collect()
+    }
+
+    /// The seat on another device that must act now, if any.
+    pub fn remote_to_act(&self) -> Option<Seat> {
+        self.state.to_act().filter(|s| self.remote.contains(s))
     }
 
     /// Marks `cell` on `seat`'s notepad, or takes the mark off.
@@ -177,6 +227,30 @@ impl TableRecord for JokerGame {
     }
 }
 
+impl RemoteRecord for JokerGame {
+    fn remote_seats(&self) -> Vec<Seat> {
+        self.remote.clone()
+    }
+
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The whole log: no Joker event holds a secret.
+    fn log_seen_by(&self, _seat: Seat) -> Vec<Event> {
+        self.state.log().to_vec()
+    }
+
+    fn give_to_computer(&mut self, seat: Seat) {
+        if self
+            .state
+            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
+        {
+            self.remote.retain(|&s| s != seat);
+        }
+    }
+}
+
 impl SeatedRecord for JokerGame {
     fn computer(&self, seat: Seat) -> Option<Level> {
         self.state.seat_kind(seat)?.level()
@@ -196,7 +270,11 @@ impl SeatedRecord for JokerGame {
             None => Mode::Everyone,
         };
         let seats = plans_of(&self.names, self.state.seat_kinds());
-        JokerGame::new(&seats, &mode, seed).ok()
+        let game = JokerGame::new(&seats, &mode, seed).ok()?;
+        Some(JokerGame {
+            remote: self.remote.clone(),
+            ..game
+        })
     }
 }
 
@@ -409,5 +487,86 @@ mod tests {
         let wins = scores.iter().filter(|&&s| s >= 0).count();
         assert_eq!(stats.people["Ben"].wins as usize, wins);
         assert_eq!(stats.people["Ben"].jokers, 3 * 8);
+    }
+
+    /// A game at one device saves as before; one with a seat on another
+    /// device keeps it, and its rematch too.
+    #[test]
+    fn the_seats_on_other_devices_are_saved_and_old_saves_load() {
+        let people = [SeatKind::Person; 3];
+        let game = JokerGame::new(&plans(&people), &Mode::Everyone, 3).unwrap();
+        let text = crate::codec::to_string(&game).unwrap();
+        assert!(!text.contains("remote"), "{text}");
+        let mut remote = game.clone();
+        remote.remote = vec![Seat(2)];
+        let text = crate::codec::to_string(&remote).unwrap();
+        let back: JokerGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!((back.validate(), &back.remote), (Ok(()), &vec![Seat(2)]));
+        assert_eq!(remote.rematch(4).unwrap().remote, [Seat(2)]);
+    }
+
+    #[test]
+    fn a_seat_on_another_device_is_one_person_s_and_one_stays_here() {
+        let kinds = [
+            SeatKind::Person,
+            SeatKind::Person,
+            SeatKind::Computer(Level::Simple),
+        ];
+        let game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 3).unwrap();
+        let with = |remote: Vec<Seat>| JokerGame {
+            remote,
+            ..game.clone()
+        };
+        assert_eq!(with(vec![Seat(1)]).validate(), Ok(()));
+        assert!(with(vec![Seat(2)]).validate().is_err(), "a computer");
+        assert!(with(vec![Seat(1), Seat(1)]).validate().is_err(), "twice");
+        assert!(
+            with(vec![Seat(0), Seat(1)]).validate().is_err(),
+            "nobody here"
+        );
+        assert!(with(vec![Seat(5)]).validate().is_err(), "no such seat");
+        let solo = [
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Person,
+            SeatKind::Person,
+        ];
+        let solo = JokerGame::new(&plans(&solo), &Mode::Solo { rounds: 1 }, 3).unwrap();
+        let solo = JokerGame {
+            remote: vec![Seat(2)],
+            ..solo
+        };
+        assert!(solo.validate().is_err(), "solo is played at one device");
+    }
+
+    #[test]
+    fn a_seat_whose_person_left_goes_to_the_computer() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 3).unwrap();
+        game.remote = vec![Seat(2)];
+        game.give_to_computer(Seat(2));
+        assert_eq!(game.remote_seats(), vec![]);
+        assert_eq!(game.computer(Seat(2)), Some(Level::Simple));
+        assert_eq!(game.validate(), Ok(()));
+    }
+
+    /// What the host sends a remote seat: the whole public log, and the
+    /// Joker's cell only in the Informant's view.
+    #[test]
+    fn a_remote_seat_is_sent_the_log_and_the_joker_only_as_informant() {
+        use engine::remote::{table_for, ToGuest};
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 2]), &Mode::Everyone, 3).unwrap();
+        game.remote = vec![Seat(0)];
+        game.state.apply(Action::Probe(Cell(7))).unwrap();
+        assert_eq!(game.remote_seats(), [Seat(0)]);
+        assert_eq!(RemoteRecord::names(&game), ["Ana", "Ben"]);
+        for seat in [Seat(0), Seat(1)] {
+            let log = game.log_seen_by(seat);
+            assert_eq!(log, game.state.log());
+            let ToGuest::Table { view, .. } = table_for(&game.state, seat, 1, &game.names, log)
+            else {
+                panic!("a table");
+            };
+            let joker = (seat == game.state.informant()).then(|| game.state.joker());
+            assert_eq!(view.joker(), joker);
+        }
     }
 }

@@ -2,7 +2,7 @@
 //! does.
 
 use super::looks::{cell_look, Board};
-use super::records::game_ctx;
+use super::source::Source;
 use crate::ui::CardFace;
 use engine::joker::{Cell, Seat, CELLS, SIDE};
 use leptos::prelude::*;
@@ -29,6 +29,7 @@ pub const TAP_MODES: [(TapMode, &str); 3] = [
 /// game, so the focus stays where it is.
 #[component]
 pub fn Grid(
+    source: Source,
     mode: RwSignal<usize>,
     cursor: RwSignal<usize>,
     my_turn: Memo<Option<Seat>>,
@@ -36,20 +37,11 @@ pub fn Grid(
     ended: Signal<bool>,
     act: Callback<(Cell, TapMode)>,
 ) -> impl IntoView {
-    let ctx = game_ctx();
     // The notepad of the person whose turn it is.
-    let notes = move || {
-        let seat = my_turn.get()?;
-        ctx.game
-            .with(|g| g.as_ref().and_then(|g| g.notes.get(seat.index()).copied()))
-    };
+    let notes = move || source.notes(my_turn.get()?);
     let board = Memo::new(move |_| {
         let (aid, ended) = (aid_on.get(), ended.get());
-        ctx.game.with(|g| {
-            g.as_ref()
-                .map(|g| Board::of(g, aid, ended))
-                .unwrap_or_default()
-        })
+        source.with_table(|v, _| Board::of(v, aid, ended))
     });
     let look = move |cell: Cell| {
         let notes = notes();

@@ -7,7 +7,7 @@
 //! banner says whose turn it is. Pure, tested natively.
 
 use super::game::JokerGame;
-use engine::joker::{Seat, SeatKind};
+use engine::joker::Seat;
 
 /// Whom the table knows to hold the device: the Informant of the round
 /// since they took it to answer (`Some`), until it is handed back; or
@@ -18,11 +18,11 @@ pub type Holder = Option<Seat>;
 /// The person the device must be handed to before the table goes on, if
 /// any: the Informant to answer while they do not hold it, or the person
 /// Vigilante to play while the Informant holds it. Nobody when the
-/// computers play, or when one person alone sits at the table.
+/// computers or a person on another device play, or when one person alone
+/// sits at this device.
 pub fn hand_over_to(game: &JokerGame, holder: Holder) -> Option<Seat> {
     let person = game.person_to_act()?;
-    let kinds = game.state.seat_kinds();
-    let people = kinds.iter().filter(|&&k| k == SeatKind::Person).count();
+    let people = game.local_people().len();
     let informant = game.state.informant();
     let with_informant = holder == Some(informant);
     (people > 1 && (person == informant) != with_informant).then_some(person)
@@ -89,7 +89,7 @@ mod tests {
     use super::super::game::Mode;
     use super::counting::{hand_overs, Rule};
     use super::*;
-    use engine::joker::{Action, Cell, Level};
+    use engine::joker::{Action, Cell, Level, SeatKind};
     use engine::Game;
 
     /// Plays a whole game with the Simple bot choosing every seat's moves:
@@ -205,5 +205,51 @@ mod tests {
         assert_eq!(hand_over_to(&game, holder), None, "Ana answers Cy too");
         answer_lowest(&mut game);
         assert_eq!(hand_over_to(&game, holder), Some(Seat(1)), "Ben's turn");
+    }
+}
+
+#[cfg(test)]
+mod remote_tests {
+    use super::super::game::testing::{answer_lowest, plans};
+    use super::super::game::Mode;
+    use super::*;
+    use engine::joker::{Action, Cell, SeatKind};
+    use engine::Game;
+
+    /// Ana and Cy here, Ben on his own device: Ben answers and plays there,
+    /// so the host's device goes only between Ana and Cy, across the
+    /// Informant's line as before.
+    #[test]
+    fn a_seat_on_another_device_gets_no_hand_over() {
+        let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 4).unwrap();
+        game.remote = vec![Seat(1)];
+        // Ben, a Vigilante, opens the round on his device.
+        assert_eq!(game.state.to_act(), Some(Seat(1)));
+        assert_eq!(
+            (game.person_to_act(), game.remote_to_act()),
+            (None, Some(Seat(1)))
+        );
+        assert_eq!(hand_over_to(&game, None), None);
+        game.state.apply(Action::Probe(Cell(0))).unwrap();
+        assert_eq!(hand_over_to(&game, None), Some(Seat(0)), "Ana answers here");
+        answer_lowest(&mut game);
+        assert_eq!(hand_over_to(&game, Some(Seat(0))), Some(Seat(2)), "to Cy");
+    }
+
+    /// With one person left here, nobody is handed the device: Ben informs
+    /// on his, Ana plays on hers.
+    #[test]
+    fn one_person_here_keeps_the_device_while_the_remote_informant_answers() {
+        let kinds = [SeatKind::Person; 2];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 4).unwrap();
+        game.remote = vec![Seat(0)];
+        assert_eq!(game.state.informant(), Seat(0));
+        assert_eq!(game.person_to_act(), Some(Seat(1)));
+        assert_eq!(hand_over_to(&game, None), None);
+        game.state.apply(Action::Probe(Cell(0))).unwrap();
+        assert_eq!(game.remote_to_act(), Some(Seat(0)));
+        assert_eq!(hand_over_to(&game, None), None);
+        answer_lowest(&mut game);
+        assert_eq!(hand_over_to(&game, None), None);
     }
 }

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn InformantDesk(feedback: Feedback) -> impl IntoView {
-    let desk = move || feedback.table.read(informant_desk);
+    let desk = move || feedback.source.with_informant(informant_desk);
     move || {
         desk().map(|desk| {
             view! {

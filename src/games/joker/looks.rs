@@ -3,16 +3,14 @@
 //! of the Vigilante whose turn it is, which never holds the Joker's cell
 //! while it is hidden. No components: tested natively.
 
-use super::game::JokerGame;
 use super::words::{answer_meaning, die, points, team_name};
-use crate::seats::{computer_note, kind_name};
+use crate::seats::{computer_note, kind_name, name_of};
 use engine::cards::Card;
-use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, Status, CELLS};
+use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, SeatView, Status, CELLS};
 
 /// The turn banner: whose turn it is and what they are to do, as "Round 1
 /// of 3 · Cy's turn (computer, Strong): probe or shoot a card."
-pub fn turn_text(game: &JokerGame) -> (Seat, String) {
-    let view = game.table_view();
+pub fn turn_text(view: &SeatView, names: &[String]) -> (Seat, String) {
     let round = format!("Round {} of {}", view.round() + 1, view.rounds());
     let (seat, head, tail) = match view.phase() {
         Phase::Over => return (view.current(), "The game is over.".to_string()),
@@ -29,14 +27,13 @@ pub fn turn_text(game: &JokerGame) -> (Seat, String) {
     let kind = computer_note(view.seat_kind(seat));
     (
         seat,
-        format!("{round} · {}{head}{kind}{tail}", game.name(seat)),
+        format!("{round} · {}{head}{kind}{tail}", name_of(names, seat)),
     )
 }
 
 /// Why the Vigilante whose turn it is may not shoot now (for the tap mode's
 /// choice), or `None` when they may, or it is nobody's turn to shoot.
-pub fn why_no_shot(game: &JokerGame) -> Option<&'static str> {
-    let view = game.table_view();
+pub fn why_no_shot(view: &SeatView) -> Option<&'static str> {
     if !matches!(view.phase(), Phase::Turn) || view.can_shoot(view.current()) {
         return None;
     }
@@ -48,12 +45,11 @@ pub fn why_no_shot(game: &JokerGame) -> Option<&'static str> {
 
 /// The die of the probe waiting for its answer, or the round's last answer;
 /// `None` before the round's first probe.
-pub fn probe_text(game: &JokerGame) -> Option<String> {
-    let view = game.table_view();
+pub fn probe_text(view: &SeatView, names: &[String]) -> Option<String> {
     if let Phase::Answer { cell, roll } = view.phase() {
         return Some(format!(
             "{} probes {cell}. Die: {}. The Informant may answer within {roll} of the true distance.",
-            game.name(view.current()),
+            name_of(names, view.current()),
             die(roll)
         ));
     }
@@ -66,7 +62,7 @@ pub fn probe_text(game: &JokerGame) -> Option<String> {
             ..
         } => Some(format!(
             "Last probe: {} at {cell}, die {}, answer {answer}: {}.",
-            game.name(seat),
+            name_of(names, seat),
             die(roll),
             answer_meaning(answer, roll)
         )),
@@ -92,8 +88,7 @@ pub struct Board {
 impl Board {
     /// The round being played, with the deduction aid if `aid`; or the
     /// round that just ended if `ended` (and a round did end).
-    pub fn of(game: &JokerGame, aid: bool, ended: bool) -> Board {
-        let view = game.table_view();
+    pub fn of(view: &SeatView, aid: bool, ended: bool) -> Board {
         match view.round().checked_sub(1).filter(|_| ended) {
             Some(round) => {
                 let log: Vec<Event> = view
@@ -249,9 +244,8 @@ pub struct PlayerLook {
     pub label: String,
 }
 
-pub fn player_look(game: &JokerGame, seat: Seat) -> PlayerLook {
-    let v = game.table_view();
-    let name = game.name(seat);
+pub fn player_look(v: &SeatView, names: &[String], seat: Seat) -> PlayerLook {
+    let name = name_of(names, seat);
     let informant = v.informant() == seat && !matches!(v.status(), Status::Over { .. });
     let acting = v.to_act() == Some(seat);
     let locked = v.lock(seat) != Lock::Free;
@@ -313,9 +307,9 @@ pub struct Desk {
     pub answers: Vec<(u8, usize)>,
 }
 
-/// The Informant's screen; `None` unless an answer waits.
-pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
-    let view = game.state.view(game.state.informant());
+/// The Informant's screen, from the Informant's `view`; `None` unless an
+/// answer waits (or the view is another seat's).
+pub fn informant_desk(view: &SeatView, names: &[String]) -> Option<Desk> {
     let joker = view.joker()?;
     let distance = view.true_distance()?;
     let allowed = view.allowed_answers()?;
@@ -352,10 +346,13 @@ pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
         })
         .collect();
     Some(Desk {
-        title: format!("{}, you are the Informant", game.name(view.informant())),
+        title: format!(
+            "{}, you are the Informant",
+            name_of(names, view.informant())
+        ),
         probe: format!(
             "{} probes {probed}. The Joker is at {joker}: the true distance is {distance}.",
-            game.name(view.current())
+            name_of(names, view.current())
         ),
         die: format!(
             "The die shows {}: you may answer any number from {low} to {high}.",
@@ -370,7 +367,7 @@ pub fn informant_desk(game: &JokerGame) -> Option<Desk> {
 #[cfg(test)]
 mod tests {
     use super::super::game::testing::{answer_lowest, blank, plans, play};
-    use super::super::game::Mode;
+    use super::super::game::{JokerGame, Mode};
     use super::super::words::log_lines;
     use super::*;
     use engine::joker::{Action, Level, SeatKind};
@@ -383,14 +380,14 @@ mod tests {
         let view = game.table_view();
         assert!(view.joker().is_none() && view.allowed_answers().is_none());
         let joker = game.state.joker();
-        let board = Board::of(&game, false, false);
+        let board = Board::of(&game.table_view(), false, false);
         let label = cell_label(&board, joker, false);
         assert!(!label.to_lowercase().contains("joker"), "{label}");
         let look = cell_look(&board, joker, None);
         assert!(look.card.is_none() && !look.class.contains("found"));
         let aided = Board {
             possible: Some(CellSet::EMPTY),
-            ..Board::of(&game, true, false)
+            ..Board::of(&game.table_view(), true, false)
         };
         let pending = cell_label(&aided, Cell(0), true);
         assert!(pending.contains("waiting for the answer"), "{pending}");
@@ -412,39 +409,39 @@ mod tests {
         ];
         let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 3).unwrap();
         assert_eq!(
-            turn_text(&game),
+            turn_text(&game.table_view(), &game.names),
             (
                 Seat(1),
                 "Round 1 of 3 · Ben's turn: probe or shoot a card.".to_string()
             )
         );
-        assert_eq!(probe_text(&game), None);
+        assert_eq!(probe_text(&game.table_view(), &game.names), None);
         let cell = blank(&game);
         game.state.apply(Action::Probe(cell)).unwrap();
         let Phase::Answer { roll, .. } = game.state.phase() else {
             panic!("no answer pending");
         };
         assert_eq!(
-            turn_text(&game),
+            turn_text(&game.table_view(), &game.names),
             (
                 Seat(0),
                 "Round 1 of 3 · Ana, the Informant (computer, Strong), is answering.".to_string()
             )
         );
         assert_eq!(
-            probe_text(&game).unwrap(),
+            probe_text(&game.table_view(), &game.names).unwrap(),
             format!(
                 "Ben probes {cell}. Die: {}. The Informant may answer within {roll} of the true distance.",
                 die(roll)
             )
         );
-        let look = cell_look(&Board::of(&game, false, false), cell, None);
+        let look = cell_look(&Board::of(&game.table_view(), false, false), cell, None);
         assert_eq!(look.class, "card-slot jk-cell pending");
         assert!(look.probes.is_empty() && look.card.is_none());
         let answer = *game.state.allowed_answers().unwrap().end();
         game.state.apply(Action::Answer(answer)).unwrap();
         assert_eq!(
-            probe_text(&game).unwrap(),
+            probe_text(&game.table_view(), &game.names).unwrap(),
             format!(
                 "Last probe: Ben at {cell}, die {}, answer {answer}: {}.",
                 die(roll),
@@ -453,7 +450,11 @@ mod tests {
         );
         let mut notes = CellSet::EMPTY;
         notes.insert(cell);
-        let look = cell_look(&Board::of(&game, true, false), cell, Some(notes));
+        let look = cell_look(
+            &Board::of(&game.table_view(), true, false),
+            cell,
+            Some(notes),
+        );
         assert_eq!(look.probes, format!("{answer}±{roll}"));
         assert!(look.class.contains(" marked"), "{}", look.class);
         assert!(look
@@ -466,23 +467,23 @@ mod tests {
     #[test]
     fn a_miss_says_why_shooting_is_not_possible_until_another_shot() {
         let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 3).unwrap();
-        assert_eq!(why_no_shot(&game), None);
+        assert_eq!(why_no_shot(&game.table_view()), None);
         let miss = blank(&game);
         game.state.apply(Action::Shoot(miss)).unwrap();
         // The next Vigilante may shoot; the one who missed may not, once it
         // is their turn again (after the other's probe and its answer).
-        assert_eq!(why_no_shot(&game), None);
+        assert_eq!(why_no_shot(&game.table_view()), None);
         let cell = blank(&game);
         game.state.apply(Action::Probe(cell)).unwrap();
         assert_eq!(
-            why_no_shot(&game),
+            why_no_shot(&game.table_view()),
             None,
             "the Informant answers: no shot to choose"
         );
         let answer = *game.state.allowed_answers().unwrap().end();
         game.state.apply(Action::Answer(answer)).unwrap();
         assert_eq!(
-            why_no_shot(&game),
+            why_no_shot(&game.table_view()),
             Some("Not until another Vigilante has shot.")
         );
     }
@@ -500,7 +501,7 @@ mod tests {
         game.state.apply(Action::Shoot(miss)).unwrap();
         let joker = game.state.joker();
         game.state.apply(Action::Shoot(joker)).unwrap();
-        let ended = Board::of(&game, true, true);
+        let ended = Board::of(&game.table_view(), true, true);
         let found = cell_look(&ended, joker, None);
         assert_eq!(found.card, Some(engine::joker::JOKER));
         assert!(found.class.ends_with(" found"), "{}", found.class);
@@ -514,7 +515,7 @@ mod tests {
             .ends_with("shot and missed"));
         assert!(!cell_look(&ended, probed, None).probes.is_empty());
         assert_eq!(ended.possible_count(), None, "no aid on a finished round");
-        let next = Board::of(&game, true, false);
+        let next = Board::of(&game.table_view(), true, false);
         assert!(Cell::all().all(|c| cell_look(&next, c, None).card.is_none()));
         assert_eq!(next.possible_count(), Some(CELLS));
     }
@@ -528,13 +529,13 @@ mod tests {
             SeatKind::Person,
         ];
         let mut game = JokerGame::new(&plans(&kinds), &Mode::Teams(vec![0, 1, 0, 1]), 7).unwrap();
-        let ana = player_look(&game, Seat(0));
+        let ana = player_look(&game.table_view(), &game.names, Seat(0));
         assert_eq!(
             ana.label,
             "Ana, Person, Informant: Team A: 0 points (0 shot by Ana)"
         );
         assert!(ana.informant && !ana.acting);
-        let ben = player_look(&game, Seat(1));
+        let ben = player_look(&game.table_view(), &game.names, Seat(1));
         assert_eq!(ben.kind_and_role, "Computer (Simple) · Vigilante");
         assert_eq!(
             ben.label,
@@ -543,21 +544,21 @@ mod tests {
         let joker = game.state.joker();
         game.state.apply(Action::Shoot(joker)).unwrap();
         assert_eq!(
-            player_look(&game, Seat(3)).score,
+            player_look(&game.table_view(), &game.names, Seat(3)).score,
             "Team B: 1 point (0 shot by Di)"
         );
         assert_eq!(
-            player_look(&game, Seat(1)).score,
+            player_look(&game.table_view(), &game.names, Seat(1)).score,
             "Team B: 1 point (1 shot by Ben)"
         );
         let mut solo = JokerGame::new(&plans(&[SeatKind::Person; 2]), &Mode::Everyone, 5).unwrap();
         let miss = blank(&solo);
         solo.state.apply(Action::Shoot(miss)).unwrap();
         assert_eq!(
-            turn_text(&solo).1,
+            turn_text(&solo.table_view(), &solo.names).1,
             "Round 1 of 2 · Ben's turn: probe a card (no shooting this turn)."
         );
-        let ben = player_look(&solo, Seat(1));
+        let ben = player_look(&solo.table_view(), &solo.names, Seat(1));
         assert!(ben.locked, "{ben:?}");
         assert_eq!(
             ben.label,
@@ -567,7 +568,7 @@ mod tests {
         let winner = Seat::all(2)
             .find(|s| solo.state.winners().contains(s))
             .unwrap();
-        let look = player_look(&solo, winner);
+        let look = player_look(&solo.table_view(), &solo.names, winner);
         assert!(look.winner && !look.informant && look.label.ends_with(", winner"));
     }
 
@@ -576,10 +577,14 @@ mod tests {
     #[test]
     fn the_informant_s_screen_shows_the_joker_and_the_answers_allowed() {
         let mut game = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 11).unwrap();
-        assert_eq!(informant_desk(&game), None, "no answer waits");
+        assert_eq!(
+            informant_desk(&game.informant_view(), &game.names),
+            None,
+            "no answer waits"
+        );
         let cell = blank(&game);
         game.state.apply(Action::Probe(cell)).unwrap();
-        let desk = informant_desk(&game).unwrap();
+        let desk = informant_desk(&game.informant_view(), &game.names).unwrap();
         let joker = game.state.joker();
         assert_eq!(desk.title, "Ana, you are the Informant");
         assert!(desk

@@ -1,17 +1,21 @@
 //! Joker in the app: its table, new-game screen, rules, statistics, saved
-//! records and preferences, registered with the shell as [`Joker`].
+//! records and preferences, and a guest's page for a seat played on another
+//! device (`join.rs`), registered with the shell as [`Joker`].
 
 mod feedback;
 mod game;
 mod grid;
+mod guest;
 mod hand_over;
 mod informant;
+mod join;
 mod looks;
 mod new_game;
 mod players;
 mod public;
 pub(crate) mod records;
 mod solo;
+mod source;
 mod stats;
 mod table;
 mod words;
@@ -31,9 +35,9 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Joker",
         deals: Deals::None,
-        remote: false,
+        remote: true,
     },
-    blurb: "2 to 4 players at one device, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
+    blurb: "2 to 4 players at one device or each on their own, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
     // A jester's three-pointed cap with bells.
     emblem: "M8 34L4 12L18 26L24 6L30 26L44 12L40 34ZM8 36H40V41H8Z M4 8A3 3 0 1 0 4 14A3 3 0 1 0 4 8ZM24 2A3 3 0 1 0 24 8A3 3 0 1 0 24 2ZM44 8A3 3 0 1 0 44 14A3 3 0 1 0 44 8Z",
     keys: &KEYS,
@@ -61,10 +65,8 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            // (No join page: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Join => {
-                view! { <table::JokerScreen/> }.into_any()
-            }
+            Page::Current | Page::Deal(_) => view! { <table::JokerScreen/> }.into_any(),
+            Page::Join => view! { <join::JokerJoin/> }.into_any(),
             Page::New => view! { <new_game::JokerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>

@@ -5,7 +5,7 @@
 use super::game::{JokerGame, Mode};
 use super::records::{game_ctx, route, table};
 use crate::route::Page;
-use crate::seats::{seat_class, SeatEditor, SeatList, SeatPlan};
+use crate::seats::{own_device_seats, seat_class, SeatEditor, SeatList, SeatPlan};
 use crate::session;
 use crate::shell::navigate;
 use crate::ui::choice::{Choice, PaceChoice};
@@ -112,7 +112,10 @@ pub fn JokerNew() -> impl IntoView {
             INFORMANTS[informant.get_untracked().min(1)].0,
             ROUNDS[rounds.get_untracked().min(2)].0,
         );
-        match JokerGame::new(&seats, &mode, random_seed()) {
+        let made = own_device_seats(&seats).and_then(|remote| {
+            JokerGame::new(&seats, &mode, random_seed()).map(|game| JokerGame { remote, ..game })
+        });
+        match made {
             Ok(game) => {
                 ctx.settings.update(|s| s.table_seats = remembered);
                 session::save_settings(ctx.app);
@@ -123,6 +126,7 @@ pub fn JokerNew() -> impl IntoView {
         }
     };
     let seat_count = move || list.with(|l| l.seats.len());
+    let solo = Memo::new(move |_| play() == Play::Solo);
     view! {
         <TopBar title="New Joker game"/>
         <section class="panel">
@@ -139,9 +143,15 @@ pub fn JokerNew() -> impl IntoView {
             <h2>{move || if play() == Play::Solo { "The Vigilantes" } else { "Who plays?" }}</h2>
             <p class="small">{move || match play() {
                 Play::Solo => "1 to 3 Vigilantes: you, and rivals if you like. Whisper, the computer Informant, knows where the Joker is in every round. Alone, you play against par (see the rules).",
-                _ => "2 to 4 seats, clockwise. The first seat is the first Informant; the role passes clockwise each round, and the game ends when everyone has had it.",
+                _ => "2 to 4 seats, clockwise: people here or on their own device, or the computer. The first seat is the first Informant; the role passes clockwise each round, and the game ends when everyone has had it.",
             }}</p>
-            <SeatEditor list/>
+            // Solo is played at one device: the computer informs every
+            // round, and its Vigilantes share one screen.
+            {move || if solo.get() {
+                view! { <SeatEditor list/> }.into_any()
+            } else {
+                view! { <SeatEditor list remote=true/> }.into_any()
+            }}
             {move || match play() {
                 Play::Teams => view! {
                     <fieldset class="choice jk-teams">

@@ -1,19 +1,18 @@
 //! Every player at the table: role, score, lock, whose turn.
 
 use super::looks::player_look;
-use super::records::table;
+use super::source::Source;
 use crate::seats::seat_class;
 use engine::joker::Seat;
 use leptos::prelude::*;
 
 #[component]
-pub fn Players() -> impl IntoView {
-    let table = table();
-    let seats = move || table.read(|g| g.state.players());
+pub fn Players(source: Source) -> impl IntoView {
+    let seats = move || source.with_table(|v, _| v.players());
     view! {
         <section class="players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
-                let look = move || table.read(|g| Some(player_look(g, seat)));
+                let look = move || source.with_table(|v, n| Some(player_look(v, n, seat)));
                 move || look().map(|p| view! {
                     <article class=format!("player {}", seat_class(seat)) class:current=p.acting aria-label=p.label>
                         <h3 aria-hidden="true">

@@ -6,14 +6,14 @@ use super::feedback::Feedback;
 use super::grid::{Grid, TapMode, TAP_MODES};
 use super::looks::{probe_text, turn_text, why_no_shot};
 use super::players::Players;
-use super::records::{game_ctx, prefs, table};
+use super::records::prefs;
+use super::source::Source;
 use super::words::log_lines;
 use crate::seats::{GameLog, TurnBanner};
 use crate::ui::choice::Choice;
 use crate::ui::message::TableMessage;
 use crate::ui::{shortcut_key, Dialog, When};
 use engine::joker::{Action, Cell, Phase, CELLS, SIDE};
-use engine::Game;
 use leptos::prelude::*;
 
 /// The table as everyone may see it: whose turn, the die, the grid, the
@@ -21,7 +21,7 @@ use leptos::prelude::*;
 /// while a round's end is shown, it is the round that ended.
 #[component]
 pub fn PublicTable(feedback: Feedback) -> impl IntoView {
-    let ctx = game_ctx();
+    let source = feedback.source;
     let aid_on = Signal::derive(move || prefs().value.with(|p| p.deduction_aid));
     // The tap mode's place in TAP_MODES, and the cell the arrow keys are
     // on, as plain numbers (signals of types the app has already).
@@ -35,17 +35,15 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
         if round_ended.get() {
             return None;
         }
-        ctx.game.with(|g| {
-            g.as_ref().and_then(|g| {
-                let seat = g.person_to_act()?;
-                (g.state.phase() == Phase::Turn).then_some(seat)
-            })
-        })
+        let seat = source.person_to_act()?;
+        source
+            .with_table(|v, _| v.phase() == Phase::Turn)
+            .then_some(seat)
     });
 
     // Why each tap mode cannot be used now (shooting, after a miss).
     let why_not = Signal::derive(move || {
-        let shot = ctx.game.with(|g| g.as_ref().and_then(why_no_shot));
+        let shot = source.with_table(|v, _| why_no_shot(v));
         TAP_MODES
             .map(|(m, _)| {
                 if m == TapMode::Shoot {
@@ -78,22 +76,22 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
             }
             TapMode::Shoot => {
                 // Asked before the shot's question: the engine's dry run.
-                let refusal = ctx
-                    .game
-                    .with_untracked(|g| g.as_ref()?.state.check(&Action::Shoot(cell)).err());
-                match refusal {
+                // A shot a guest's view does not allow goes to the host,
+                // whose engine says why not.
+                match source.refusal(Action::Shoot(cell)) {
                     Some(why) => feedback.refuse(why),
+                    None if !source.may(Action::Shoot(cell)) => {
+                        feedback.play(Action::Shoot(cell));
+                    }
                     None => confirm_shot.set(Some(cell.index())),
                 }
             }
             TapMode::Mark => {
-                let face_up = ctx.game.with_untracked(|g| {
-                    g.as_ref().is_some_and(|g| g.state.face_up().contains(cell))
-                });
+                let face_up = untrack(|| source.with_table(|v, _| v.face_up().contains(cell)));
                 if face_up {
                     return;
                 }
-                feedback.table.note(|g| g.toggle_mark(seat, cell));
+                source.toggle_mark(seat, cell);
             }
         }
     };
@@ -110,7 +108,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
         });
     };
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if ctx.changed_elsewhere.get_untracked()
+        if source.changed_elsewhere()
             || confirm_shot.get_untracked().is_some()
             || feedback.round_over.with_untracked(Option::is_some)
         {
@@ -154,8 +152,8 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
             <div class="table-main">
                 // The turn and the die are the next round's: not over the
                 // grid of the round that ended.
-                {move || (!round_ended.get()).then(|| view! { <WhoseTurn/><DieAndLastProbe/> }.into_any())}
-                <Grid mode cursor my_turn aid_on ended=round_ended act=Callback::new(move |(cell, what)| act(cell, what))/>
+                {move || (!round_ended.get()).then(|| view! { <WhoseTurn source/><DieAndLastProbe source/> }.into_any())}
+                <Grid source mode cursor my_turn aid_on ended=round_ended act=Callback::new(move |(cell, what)| act(cell, what))/>
                 <section class="choices jk-modes" aria-label="Your choices">
                     {move || match my_turn.get() {
                         Some(_) => view! {
@@ -169,20 +167,25 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                             />
                         }.into_any(),
                         None if round_ended.get() => ().into_any(),
-                        None if ctx.game.with(|g| g.as_ref().is_some_and(|g| g.state.is_over())) =>
+                        None if source.with_table(|v, _| v.to_act().is_none()) =>
                             view! { <p class="waiting">"The game is over."</p> }.into_any(),
-                        None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
+                        None => match source.remote_to_act() {
+                            Some(name) => view! { <p class="waiting">{format!("{name} is playing on their own device…")}</p> }.into_any(),
+                            None if matches!(source, Source::Remote(_)) =>
+                                view! { <p class="waiting">"Waiting for the others…"</p> }.into_any(),
+                            None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
+                        },
                     }}
                 </section>
                 <TableMessage note=feedback.message/>
             </div>
             <div class="table-side">
-                <Players/>
-                <GameLog lines=Signal::derive(move || ctx.game.with(|g| g.as_ref().map(|g| log_lines(&g.table_view(), &g.names)).unwrap_or_default()))/>
+                <Players source/>
+                <GameLog lines=Signal::derive(move || source.with_table(log_lines))/>
             </div>
         </div>
         <When when=move || confirm_shot.with(Option::is_some)>
-            <ShotDialog cell=confirm_shot shoot=Callback::new(move |cell| {
+            <ShotDialog source cell=confirm_shot shoot=Callback::new(move |cell| {
                 confirm_shot.set(None);
                 // Each shot, hit or miss, leaves the next tap a probe.
                 mode.set(0);
@@ -220,13 +223,14 @@ fn RoundOver(text: String, next: Callback<()>) -> impl IntoView {
 
 /// Asks before a shot: a miss turns the card up and locks the shooter out.
 #[component]
-fn ShotDialog(cell: RwSignal<Option<usize>>, shoot: Callback<usize>) -> impl IntoView {
-    let ctx = game_ctx();
+fn ShotDialog(
+    source: Source,
+    cell: RwSignal<Option<usize>>,
+    shoot: Callback<usize>,
+) -> impl IntoView {
     let index = cell.get_untracked().unwrap_or(0);
     let target = Cell::new(index / SIDE, index % SIDE);
-    let single = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.players() == 2));
+    let single = untrack(|| source.with_table(|v, _| v.players() == 2));
     let lock = if single {
         "you cannot shoot on your next turn"
     } else {
@@ -245,16 +249,14 @@ fn ShotDialog(cell: RwSignal<Option<usize>>, shoot: Callback<usize>) -> impl Int
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-fn WhoseTurn() -> impl IntoView {
-    let table = table();
-    view! { <TurnBanner text=Signal::derive(move || table.read(|g| Some(turn_text(g))))/> }
+fn WhoseTurn(source: Source) -> impl IntoView {
+    view! { <TurnBanner text=Signal::derive(move || source.with_table(|v, n| Some(turn_text(v, n))))/> }
 }
 
 /// The die of the probe waiting for its answer, or the last answer.
 #[component]
-fn DieAndLastProbe() -> impl IntoView {
-    let table = table();
-    let text = move || table.read(probe_text);
+fn DieAndLastProbe(source: Source) -> impl IntoView {
+    let text = move || source.with_table(probe_text);
     view! {
         <p class="jk-die" aria-live="polite">{move || text().unwrap_or_else(|| "No probe yet this round.".to_string())}</p>
     }

@@ -14,7 +14,10 @@ use super::hand_over::{hand_over_to, taken_by, Holder};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, route, table, ID};
+use super::source::Source;
 use super::words::{end_title, jokers_shot, solo_detail};
+use crate::remote::host::Host;
+use crate::remote::views::invitations;
 use crate::route::Page;
 use crate::seats::HandOver;
 use crate::shell::redirect;
@@ -39,7 +42,8 @@ pub fn JokerScreen() -> impl IntoView {
 #[component]
 fn Table() -> impl IntoView {
     let ctx = game_ctx();
-    let feedback = Feedback::new(table());
+    let table = table();
+    let feedback = Feedback::new(Source::Local(table));
     // Who has the device, as far as the table knows (nobody yet after a
     // reload): the Informant, or the Vigilantes.
     let holder = RwSignal::new(None as Holder);
@@ -58,12 +62,11 @@ fn Table() -> impl IntoView {
             Some((seat, g.name(seat), taken_by(g, seat)))
         })
     });
-    let informant_answers = Memo::new(move |_| {
-        ctx.game.with(|g| {
-            g.as_ref()
-                .is_some_and(|g| g.person_to_act().is_some_and(|p| p == g.state.informant()))
-        })
-    });
+    let informant_answers = Memo::new(move |_| feedback.source.informant_answers());
+    // Seats played on other devices: this device hosts them.
+    let host = table
+        .read(|g| !g.remote.is_empty())
+        .then(|| Host::start(table));
 
     feedback.play_computers();
 
@@ -78,6 +81,7 @@ fn Table() -> impl IntoView {
     });
     view! {
         <TableFrame title="Joker" game=ID tour=if solo { SOLO_TOUR } else { TOUR } moves=changes(ctx.game) on_continue=forget>
+        {host.map(|host| invitations(host, ID))}
         {move || match hand_over.get() {
             Some((seat, name, taken)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {
@@ -90,11 +94,12 @@ fn Table() -> impl IntoView {
         }}
         <When when=move || game_over() && !end_dismissed.get()>
             <EndDialog
+                source=feedback.source
                 play_again=Callback::new(move |_| {
                     // The last round's end is not the next game's.
                     feedback.round_over.set(None);
                     feedback.message.set(None);
-                    feedback.table.play_again();
+                    table.play_again();
                 })
                 dismiss=Callback::new(move |_| end_dismissed.set(true))
             />
@@ -105,28 +110,47 @@ fn Table() -> impl IntoView {
 
 /// The result, and the scores: against par, alone against the computer
 /// Informant (with the best of that length of game); else the Jokers each
-/// shot.
+/// shot. On a guest device (never solo) the host decides whether to play
+/// again: no such button there.
 #[component]
-fn EndDialog(play_again: Callback<()>, dismiss: Callback<()>) -> impl IntoView {
-    let ctx = game_ctx();
-    let (title, detail, person_won) = ctx.game.with_untracked(|g| {
-        let Some(g) = g.as_ref() else {
-            return (String::new(), String::new(), false);
-        };
-        let detail = match g.solo_score() {
-            Some(solo) => {
-                let rounds = g.round_count();
-                let best = ctx
-                    .stats
-                    .with_untracked(|s| s.best_solo.get(&rounds).copied());
-                solo_detail(solo, u32::from(rounds), best)
+pub(super) fn EndDialog(
+    source: Source,
+    #[prop(optional)] play_again: Option<Callback<()>>,
+    dismiss: Callback<()>,
+) -> impl IntoView {
+    let (title, detail) =
+        untrack(|| source.with_table(|v, names| (end_title(v, names), jokers_shot(v, names))));
+    match source {
+        Source::Local(table) => {
+            let ctx = table.ctx;
+            let (detail, person_won) = ctx.game.with_untracked(|g| {
+                let Some(g) = g.as_ref() else {
+                    return (detail, false);
+                };
+                let detail = match g.solo_score() {
+                    Some(solo) => {
+                        let rounds = g.round_count();
+                        let best = ctx
+                            .stats
+                            .with_untracked(|s| s.best_solo.get(&rounds).copied());
+                        solo_detail(solo, u32::from(rounds), best)
+                    }
+                    None => detail,
+                };
+                (detail, g.a_person_won())
+            });
+            view! {
+                <GameOverDialog title detail celebrate=person_won play_again=play_again.unwrap_or_else(|| Callback::new(|_| {})) new_game=route(Page::New) dismiss/>
             }
-            None => jokers_shot(g),
-        };
-        (end_title(g), detail, g.a_person_won())
-    });
-    view! {
-        <GameOverDialog title detail celebrate=person_won play_again new_game=route(Page::New) dismiss/>
+            .into_any()
+        }
+        Source::Remote(remote) => {
+            let won = remote.received.with_untracked(|r| {
+                r.as_ref()
+                    .is_some_and(|r| r.view.winners().contains(&r.view.seat()))
+            });
+            view! { <GameOverDialog title detail celebrate=won dismiss/> }.into_any()
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 //! engine's events alone ([`event_line`]), a round's end and the game's.
 //! No components: tested natively.
 
-use super::game::{JokerGame, RoundEnd};
+use super::game::RoundEnd;
 use super::solo::{against_par, par_per_round, signed, turns_in_round, SoloScore};
 use crate::seats::{joined, name_of};
 use engine::joker::{Event, Seat, SeatView, MAX_DISTANCE};
@@ -170,21 +170,20 @@ fn result_line(view: &SeatView, names: &[String], winners: &[Seat], score: u32) 
 }
 
 /// The end dialog's title: the result as the game's last event says it.
-pub fn end_title(game: &JokerGame) -> String {
-    let view = game.table_view();
+pub fn end_title(view: &SeatView, names: &[String]) -> String {
     view.history()
         .last()
         .filter(|e| matches!(e, Event::GameOver { .. }))
         .map_or_else(
             || "The game is over.".to_string(),
-            |end| event_line(&view, &game.names, end),
+            |end| event_line(view, names, end),
         )
 }
 
 /// "Jokers shot: Ana: 2, Ben: 1."
-pub fn jokers_shot(game: &JokerGame) -> String {
-    let scores: Vec<String> = Seat::all(game.state.players())
-        .map(|s| format!("{}: {}", game.name(s), game.state.points(s)))
+pub fn jokers_shot(view: &SeatView, names: &[String]) -> String {
+    let scores: Vec<String> = Seat::all(view.players())
+        .map(|s| format!("{}: {}", name_of(names, s), view.points(s)))
         .collect();
     format!("Jokers shot: {}.", scores.join(", "))
 }
@@ -238,16 +237,15 @@ pub fn round_over_text(view: &SeatView, names: &[String], events: &[Event]) -> O
 /// What the round-over dialog says, while a new round has had no action
 /// yet after a hit ended the last one (so also after a reload): the
 /// engine keeps that round's end ([`SeatView::round_end`]).
-pub fn round_over_note(game: &JokerGame) -> Option<String> {
-    let view = game.table_view();
+pub fn round_over_note(view: &SeatView, names: &[String]) -> Option<String> {
     let events = view.round_end()?;
-    round_over_text(&view, &game.names, &events)
+    round_over_text(view, names, &events)
 }
 
 #[cfg(test)]
 mod tests {
     use super::super::game::testing::{answer_lowest, blank, bot_action, plans, play};
-    use super::super::game::Mode;
+    use super::super::game::{JokerGame, Mode};
     use super::*;
     use engine::joker::{Action, Cell, Level, Phase, SeatKind, CELLS};
     use engine::Game;
@@ -290,8 +288,11 @@ mod tests {
             if solo.won() { "a win" } else { "par wins" }
         );
         assert!(log.ends_with(&result), "{log}");
-        assert_eq!(end_title(&game), result);
-        assert_eq!(jokers_shot(&game), "Jokers shot: Ana: 0, Ben: 3.");
+        assert_eq!(end_title(&game.table_view(), &game.names), result);
+        assert_eq!(
+            jokers_shot(&game.table_view(), &game.names),
+            "Jokers shot: Ana: 0, Ben: 3."
+        );
         assert_eq!(
             solo_detail(solo, 3, Some(4)),
             format!(
@@ -334,16 +335,24 @@ mod tests {
     #[test]
     fn the_round_over_dialog_shows_until_the_next_round_s_first_action_and_only_once() {
         let mut game = people(3);
-        assert_eq!(round_over_note(&game), None, "no round has ended");
+        assert_eq!(
+            round_over_note(&game.table_view(), &game.names),
+            None,
+            "no round has ended"
+        );
         let mut steps = 0;
         while game.state.round() == 0 {
             game.state.apply(bot_action(&game)).unwrap();
-            assert_eq!(round_over_note(&game).is_some(), game.state.round() == 1);
+            assert_eq!(
+                round_over_note(&game.table_view(), &game.names).is_some(),
+                game.state.round() == 1
+            );
             steps += 1;
             assert!(steps < 100_000);
         }
         // The round's end is shown, also to a reloaded page.
-        let note = round_over_note(&game).expect("the round's end is shown");
+        let note =
+            round_over_note(&game.table_view(), &game.names).expect("the round's end is shown");
         assert!(
             note.contains("shot the Joker") && note.contains("Round 2 of 3"),
             "{note}"
@@ -354,7 +363,7 @@ mod tests {
         let cell = (0..CELLS as u8).map(Cell).find(|&c| c != joker).unwrap();
         game.state.apply(Action::Probe(cell)).unwrap();
         assert!(game.state.log().last().unwrap().is_hit());
-        assert_eq!(round_over_note(&game), None);
+        assert_eq!(round_over_note(&game.table_view(), &game.names), None);
     }
 
     /// Applies `action`; returns what its events say.
@@ -466,7 +475,10 @@ mod tests {
         );
         let text = crate::codec::to_string(&game).unwrap();
         let reloaded: JokerGame = crate::codec::from_str(&text).unwrap();
-        assert_eq!(round_over_note(&reloaded), note);
+        assert_eq!(
+            round_over_note(&reloaded.table_view(), &reloaded.names),
+            note
+        );
     }
 
     /// A shot the rules refuse is refused before its question, in the
@@ -503,7 +515,7 @@ mod tests {
         let joker = game.state.joker();
         game.state.apply(Action::Shoot(joker)).unwrap();
         assert_eq!(
-            end_title(&game),
+            end_title(&game.table_view(), &game.names),
             "Ben found the Joker in 1 turn, 9 under par: a win."
         );
         assert_eq!(

@@ -1,0 +1,70 @@
+//! A guest's Joker: this device plays one seat of a game the host's
+//! device runs. Opened from the host's invitation (its link, or the code
+//! pasted); the table is drawn from what the host sends, and this
+//! device's actions go to the host, which checks them.
+//!
+//! The seat's notepad is its player's private marks: it stays on this
+//! device, in this tab's session storage (a reload keeps it; the host never
+//! sees it), for the round it was made in.
+
+use super::guest::GuestTable;
+use super::records::route;
+use super::source::Remote;
+use crate::remote::guest::Guest;
+use crate::remote::views::guest_page;
+use crate::route::Page;
+use crate::ui::TopBar;
+use engine::joker::{Action, CellSet, Event, SeatView};
+use leptos::prelude::*;
+
+/// Where the notepad is kept: the round it belongs to, and its marks.
+const NOTEPAD_KEY: &str = "gm.joker.guest-notepad";
+
+#[component]
+pub fn JokerJoin() -> impl IntoView {
+    let guest = Guest::<SeatView, Event, Action>::new();
+    guest.join_from_address(&route(Page::Join).href());
+    let (kept_round, kept) = load_notepad().unwrap_or((u8::MAX, CellSet::EMPTY));
+    let round = StoredValue::new(kept_round);
+    let notes = RwSignal::new(kept);
+    // A new round (or game) starts with a clean notepad.
+    Effect::new(move |_| {
+        let Some(now) = guest
+            .received
+            .with(|r| r.as_ref().map(|r| r.view.round() as u8))
+        else {
+            return;
+        };
+        if round.get_value() != now {
+            round.set_value(now);
+            notes.set(CellSet::EMPTY);
+        }
+    });
+    Effect::new(move |_| save_notepad(round.get_value(), notes.get()));
+    let remote = Remote {
+        received: guest.received,
+        send: Callback::new(move |actions: Vec<Action>| guest.send(actions)),
+        refusal: guest.refusal,
+        notes,
+    };
+    view! {
+        <TopBar title="Joker"/>
+        {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
+    }
+}
+
+fn load_notepad() -> Option<(u8, CellSet)> {
+    let storage = window().session_storage().ok()??;
+    let text = storage.get_item(NOTEPAD_KEY).ok()??;
+    crate::codec::from_str(&text).ok()
+}
+
+/// Best effort: without storage the marks last until a reload.
+fn save_notepad(round: u8, notes: CellSet) {
+    if let (Ok(Some(storage)), Ok(text)) = (
+        window().session_storage(),
+        crate::codec::to_string(&(round, notes)),
+    ) {
+        let _ = storage.set_item(NOTEPAD_KEY, &text);
+    }
+}
