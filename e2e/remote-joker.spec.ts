@@ -41,12 +41,11 @@ async function saved(host: Page): Promise<Saved> {
 
 /** New game on the host: Ana here, Ben on his own device, Cy a computer
  * (fast), each for themselves. Ana informs round 1, Ben round 2, Cy round 3. */
-async function newGame(host: Page) {
+async function newGame(host: Page, seats: [string, string][] = [["Ana", "person"], ["Ben", "own-device"], ["Cy", "simple"]]) {
   await host.goto("/#/settings");
   await host.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
   await host.goto("/#/joker/new");
   await host.getByRole("radio", { name: "Each for themselves" }).check();
-  const seats: [string, string][] = [["Ana", "person"], ["Ben", "own-device"], ["Cy", "simple"]];
   const names = host.getByRole("textbox", { name: /^Name of seat/ });
   while ((await names.count()) < seats.length) await host.getByRole("button", { name: "Add a seat" }).click();
   while ((await names.count()) > seats.length) await host.getByRole("button", { name: `Remove seat ${seats.length + 1}` }).click();
@@ -268,4 +267,24 @@ test("the new-game screen offers a seat on its own device, except in solo", asyn
   await expect(host.page).toHaveURL(/#\/joker\/new$/);
   expect(host.errors).toEqual([]);
   await host.context.close();
+});
+
+test("while Ben's device is away the computer waits; once he is connected it plays", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  // Ana informs the first round; Cy, a computer at the fast pace, has the
+  // first turn, and Ben is not connected yet.
+  await newGame(host.page, [["Ana", "person"], ["Cy", "simple"], ["Ben", "own-device"]]);
+  await expect(invitation(host.page)).toBeVisible();
+  const before = await save(host.page);
+  // Over ten times the fast pace: Cy would have probed by now.
+  await host.page.waitForTimeout(1_500);
+  expect(await save(host.page), "no move while Ben is away").toBe(before);
+  await connect(host.page, guest.page, "open");
+  await expect.poll(() => save(host.page), { timeout: 10_000 }).not.toBe(before);
+  expect(host.errors).toEqual([]);
+  expect(guest.errors).toEqual([]);
+  await host.context.close();
+  await guest.context.close();
 });
