@@ -1,14 +1,17 @@
 //! A Serial Killer game as the app saves it: the engine's state, the names
 //! at the table, its log and whether its result is counted. The table
 //! controller (`crate::table::controller`) plays it through
-//! [`TableRecord`] and [`SeatedRecord`].
+//! [`TableRecord`] and [`SeatedRecord`]; seats on other devices are
+//! hosted through [`RemoteRecord`].
 
 use super::stats::SerialKillerStats;
-use super::words::log_lines;
-use crate::seats::{name_of, plans_of, SeatPlan};
+use super::words::{log_lines, opening_lines};
+use crate::remote::host::RemoteRecord;
+use crate::seats::{name_of, own_device_seats, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
 use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
+use engine::Multiplayer;
 use serde::{Deserialize, Serialize};
 
 /// The game in progress with the names at the table and its log.
@@ -20,31 +23,34 @@ pub struct SerialKillerGame {
     pub log: Vec<String>,
     /// Its result is in the statistics already.
     pub counted: bool,
+    /// The seats played by a person on another device (this device hosts
+    /// them: see `crate::remote::host`). None in a game at one device,
+    /// which saves as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote: Vec<Seat>,
+    /// Every event of a game with remote seats, oldest first: a guest's log
+    /// is made from them on its device (the prose `log` is this device's).
+    /// Kept only in such a game, so that others save as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
 }
 
 impl SerialKillerGame {
-    /// A new game for `seats`, its log opened with the first-player draw.
+    /// A new game for `seats` (those marked for their own device played
+    /// there), its log opened with the first-player draw.
     pub fn new(seats: &[SeatPlan], seed: u64) -> Result<SerialKillerGame, String> {
+        let remote = own_device_seats(seats)?;
         let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
         let state = State::new(&kinds, seed).map_err(|e| e.to_string())?;
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let mut log = Vec::new();
-        for round in state.first_draws() {
-            let draws: Vec<String> = round
-                .iter()
-                .map(|&(seat, card)| format!("{} {}", name_of(&names, seat), card.name()))
-                .collect();
-            log.push(format!("Draw for first player: {}.", draws.join(", ")));
-        }
-        log.push(format!(
-            "{} draws highest and plays first.",
-            name_of(&names, state.first_player())
-        ));
+        let log = opening_lines(&state.view(state.first_player()), &names);
         Ok(SerialKillerGame {
             state,
             names,
             log,
             counted: false,
+            remote,
+            events: Vec::new(),
         })
     }
 
@@ -53,7 +59,36 @@ impl SerialKillerGame {
         if self.names.len() != self.state.players() {
             return Err("the names do not match the seats".into());
         }
+        let mut remote = self.remote.clone();
+        remote.sort_unstable();
+        remote.dedup();
+        let people = |s: &Seat| self.state.seat_kind(*s) == Some(SeatKind::Person);
+        if remote.len() != self.remote.len() || !self.remote.iter().all(people) {
+            return Err("a seat on another device is not one person's".into());
+        }
+        if !self.remote.is_empty() && self.local_people().is_empty() {
+            return Err("no person plays on the device that keeps the game".into());
+        }
+        if self.remote.is_empty() && !self.events.is_empty() {
+            return Err("events kept for a game at one device".into());
+        }
         crate::seats::check_names(&self.names)
+    }
+
+    /// The people playing at this device (not on another one).
+    pub fn local_people(&self) -> Vec<Seat> {
+        Seat::all(self.state.players())
+            .filter(|s| self.state.seat_kind(*s) == Some(SeatKind::Person))
+            .filter(|s| !self.remote.contains(s))
+            .collect()
+    }
+
+    /// Whether the seat to act is a person at this device: only then does
+    /// this table offer choices.
+    pub fn acts_here(&self) -> bool {
+        self.state
+            .to_act()
+            .is_some_and(|s| self.local_people().contains(&s))
     }
 
     /// What the table shows: the view of the seat to act (everything is
@@ -81,6 +116,9 @@ impl TableRecord for SerialKillerGame {
 
     fn follow(&mut self, events: &[Event]) {
         self.log.extend(log_lines(events, &self.names));
+        if !self.remote.is_empty() {
+            self.events.extend_from_slice(events);
+        }
     }
 
     /// Once the game is over: a game played, and a win for each person
@@ -113,8 +151,41 @@ impl TableRecord for SerialKillerGame {
                 Event::Held { .. } | Event::Buried { .. } | Event::Informed { .. }
             )
         });
-        person_may_take_back(before, self, quiet)
+        // Nor may this device take back a move made on another one.
+        let remote = before
+            .state
+            .to_act()
+            .is_some_and(|s| self.remote.contains(&s));
+        !remote && person_may_take_back(before, self, quiet)
     }
+}
+
+impl RemoteRecord for SerialKillerGame {
+    fn remote_seats(&self) -> Vec<Seat> {
+        self.remote.clone()
+    }
+
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Every event as the engine redacts it for `seat` (in this game each
+    /// is public: only the stack's order is secret, and no event tells it).
+    fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
+        self.events
+            .iter()
+            .map(|e| self.state.redact(e, seat))
+            .collect()
+    }
+}
+
+/// The log of a game played on another device, as its guest makes it from
+/// what the host sends (`view`, the names and `events`, every event so far):
+/// the same lines as the host's [`SerialKillerGame::log`].
+pub fn guest_log(view: &SeatView, events: &[Event], names: &[String]) -> Vec<String> {
+    let mut log = opening_lines(view, names);
+    log.extend(log_lines(events, names));
+    log
 }
 
 impl SeatedRecord for SerialKillerGame {
@@ -123,7 +194,10 @@ impl SeatedRecord for SerialKillerGame {
     }
 
     fn rematch(&self, seed: u64) -> Option<SerialKillerGame> {
-        let seats = plans_of(&self.names, self.state.seat_kinds());
+        let mut seats = plans_of(&self.names, self.state.seat_kinds());
+        for seat in &self.remote {
+            seats.get_mut(seat.index())?.own_device = true;
+        }
         SerialKillerGame::new(&seats, seed).ok()
     }
 }
