@@ -44,14 +44,17 @@ impl SerialKillerGame {
         let state = State::new(&kinds, seed).map_err(|e| e.to_string())?;
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
         let log = opening_lines(&state.view(state.first_player()), &names);
-        Ok(SerialKillerGame {
+        let game = SerialKillerGame {
             state,
             names,
             log,
             counted: false,
             remote,
             events: Vec::new(),
-        })
+        };
+        // A computer's seat marked for another device, say.
+        game.validate()?;
+        Ok(game)
     }
 
     pub fn validate(&self) -> Result<(), String> {
@@ -418,6 +421,126 @@ mod tests {
         }
         assert!(computer_turns > 5);
         assert_eq!(game.computer_to_act(), None);
+    }
+
+    /// Ana here, Ben and Cy each on their own device.
+    fn two_guests() -> Vec<SeatPlan> {
+        let mut seats = people();
+        seats[1].own_device = true;
+        seats[2].own_device = true;
+        seats
+    }
+
+    #[test]
+    fn the_seats_on_other_devices_are_kept_and_checked() {
+        let game = SerialKillerGame::new(&two_guests(), 3).unwrap();
+        assert_eq!(game.remote, [Seat(1), Seat(2)]);
+        assert_eq!(game.local_people(), [Seat(0)]);
+        let text = crate::codec::to_string(&game).unwrap();
+        let back: SerialKillerGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!((back.validate(), &back), (Ok(()), &game));
+        // A game at one device saves as before: no new fields.
+        let here = SerialKillerGame::new(&people(), 3).unwrap();
+        let text = crate::codec::to_string(&here).unwrap();
+        assert!(!text.contains("remote") && !text.contains("events"));
+        // Someone must play on the device that keeps the game.
+        let mut everyone_away = two_guests();
+        everyone_away[0].own_device = true;
+        assert!(SerialKillerGame::new(&everyone_away, 3).is_err());
+        let broken = [
+            SerialKillerGame {
+                remote: vec![Seat(1), Seat(1)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                remote: vec![Seat(0), Seat(1), Seat(2)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                remote: vec![Seat(5)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                events: vec![Event::TurnEnded { seat: Seat(0) }],
+                ..here
+            },
+        ];
+        for game in broken {
+            assert!(
+                game.validate().is_err(),
+                "{:?} {:?}",
+                game.remote,
+                game.events
+            );
+        }
+        let mut computer = plans(&[SeatKind::Person, SeatKind::Computer(Level::Simple)]);
+        computer[1].own_device = true;
+        assert!(
+            SerialKillerGame::new(&computer, 3).is_err(),
+            "a computer plays on the host only"
+        );
+    }
+
+    #[test]
+    fn play_again_keeps_the_seats_on_other_devices() {
+        let game = SerialKillerGame::new(&two_guests(), 7).unwrap();
+        let again = game.rematch(8).unwrap();
+        assert_eq!(again, SerialKillerGame::new(&two_guests(), 8).unwrap());
+        assert_eq!(again.remote, [Seat(1), Seat(2)]);
+    }
+
+    // Each guest's log, made from what the host sends its seat, says what
+    // the host's log says, all game long; and only a game with guests
+    // keeps its events.
+    #[test]
+    fn each_guest_makes_the_hosts_log_from_the_events_it_is_sent() {
+        for seed in 0..8 {
+            let mut game = SerialKillerGame::new(&two_guests(), seed).unwrap();
+            let mut alone = SerialKillerGame::new(&people(), seed).unwrap();
+            let mut steps = 0;
+            while let Some(seat) = game.state.to_act() {
+                assert_eq!(game.acts_here(), seat == Seat(0));
+                if steps % 7 == 0 {
+                    for guest in [Seat(1), Seat(2)] {
+                        let events = game.log_seen_by(guest);
+                        let view = game.state.view(guest);
+                        assert_eq!(guest_log(&view, &events, game.names()), game.log);
+                    }
+                }
+                let action =
+                    State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
+                let events = game.state.apply(action).unwrap();
+                game.follow(&events);
+                let same = alone.state.apply(action).unwrap();
+                alone.follow(&same);
+                steps += 1;
+            }
+            let events = game.log_seen_by(Seat(2));
+            let view = game.state.view(Seat(2));
+            assert_eq!(guest_log(&view, &events, &game.names), game.log);
+            assert_eq!(alone.log, game.log);
+            assert!(alone.events.is_empty() && !game.events.is_empty());
+            assert_eq!(game.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn the_host_takes_back_no_move_made_on_another_device() {
+        let hold = |a: &Action| matches!(a, Action::Hold);
+        let found = (0..80).find_map(|seed| {
+            let (before, action) = until_legal(seed, &[SeatKind::Person; 3], hold)?;
+            (before.state.current() != Seat(0)).then_some((before, action))
+        });
+        let (mut before, action) = found.expect("a Jack or an Ace drawn by Ben or Cy");
+        let mut after = before.clone();
+        let events = after.state.apply(action).unwrap();
+        assert!(after.may_take_back(&before, &events), "at one device");
+        before.remote = vec![Seat(1), Seat(2)];
+        after.remote = before.remote.clone();
+        assert!(
+            !after.may_take_back(&before, &events),
+            "made on another device"
+        );
     }
 
     #[test]

@@ -12,29 +12,17 @@ use crate::ui::message::Note;
 use engine::serial_killer::{Action, Phase};
 use leptos::prelude::*;
 
-/// Where a "Draw all" on this device stands. Each draw is its own message
-/// (the host admits all or none, and where a Jack or an Ace stops the draws
-/// is not known here): the next is sent once the host's table after the
-/// last one arrives.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
-struct DrawingAll {
-    /// The host's version the last draw was sent at (one draw per table).
-    sent_at: Option<u32>,
-    /// The events received when the current run of draws began: its
-    /// summary is of those after.
-    run_from: Option<usize>,
-}
-
-/// What to do with a table received while drawing all, given the version
-/// of the last draw sent: draw again, wait for a decision on a Jack or an
-/// Ace (the draws go on after it), or stop.
+/// What to do with a table received while drawing all ("Draw all" on
+/// this device): draw again, wait for a decision on a Jack or an Ace (the
+/// draws go on after it), or stop. Each draw is its own message, sent once
+/// the host's table after the last one arrives: the host admits all or
+/// none, and where a Jack or an Ace stops the draws is not known here.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Next {
     Draw,
     Decide,
     Stop,
-    /// This table is the one the last draw was sent at: its answer is yet
-    /// to come.
+    /// The last draw was sent at this table: its answer is yet to come.
     Wait,
 }
 
@@ -52,27 +40,32 @@ pub fn GuestTable(remote: Remote) -> impl IntoView {
     let source = Source::Remote(remote);
     let message = RwSignal::new(None::<Note>);
     let ace_grave = RwSignal::new(None::<u8>);
-    let drawing_all = RwSignal::new(None::<DrawingAll>);
-    let events_len = move || {
+    // Drawing all: the events received when its run of draws began (its
+    // summary is of those after), or `None` between runs.
+    let drawing_all = StoredValue::new(None::<Option<usize>>);
+    // The host's table version this device last sent actions at: one
+    // message per table, so that a second tap before the answer (or a
+    // draw of Draw all's besides) is not sent to be refused as stale.
+    let sent_at = StoredValue::new(None::<u32>);
+    let version = move || {
         remote
             .received
-            .with_untracked(|r| r.as_ref().map_or(0, |r| r.events.len()))
+            .with_untracked(|r| r.as_ref().map(|r| r.version))
     };
-    let send_draw = move |run: DrawingAll| {
-        let version = remote
-            .received
-            .with_untracked(|r| r.as_ref().map(|r| r.version));
-        drawing_all.set(Some(DrawingAll {
-            sent_at: version,
-            run_from: run.run_from.or(Some(events_len())),
-        }));
-        (remote.send).run(vec![Action::Draw]);
+    let send = move |action: Action| {
+        if version().is_none() || sent_at.get_value() == version() {
+            return false;
+        }
+        sent_at.set_value(version());
+        (remote.send).run(vec![action]);
+        true
     };
     // The host's refusal shows as the engine's would on a local table, and
     // stops the draws.
     Effect::new(move |_| {
         if let Some(why) = remote.refusal.get() {
-            drawing_all.set(None);
+            sent_at.set_value(None);
+            drawing_all.set_value(None);
             message.set(Some(Note::refusal(why)));
             crate::ui::refused();
         }
@@ -90,37 +83,43 @@ pub fn GuestTable(remote: Remote) -> impl IntoView {
         if let Some(new) = seen.and_then(|seen| events.get(seen..)) {
             fly_clues(new);
         }
-        let Some(run) = drawing_all.get_untracked() else {
+        let Some(run_from) = drawing_all.get_value() else {
             return events.len();
         };
-        let summary = |run: DrawingAll| {
-            let from = run.run_from.unwrap_or(events.len());
+        let summary = || {
+            let from = run_from.unwrap_or(events.len());
             draw_all_summary(events.get(from..).unwrap_or_default()).map(Note::event)
         };
-        match next_step(to_act, phase, version, run.sent_at) {
+        match next_step(to_act, phase, version, sent_at.get_value()) {
             Next::Wait => {}
-            Next::Draw => send_draw(run),
+            Next::Draw => {
+                drawing_all.set_value(Some(run_from.or(Some(events.len()))));
+                send(Action::Draw);
+            }
             Next::Decide => {
-                message.set(summary(run));
-                drawing_all.set(Some(DrawingAll {
-                    run_from: None,
-                    ..run
-                }));
+                message.set(summary());
+                drawing_all.set_value(Some(None));
             }
             Next::Stop => {
-                message.set(summary(run));
-                drawing_all.set(None);
+                message.set(summary());
+                drawing_all.set_value(None);
             }
         }
         events.len()
     });
     let act = Callback::new(move |action: Action| {
-        message.set(None);
-        (remote.send).run(vec![action]);
+        if send(action) {
+            message.set(None);
+        }
     });
     let draw_all = Callback::new(move |_| {
-        message.set(None);
-        send_draw(DrawingAll::default());
+        let from = remote
+            .received
+            .with_untracked(|r| r.as_ref().map(|r| r.events.len()));
+        if send(Action::Draw) {
+            message.set(None);
+            drawing_all.set_value(Some(from));
+        }
     });
     view! {
         {move || remote.received.with(Option::is_some).then(|| view! {
