@@ -21,7 +21,7 @@ const SAVE_KEY = "gm.save.serial-killer";
 const GUESTS = ["Ben", "Cy"] as const;
 
 type Card = { Standard: { rank: number; suit: string } };
-type Game = { state: { seed: number; rng: unknown; stack: Card[]; known_bottom: number; current: number }; log: string[] };
+type Game = { state: { seed: number; rng: unknown; stack: Card[]; known_bottom: number; current: number; phase: unknown }; log: string[] };
 
 const saved = (host: Page): Promise<Game> => host.evaluate((key) => JSON.parse(localStorage.getItem(key)!).data, SAVE_KEY);
 const save = (host: Page) => host.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
@@ -59,6 +59,7 @@ async function table(browser: Browser) {
   await page.getByRole("button", { name: "Start game" }).click();
   await expect(page).toHaveURL(/#\/serial-killer$/);
   await connect(page, ben.page, "Ben", "open");
+  await cy.page.goto("/#/serial-killer/join");
   await connect(page, cy.page, "Cy", "paste");
   return { host, ben, cy, guests: [ben, cy] };
 }
@@ -168,10 +169,10 @@ test("Serial Killer with two guests: a whole game on three devices, the stack's 
 test("a guest reload in the middle of its turn comes back to the same table, nothing lost", async ({ browser }) => {
   test.setTimeout(240_000);
   const d = await table(browser);
-  // Play on until Ben has drawn and must act again in the same turn.
+  // Play on until Ben has drawn his cards and is yet to end his turn.
   await playUntil(d, async () => {
     const game = await saved(d.host.page);
-    return game.state.current === 1 && (await choices(d.ben.page).count()) > 0 && !(await choices(d.ben.page).first().textContent())!.startsWith("Draw all");
+    return game.state.current === 1 && game.state.phase === "Plays" && (await choices(d.ben.page).count()) > 0;
   });
   const before = await save(d.host.page);
   const logBefore = await logLines(d.ben.page);
@@ -195,8 +196,11 @@ test("a guest reload in the middle of its turn comes back to the same table, not
 test("tampered messages from a guest are refused with a message and change nothing", async ({ browser }) => {
   test.setTimeout(120_000);
   const d = await table(browser);
-  // Play on until it is Ben's turn to draw.
-  await playUntil(d, async () => (await saved(d.host.page)).state.current === 1 && (await choices(d.ben.page).count()) > 0);
+  // Play on until Ben's turn begins: his first card to draw.
+  await playUntil(d, async () => {
+    const s = (await saved(d.host.page)).state as any;
+    return s.current === 1 && s.phase?.Draw !== undefined && s.drawn === 0 && (await choices(d.ben.page).count()) > 0;
+  });
   const lastWire = (p: Page) => p.evaluate(() => (window as unknown as { __wire: string[] }).__wire.at(-1) || "");
   const before = await save(d.host.page);
   const refusedWith = async (guest: Page, text: string, why: RegExp) => {
