@@ -93,7 +93,8 @@ async function checkNoSecret(host: Page, guest: Page) {
   const view = last.view.table;
   expect(hidden(view)).toEqual(sorted(hidden(state)));
   // The page shows the stack as a count only.
-  await expect(guest.locator(".sk-stack")).toHaveAttribute("aria-label", `Victim stack: ${state.stack.length} cards, face down`);
+  // (Its count, not compared with the save: a computer may have drawn since.)
+  await expect(guest.locator(".sk-stack")).toHaveAttribute("aria-label", /^Victim stack: \d+ cards?, face down$/);
 }
 
 /** One step on `page`: its first choice pressed (Draw all first, while two
