@@ -1,7 +1,7 @@
 //! The victim stack and the six graves, each pile fanned so that the cards
 //! under its top card show their index.
 
-use super::records::table;
+use super::source::Source;
 use super::words::{depth_text, grave_label, short};
 use crate::ui::card::colour_classes;
 use crate::ui::CardFace;
@@ -13,17 +13,16 @@ const FANNED: usize = 4;
 
 /// The victim stack and the six graves.
 #[component]
-pub fn Board() -> impl IntoView {
-    let table = table();
-    let stack_len = move || table.read(|g| g.view().stack_len());
+pub fn Board(source: Source) -> impl IntoView {
+    let stack_len = move || source.read(|v, _| v.stack_len());
     let target = move || {
-        table.read(|g| match g.view().phase() {
+        source.read(|v, _| match v.phase() {
             Phase::Draw { grave } | Phase::Drawn { grave, .. } => Some(grave),
             _ => None,
         })
     };
     let drawn = move || {
-        table.read(|g| match g.view().phase() {
+        source.read(|v, _| match v.phase() {
             Phase::Drawn { card, .. } => Some(card),
             _ => None,
         })
@@ -47,8 +46,8 @@ pub fn Board() -> impl IntoView {
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
                     // Memos: a grave is drawn again only when it changes.
-                    let pile = Memo::new(move |_| table.read(|g| g.view().grave(i).to_vec()));
-                    let open = Memo::new(move |_| table.read(|g| g.view().is_open(i)));
+                    let pile = Memo::new(move |_| source.read(|v, _| v.grave(i).to_vec()));
+                    let open = Memo::new(move |_| source.read(|v, _| v.is_open(i)));
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile.get(), open.get(), is_target());
                     view! {

@@ -1,14 +1,17 @@
 //! A Serial Killer game as the app saves it: the engine's state, the names
 //! at the table, its log and whether its result is counted. The table
 //! controller (`crate::table::controller`) plays it through
-//! [`TableRecord`] and [`SeatedRecord`].
+//! [`TableRecord`] and [`SeatedRecord`]; seats on other devices are
+//! hosted through [`RemoteRecord`].
 
 use super::stats::SerialKillerStats;
-use super::words::log_lines;
-use crate::seats::{name_of, plans_of, SeatPlan};
+use super::words::{log_lines, opening_lines};
+use crate::remote::host::RemoteRecord;
+use crate::seats::{name_of, own_device_seats, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
 use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
+use engine::Multiplayer;
 use serde::{Deserialize, Serialize};
 
 /// The game in progress with the names at the table and its log.
@@ -20,32 +23,38 @@ pub struct SerialKillerGame {
     pub log: Vec<String>,
     /// Its result is in the statistics already.
     pub counted: bool,
+    /// The seats played by a person on another device (this device hosts
+    /// them: see `crate::remote::host`). None in a game at one device,
+    /// which saves as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub remote: Vec<Seat>,
+    /// Every event of a game with remote seats, oldest first: a guest's log
+    /// is made from them on its device (the prose `log` is this device's).
+    /// Kept only in such a game, so that others save as before.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub events: Vec<Event>,
 }
 
 impl SerialKillerGame {
-    /// A new game for `seats`, its log opened with the first-player draw.
+    /// A new game for `seats` (those marked for their own device played
+    /// there), its log opened with the first-player draw.
     pub fn new(seats: &[SeatPlan], seed: u64) -> Result<SerialKillerGame, String> {
+        let remote = own_device_seats(seats)?;
         let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
         let state = State::new(&kinds, seed).map_err(|e| e.to_string())?;
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let mut log = Vec::new();
-        for round in state.first_draws() {
-            let draws: Vec<String> = round
-                .iter()
-                .map(|&(seat, card)| format!("{} {}", name_of(&names, seat), card.name()))
-                .collect();
-            log.push(format!("Draw for first player: {}.", draws.join(", ")));
-        }
-        log.push(format!(
-            "{} draws highest and plays first.",
-            name_of(&names, state.first_player())
-        ));
-        Ok(SerialKillerGame {
+        let log = opening_lines(&state.view(state.first_player()), &names);
+        let game = SerialKillerGame {
             state,
             names,
             log,
             counted: false,
-        })
+            remote,
+            events: Vec::new(),
+        };
+        // A computer's seat marked for another device, say.
+        game.validate()?;
+        Ok(game)
     }
 
     pub fn validate(&self) -> Result<(), String> {
@@ -53,7 +62,36 @@ impl SerialKillerGame {
         if self.names.len() != self.state.players() {
             return Err("the names do not match the seats".into());
         }
+        let mut remote = self.remote.clone();
+        remote.sort_unstable();
+        remote.dedup();
+        let people = |s: &Seat| self.state.seat_kind(*s) == Some(SeatKind::Person);
+        if remote.len() != self.remote.len() || !self.remote.iter().all(people) {
+            return Err("a seat on another device is not one person's".into());
+        }
+        if !self.remote.is_empty() && self.local_people().is_empty() {
+            return Err("no person plays on the device that keeps the game".into());
+        }
+        if self.remote.is_empty() && !self.events.is_empty() {
+            return Err("events kept for a game at one device".into());
+        }
         crate::seats::check_names(&self.names)
+    }
+
+    /// The people playing at this device (not on another one).
+    pub fn local_people(&self) -> Vec<Seat> {
+        Seat::all(self.state.players())
+            .filter(|s| self.state.seat_kind(*s) == Some(SeatKind::Person))
+            .filter(|s| !self.remote.contains(s))
+            .collect()
+    }
+
+    /// Whether the seat to act is a person at this device: only then does
+    /// this table offer choices.
+    pub fn acts_here(&self) -> bool {
+        self.state
+            .to_act()
+            .is_some_and(|s| self.local_people().contains(&s))
     }
 
     /// What the table shows: the view of the seat to act (everything is
@@ -81,6 +119,9 @@ impl TableRecord for SerialKillerGame {
 
     fn follow(&mut self, events: &[Event]) {
         self.log.extend(log_lines(events, &self.names));
+        if !self.remote.is_empty() {
+            self.events.extend_from_slice(events);
+        }
     }
 
     /// Once the game is over: a game played, and a win for each person
@@ -113,8 +154,41 @@ impl TableRecord for SerialKillerGame {
                 Event::Held { .. } | Event::Buried { .. } | Event::Informed { .. }
             )
         });
-        person_may_take_back(before, self, quiet)
+        // Nor may this device take back a move made on another one.
+        let remote = before
+            .state
+            .to_act()
+            .is_some_and(|s| self.remote.contains(&s));
+        !remote && person_may_take_back(before, self, quiet)
     }
+}
+
+impl RemoteRecord for SerialKillerGame {
+    fn remote_seats(&self) -> Vec<Seat> {
+        self.remote.clone()
+    }
+
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// Every event as the engine redacts it for `seat` (in this game each
+    /// is public: only the stack's order is secret, and no event tells it).
+    fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
+        self.events
+            .iter()
+            .map(|e| self.state.redact(e, seat))
+            .collect()
+    }
+}
+
+/// The log of a game played on another device, as its guest makes it from
+/// what the host sends (`view`, the names and `events`, every event so far):
+/// the same lines as the host's [`SerialKillerGame::log`].
+pub fn guest_log(view: &SeatView, events: &[Event], names: &[String]) -> Vec<String> {
+    let mut log = opening_lines(view, names);
+    log.extend(log_lines(events, names));
+    log
 }
 
 impl SeatedRecord for SerialKillerGame {
@@ -123,7 +197,10 @@ impl SeatedRecord for SerialKillerGame {
     }
 
     fn rematch(&self, seed: u64) -> Option<SerialKillerGame> {
-        let seats = plans_of(&self.names, self.state.seat_kinds());
+        let mut seats = plans_of(&self.names, self.state.seat_kinds());
+        for seat in &self.remote {
+            seats.get_mut(seat.index())?.own_device = true;
+        }
         SerialKillerGame::new(&seats, seed).ok()
     }
 }
@@ -344,6 +421,126 @@ mod tests {
         }
         assert!(computer_turns > 5);
         assert_eq!(game.computer_to_act(), None);
+    }
+
+    /// Ana here, Ben and Cy each on their own device.
+    fn two_guests() -> Vec<SeatPlan> {
+        let mut seats = people();
+        seats[1].own_device = true;
+        seats[2].own_device = true;
+        seats
+    }
+
+    #[test]
+    fn the_seats_on_other_devices_are_kept_and_checked() {
+        let game = SerialKillerGame::new(&two_guests(), 3).unwrap();
+        assert_eq!(game.remote, [Seat(1), Seat(2)]);
+        assert_eq!(game.local_people(), [Seat(0)]);
+        let text = crate::codec::to_string(&game).unwrap();
+        let back: SerialKillerGame = crate::codec::from_str(&text).unwrap();
+        assert_eq!((back.validate(), &back), (Ok(()), &game));
+        // A game at one device saves as before: no new fields.
+        let here = SerialKillerGame::new(&people(), 3).unwrap();
+        let text = crate::codec::to_string(&here).unwrap();
+        assert!(!text.contains("remote") && !text.contains("events"));
+        // Someone must play on the device that keeps the game.
+        let mut everyone_away = two_guests();
+        everyone_away[0].own_device = true;
+        assert!(SerialKillerGame::new(&everyone_away, 3).is_err());
+        let broken = [
+            SerialKillerGame {
+                remote: vec![Seat(1), Seat(1)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                remote: vec![Seat(0), Seat(1), Seat(2)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                remote: vec![Seat(5)],
+                ..game.clone()
+            },
+            SerialKillerGame {
+                events: vec![Event::TurnEnded { seat: Seat(0) }],
+                ..here
+            },
+        ];
+        for game in broken {
+            assert!(
+                game.validate().is_err(),
+                "{:?} {:?}",
+                game.remote,
+                game.events
+            );
+        }
+        let mut computer = plans(&[SeatKind::Person, SeatKind::Computer(Level::Simple)]);
+        computer[1].own_device = true;
+        assert!(
+            SerialKillerGame::new(&computer, 3).is_err(),
+            "a computer plays on the host only"
+        );
+    }
+
+    #[test]
+    fn play_again_keeps_the_seats_on_other_devices() {
+        let game = SerialKillerGame::new(&two_guests(), 7).unwrap();
+        let again = game.rematch(8).unwrap();
+        assert_eq!(again, SerialKillerGame::new(&two_guests(), 8).unwrap());
+        assert_eq!(again.remote, [Seat(1), Seat(2)]);
+    }
+
+    // Each guest's log, made from what the host sends its seat, says what
+    // the host's log says, all game long; and only a game with guests
+    // keeps its events.
+    #[test]
+    fn each_guest_makes_the_hosts_log_from_the_events_it_is_sent() {
+        for seed in 0..8 {
+            let mut game = SerialKillerGame::new(&two_guests(), seed).unwrap();
+            let mut alone = SerialKillerGame::new(&people(), seed).unwrap();
+            let mut steps = 0;
+            while let Some(seat) = game.state.to_act() {
+                assert_eq!(game.acts_here(), seat == Seat(0));
+                if steps % 7 == 0 {
+                    for guest in [Seat(1), Seat(2)] {
+                        let events = game.log_seen_by(guest);
+                        let view = game.state.view(guest);
+                        assert_eq!(guest_log(&view, &events, game.names()), game.log);
+                    }
+                }
+                let action =
+                    State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
+                let events = game.state.apply(action).unwrap();
+                game.follow(&events);
+                let same = alone.state.apply(action).unwrap();
+                alone.follow(&same);
+                steps += 1;
+            }
+            let events = game.log_seen_by(Seat(2));
+            let view = game.state.view(Seat(2));
+            assert_eq!(guest_log(&view, &events, &game.names), game.log);
+            assert_eq!(alone.log, game.log);
+            assert!(alone.events.is_empty() && !game.events.is_empty());
+            assert_eq!(game.validate(), Ok(()));
+        }
+    }
+
+    #[test]
+    fn the_host_takes_back_no_move_made_on_another_device() {
+        let hold = |a: &Action| matches!(a, Action::Hold);
+        let found = (0..80).find_map(|seed| {
+            let (before, action) = until_legal(seed, &[SeatKind::Person; 3], hold)?;
+            (before.state.current() != Seat(0)).then_some((before, action))
+        });
+        let (mut before, action) = found.expect("a Jack or an Ace drawn by Ben or Cy");
+        let mut after = before.clone();
+        let events = after.state.apply(action).unwrap();
+        assert!(after.may_take_back(&before, &events), "at one device");
+        before.remote = vec![Seat(1), Seat(2)];
+        after.remote = before.remote.clone();
+        assert!(
+            !after.may_take_back(&before, &events),
+            "made on another device"
+        );
     }
 
     #[test]

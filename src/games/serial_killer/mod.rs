@@ -1,12 +1,16 @@
 //! Serial Killer in the app: its table, new-game screen, rules, statistics
-//! and saved records, registered with the shell as [`SerialKiller`].
+//! and saved records, and a guest's page for a seat played on another
+//! device (`join.rs`), registered with the shell as [`SerialKiller`].
 
 mod board;
 mod draw_all;
 mod game;
+mod guest;
+mod join;
 mod new_game;
 mod players;
 pub(crate) mod records;
+mod source;
 mod stats;
 mod table;
 // Measurements only (hand-overs and draw taps, before issue 26 and now).
@@ -28,9 +32,9 @@ pub static ENTRY: GameEntry = GameEntry {
         id: ID,
         name: "Serial Killer",
         deals: Deals::None,
-        remote: false,
+        remote: true,
     },
-    blurb: "2 to 6 players at one device, people or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
+    blurb: "2 to 6 players, people (at one device or each on their own) or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
     // A gravestone with a cross, on a mound.
     emblem: "M14 40V18Q14 8 24 8Q34 8 34 18V40ZM22.5 14V19H18V22H22.5V32H25.5V22H30V19H25.5V14Z M6 44Q24 36 42 44Z",
     keys: &KEYS,
@@ -57,10 +61,8 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            // (No join page: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Join => {
-                view! { <table::SerialKillerScreen/> }.into_any()
-            }
+            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
+            Page::Join => view! { <join::SkJoin/> }.into_any(),
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>

@@ -1,5 +1,6 @@
-//! A new Serial Killer table: 2–6 seats, each a person or a computer
-//! player. The seats are remembered for next time.
+//! A new Serial Killer table: 2–6 seats, each a person (at this device or
+//! on their own) or a computer player. The seats are remembered for next
+//! time.
 
 use super::game::SerialKillerGame;
 use super::records::{route, table};
@@ -43,8 +44,8 @@ pub fn SerialKillerNew() -> impl IntoView {
         <TopBar title="New Serial Killer game"/>
         <section class="panel">
             <h2>"Who plays?"</h2>
-            <p class="small">"2 to 6 seats, in turn order (clockwise). Each seat is a person at this device or a computer player; people pass the device on their turn."</p>
-            <SeatEditor list/>
+            <p class="small">"2 to 6 seats, in turn order (clockwise). Each seat is a person at this device, a person on their own device, or a computer player; people at this device pass it on their turn."</p>
+            <SeatEditor list remote=true/>
             {in_progress.then(|| view! {
                 <p class="small">"Starting a new game ends the game in progress."</p>
             }.into_any())}

@@ -1,6 +1,6 @@
 //! Every player's panel, and the police investigation pile.
 
-use super::records::table;
+use super::source::Source;
 use super::words::{police_pile_text, PlayerPanel};
 use crate::seats::seat_class;
 use crate::ui::CardFace;
@@ -9,12 +9,10 @@ use leptos::prelude::*;
 
 /// Every player: clues, the police's share, held cards face up, arrests.
 #[component]
-pub fn Players() -> impl IntoView {
-    let table = table();
-    let seats = Memo::new(move |_| table.read(|g| g.view().players()));
+pub fn Players(source: Source) -> impl IntoView {
+    let seats = Memo::new(move |_| source.read(|v, _| v.players()));
     let police_total = move || {
-        table.read(|g| {
-            let v = g.view();
+        source.read(|v, _| {
             Seat::all(v.players())
                 .map(|s| u32::from(v.police(s)))
                 .sum::<u32>()
@@ -24,7 +22,7 @@ pub fn Players() -> impl IntoView {
         <section class="players" aria-label="Players">
             {move || Seat::all(seats.get()).map(|seat| {
                 // A memo: a player's panel is drawn again only when it changes.
-                let panel = Memo::new(move |_| table.read(|g| Some(PlayerPanel::of(&g.view(), seat, &g.names))));
+                let panel = Memo::new(move |_| source.read(|v, names| Some(PlayerPanel::of(v, seat, names))));
                 move || panel.get().map(|panel| {
                     let (current, arrested, winner) = (panel.current, panel.arrested, panel.winner);
                     let (label, kind, clues_text) = (panel.label(), panel.kind_text(), panel.clues_text());

@@ -6,6 +6,8 @@
 //! no hand-over screen: the turn banner says whose turn it is. Computer
 //! seats act on a timer, one action at a time, from their own view and the
 //! game's bot seed, so the table stays responsive and people can follow.
+//! Seats played on other devices are hosted here (`crate::remote::host`);
+//! a guest device draws the same [`Desk`] (`guest.rs`).
 //! The clues' flights are made from the events each action returns.
 
 use super::board::Board;
@@ -13,7 +15,10 @@ use super::draw_all::{draw_all_summary, draw_run};
 use super::game::clue_moves;
 use super::players::Players;
 use super::records::{route, table, ID};
-use super::words::{choices, end_title, panel_rows, turn_text, Choice, PanelRow};
+use super::source::Source;
+use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, PanelRow};
+use crate::remote::host::Host;
+use crate::remote::views::invitations;
 use crate::route::Page;
 use crate::seats::{seat_class, GameLog, TakeBack, TurnBanner};
 use crate::shell::redirect;
@@ -22,12 +27,11 @@ use crate::ui::message::{Note, TableMessage};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{shortcut_key, When};
 use engine::serial_killer::{Action, Event, Phase, RuleError};
-use engine::Game;
 use leptos::prelude::*;
 
 /// Each clue that changed hands flies between its player and the police
 /// investigation pile.
-fn fly_clues(events: &[Event]) {
+pub(super) fn fly_clues(events: &[Event]) {
     let police = ".sk-police";
     for (seat, to_police) in clue_moves(events) {
         let counters = format!(".player.{} .sk-counters", seat_class(seat));
@@ -50,18 +54,23 @@ pub fn SerialKillerScreen() -> impl IntoView {
     view! { <Playing/> }.into_any()
 }
 
-/// The table of a game in progress (or just finished): the board, the
-/// choices of the seat to act, the players and the log.
+/// The table of a game in progress (or just finished) at this device: the
+/// invitations of the seats on other devices, the desk, and the computer
+/// seats' turns.
 #[component]
 fn Playing() -> impl IntoView {
     let table = table();
     let ctx = table.ctx;
+    let source = Source::Local(table);
     let message = RwSignal::new(None::<Note>);
     let ace_grave = RwSignal::new(None::<u8>);
     // "Draw all" was pressed and a drawn Jack or Ace stopped it: once that
     // card is decided, the draws go on by themselves.
     let drawing_all = RwSignal::new(false);
-    let end_dismissed = RwSignal::new(false);
+    // Seats played on other devices: this device hosts them.
+    let host = table
+        .read(|g| !g.remote.is_empty())
+        .then(|| Host::start(table));
 
     // The engine's answer to an action, a person's or a computer's: a
     // refusal is shown; accepted, the clues it moved fly.
@@ -109,14 +118,50 @@ fn Playing() -> impl IntoView {
             None => draw_all_summary(&events).map(Note::event),
         });
     };
-
-    let my_choices = Memo::new(move |_| {
-        let chosen = ace_grave.get();
-        if table.computer_to_act().is_some() {
-            return Vec::new();
+    let act = Callback::new(move |action: Action| {
+        let Some(result) = table.act(action) else {
+            return;
+        };
+        let accepted = result.is_ok();
+        answer(result);
+        if accepted && drawing_all.get_untracked() {
+            draw_on(false);
         }
-        table.read(|g| choices(&g.view(), chosen, &g.names))
     });
+    let take_back = Callback::new(move |_| {
+        message.set(None);
+        table.take_back();
+    });
+
+    // Another tab moved the game on: what the table was saying is dropped.
+    let forget_feedback = Callback::new(move |_| {
+        message.set(None);
+        ace_grave.set(None);
+        drawing_all.set(false);
+    });
+    view! {
+        <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
+        {host.map(|host| invitations(host, ID))}
+        <Desk source message ace_grave act draw_all=Callback::new(move |_| draw_on(true)) take_back/>
+        </TableFrame>
+    }
+}
+
+/// The table as this device shows it, wherever its game is kept: the
+/// board, the choices of the person to act here (taps and keys become
+/// `act`, `draw_all` or `take_back`), the players, the log and the end.
+#[component]
+pub(super) fn Desk(
+    source: Source,
+    message: RwSignal<Option<Note>>,
+    /// An Ace's grave chosen, its effect to choose next.
+    ace_grave: RwSignal<Option<u8>>,
+    act: Callback<Action>,
+    draw_all: Callback<()>,
+    take_back: Callback<()>,
+) -> impl IntoView {
+    let end_dismissed = RwSignal::new(false);
+    let my_choices = Memo::new(move |_| source.choices(ace_grave.get()));
     // Keyboard players keep their place: after each change the focus goes
     // to the first choice offered (if the focus was on the table at all).
     Effect::new(move |_| {
@@ -142,22 +187,15 @@ fn Playing() -> impl IntoView {
     let choose = move |choice: Choice| match choice {
         Choice::Act(action) => {
             ace_grave.set(None);
-            let Some(result) = table.act(action) else {
-                return;
-            };
-            let accepted = result.is_ok();
-            answer(result);
-            if accepted && drawing_all.get_untracked() {
-                draw_on(false);
-            }
+            act.run(action);
         }
-        Choice::DrawAll => draw_on(true),
+        Choice::DrawAll => draw_all.run(()),
         Choice::AceOn(grave) => ace_grave.set(Some(grave)),
         Choice::CancelAce => ace_grave.set(None),
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if ctx.changed_elsewhere.get_untracked() {
+        if source.changed_elsewhere() {
             return;
         }
         let Some(key) = shortcut_key(&event) else {
@@ -178,10 +216,9 @@ fn Playing() -> impl IntoView {
             "h" | "H" => find(|c| *c == Choice::Act(Action::Hold)),
             "e" | "E" => find(|c| *c == Choice::Act(Action::EndTurn)),
             "Escape" => find(|c| *c == Choice::CancelAce),
-            "u" | "U" if ctx.before_last.with_untracked(Option::is_some) => {
+            "u" | "U" if untrack(|| source.can_take_back()) => {
                 event.prevent_default();
-                message.set(None);
-                table.take_back();
+                take_back.run(());
                 None
             }
             _ => None,
@@ -193,25 +230,18 @@ fn Playing() -> impl IntoView {
     });
     on_cleanup(move || keys.remove());
 
-    let game_over = move || table.read(|g| g.state.is_over());
-
-    // Another tab moved the game on: what the table was saying is dropped.
-    let forget_feedback = Callback::new(move |_| {
-        message.set(None);
-        ace_grave.set(None);
-        drawing_all.set(false);
-    });
+    let game_over = move || source.read(|v, _| v.is_over());
     view! {
-        <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
         <div class="table-layout sk-table">
             <div class="table-main">
-                <WhoseTurn/>
-                <Board/>
+                <WhoseTurn source/>
+                <Board source/>
                 <section class="choices" role="group" aria-label="Your choices">
                     {move || {
                         let list = my_choices.get();
                         if list.is_empty() && !game_over() {
-                            return view! { <p class="waiting">"The computer is playing…"</p> }.into_any();
+                            let waiting = source.read(waiting_text);
+                            return view! { <p class="waiting">{waiting}</p> }.into_any();
                         }
                         // Beside Draw all, the single draw is the lesser way.
                         let draw_all = list.iter().any(|(c, _)| *c == Choice::DrawAll);
@@ -240,22 +270,18 @@ fn Playing() -> impl IntoView {
                             }.into_any(),
                         }).collect_view().into_any()
                     }}
-                    <TakeBack shown=Signal::derive(move || table.can_take_back()) take_back=Callback::new(move |_| {
-                        message.set(None);
-                        table.take_back();
-                    })/>
+                    <TakeBack shown=Signal::derive(move || source.can_take_back()) take_back/>
                 </section>
                 <TableMessage note=message/>
             </div>
             <div class="table-side">
-                <Players/>
-                <GameLog lines=Signal::derive(move || table.read(|g| g.log.clone()))/>
+                <Players source/>
+                <GameLog lines=Signal::derive(move || source.log())/>
             </div>
         </div>
         <When when=move || game_over() && !end_dismissed.get()>
-            <EndDialog dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+            <EndDialog source dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
-        </TableFrame>
     }
 }
 
@@ -263,15 +289,9 @@ fn Playing() -> impl IntoView {
 /// flashes when the turn passes (the animation's name alternates with the
 /// turns, which starts it again), since no hand-over screen marks it.
 #[component]
-fn WhoseTurn() -> impl IntoView {
-    let table = table();
-    let text = move || {
-        table.read(|g| {
-            let view = g.view();
-            Some((view.current(), turn_text(&view, &g.names)))
-        })
-    };
-    let turn_parity = move || table.read(|g| g.state.turns() % 2).to_string();
+fn WhoseTurn(source: Source) -> impl IntoView {
+    let text = move || source.read(|v, names| Some((v.current(), turn_text(v, names))));
+    let turn_parity = move || source.read(|v, _| v.turns() % 2).to_string();
     view! {
         <div class="sk-turn" data-turn-parity=turn_parity>
             <TurnBanner text=Signal::derive(text)/>
@@ -279,30 +299,35 @@ fn WhoseTurn() -> impl IntoView {
     }
 }
 
-/// The end of the game: who is still on the loose.
+/// The end of the game: who is still on the loose. On a guest device the
+/// host decides whether to play again: nor that nor a new game is offered
+/// there.
 #[component]
-fn EndDialog(dismiss: Callback<()>) -> impl IntoView {
-    let table = table();
-    let winners = table.ctx.game.with_untracked(|g| {
-        g.as_ref()
-            .map(|g| {
-                g.state
-                    .winners()
-                    .iter()
-                    .map(|&s| g.name(s))
-                    .collect::<Vec<_>>()
-            })
-            .unwrap_or_default()
+fn EndDialog(source: Source, dismiss: Callback<()>) -> impl IntoView {
+    let winners = untrack(|| {
+        source.read(|v, names| {
+            v.winners()
+                .iter()
+                .map(|&s| crate::seats::name_of(names, s))
+                .collect::<Vec<_>>()
+        })
     });
-    view! {
-        <GameOverDialog
-            title=end_title(&winners)
-            detail="Everyone else has been arrested: the last killer on the loose wins.".to_string()
-            celebrate=true
-            play_again=Callback::new(move |_| table.play_again())
-            new_game=route(Page::New)
-            dismiss
-        />
+    let (title, detail) = (
+        end_title(&winners),
+        "Everyone else has been arrested: the last killer on the loose wins.".to_string(),
+    );
+    match source {
+        Source::Local(table) => view! {
+            <GameOverDialog title detail celebrate=true
+                play_again=Callback::new(move |_| table.play_again())
+                new_game=route(Page::New)
+                dismiss
+            />
+        }
+        .into_any(),
+        Source::Remote(_) => {
+            view! { <GameOverDialog title detail celebrate=true dismiss/> }.into_any()
+        }
     }
 }
 

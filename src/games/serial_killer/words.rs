@@ -13,6 +13,27 @@ pub fn grave_name(grave: u8) -> String {
     format!("grave {}", u16::from(grave) + 1)
 }
 
+/// The log's first lines: the draws for first player and who plays first
+/// (in any seat's view).
+pub fn opening_lines(view: &SeatView, names: &[String]) -> Vec<String> {
+    let mut lines: Vec<String> = view
+        .first_draws()
+        .iter()
+        .map(|round| {
+            let draws: Vec<String> = round
+                .iter()
+                .map(|&(seat, card)| format!("{} {}", name_of(names, seat), card.name()))
+                .collect();
+            format!("Draw for first player: {}.", draws.join(", "))
+        })
+        .collect();
+    lines.push(format!(
+        "{} draws highest and plays first.",
+        name_of(names, view.first_player())
+    ));
+    lines
+}
+
 /// What an action did, as log lines, from its events alone (every one is
 /// public) and the names at the table: the action itself, then every clue
 /// lost or won back, every arrest, a reshuffle, the next turn or the end of
@@ -260,6 +281,14 @@ pub fn turn_text(view: &SeatView, names: &[String]) -> String {
     };
     let kind = computer_note(view.seat_kind(seat));
     format!("{}'s turn{kind}: {what}", name_of(names, seat))
+}
+
+/// What the choice panel says while no person at this device is to act.
+pub fn waiting_text(view: &SeatView, names: &[String]) -> String {
+    match view.seat_kind(view.current()) {
+        Some(SeatKind::Computer(_)) => "The computer is playing…".to_string(),
+        _ => format!("Waiting for {}…", name_of(names, view.current())),
+    }
 }
 
 /// "K♥": a card in two characters or three.
