@@ -180,6 +180,19 @@ impl RemoteRecord for SerialKillerGame {
             .map(|e| self.state.redact(e, seat))
             .collect()
     }
+
+    fn give_to_computer(&mut self, seat: Seat) {
+        if self
+            .state
+            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
+        {
+            self.remote.retain(|&s| s != seat);
+            // With no guest left, nobody needs the events.
+            if self.remote.is_empty() {
+                self.events.clear();
+            }
+        }
+    }
 }
 
 /// The log of a game played on another device, as its guest makes it from
@@ -522,6 +535,27 @@ mod tests {
             assert!(alone.events.is_empty() && !game.events.is_empty());
             assert_eq!(game.validate(), Ok(()));
         }
+    }
+
+    #[test]
+    fn seats_whose_people_left_go_to_the_computer() {
+        let mut game = SerialKillerGame::new(&two_guests(), 3).unwrap();
+        let action = State::bot_action(
+            &game.state.view(game.state.to_act().unwrap()),
+            Level::Simple,
+            game.state.bot_seed(),
+        );
+        let events = game.state.apply(action).unwrap();
+        game.follow(&events);
+        game.give_to_computer(Seat(1));
+        assert_eq!(
+            (game.remote_seats(), game.computer(Seat(1))),
+            (vec![Seat(2)], Some(Level::Simple))
+        );
+        assert!(!game.events.is_empty(), "Cy's device still needs them");
+        game.give_to_computer(Seat(2));
+        assert!(game.remote_seats().is_empty() && game.events.is_empty());
+        assert_eq!(game.validate(), Ok(()));
     }
 
     #[test]
