@@ -200,13 +200,21 @@ test("a guest reload in the middle of its turn comes back to the same table, not
 });
 
 test("tampered messages from a guest are refused with a message and change nothing", async ({ browser }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const d = await table(browser);
-  // Play on until Ben's turn begins: his first card to draw.
-  await playUntil(d, async () => {
+  // Play on until Ben's turn begins: his first card to draw. (Nobody acts
+  // in another's turn, so Ben has nothing to do until then: his device
+  // is left alone, and his turn is caught before its first draw.)
+  const bensTurnBegins = async () => {
     const s = (await saved(d.host.page)).state as any;
-    return s.current === 1 && s.phase?.Draw !== undefined && s.drawn === 0 && (await choices(d.ben.page).count()) > 0;
-  });
+    return s.current === 1 && s.phase?.Draw !== undefined && s.drawn === 0;
+  };
+  for (let steps = 0; !(await bensTurnBegins()); steps++) {
+    const moved = (await step(d.host.page)) || (await step(d.cy.page));
+    if (!moved) await d.host.page.waitForTimeout(40);
+    expect(steps, "Ben's turn comes").toBeLessThan(3_000);
+  }
+  await expect(choices(d.ben.page).first()).toBeVisible();
   const lastWire = (p: Page) => p.evaluate(() => (window as unknown as { __wire: string[] }).__wire.at(-1) || "");
   const before = await save(d.host.page);
   const refusedWith = async (guest: Page, text: string, why: RegExp) => {
