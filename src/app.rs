@@ -17,6 +17,7 @@ use wasm_bindgen::JsCast;
 pub fn App() -> impl IntoView {
     let mut notices = Vec::new();
     let settings = session::load_settings(&mut notices);
+    session::keep(&crate::replay::recent::RECORD);
     let ctx = Ctx {
         route: RwSignal::new(Route::parse(
             &window().location().hash().unwrap_or_default(),
@@ -103,6 +104,7 @@ pub fn App() -> impl IntoView {
             {move || match ctx.route.get() {
                 Route::Home => view! { <Home/> }.into_any(),
                 Route::Stats => view! { <StatsScreen/> }.into_any(),
+                Route::Recent => view! { <crate::screens::recent::RecentScreen/> }.into_any(),
                 Route::Settings => view! { <SettingsScreen/> }.into_any(),
                 Route::Game { game, page } => match games::find(game) {
                     Some(game) => crate::lazy::pages(game, move |pages| pages.page(page)),

@@ -12,6 +12,7 @@ mod lazy;
 mod module;
 mod records;
 mod remote;
+mod replay;
 mod route;
 mod screens;
 mod seats;

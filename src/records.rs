@@ -96,6 +96,9 @@ pub struct GameCtx<G: 'static, S: 'static> {
     /// A seat played on another device is not connected: the computer
     /// seats wait (`remote::host` sets it).
     pub remote_away: RwSignal<bool>,
+    /// A replay (`crate::replay`): the table draws a step of a finished
+    /// game, and the controller changes nothing and saves nothing.
+    pub read_only: bool,
 }
 
 impl<G, S> Clone for GameCtx<G, S> {
@@ -137,6 +140,7 @@ where
             records,
             before_last: RwSignal::new(None),
             remote_away: RwSignal::new(false),
+            read_only: false,
         });
     }
 

@@ -10,6 +10,8 @@ pub enum Route {
     Home,
     Stats,
     Settings,
+    /// The finished games kept for replays (`replay::recent`).
+    Recent,
     /// A page of the game whose id is `game`.
     Game {
         game: &'static str,
@@ -35,6 +37,9 @@ pub enum Page {
     /// page reads the code from the address itself: see
     /// [`Addresses::remote`]).
     Join,
+    /// A finished game's replay; its record is the rest of the address
+    /// (`#/<game>/replay/<code>`), read by the page (`replay`).
+    Replay,
 }
 
 /// A deal named in an address: its variant's slug (for games with
@@ -55,6 +60,8 @@ pub struct Addresses {
     /// Whether its seats may be played on other devices: it has a join
     /// page.
     pub remote: bool,
+    /// Its finished games can be replayed (`#/<id>/replay/<code>`).
+    pub replays: bool,
 }
 
 #[derive(Clone, Copy, Debug)]
@@ -112,6 +119,7 @@ impl Route {
             [] => Route::Home,
             ["stats"] => Route::Stats,
             ["settings"] => Route::Settings,
+            ["recent"] => Route::Recent,
             [id, rest @ ..] => {
                 let Some(game) = games.iter().find(|g| g.id == *id) else {
                     return no_page();
@@ -121,6 +129,7 @@ impl Route {
                     ["new"] => Page::New,
                     ["rules"] => Page::Rules,
                     ["join", ..] if game.remote => Page::Join,
+                    ["replay", ..] if game.replays => Page::Replay,
                     path => match game.deal(path) {
                         Some(Ok(deal)) => Page::Deal(deal),
                         Some(Err(reason)) => return Route::Invalid { reason },
@@ -141,11 +150,13 @@ impl Route {
             Route::Home | Route::Invalid { .. } => "#/".to_string(),
             Route::Stats => "#/stats".to_string(),
             Route::Settings => "#/settings".to_string(),
+            Route::Recent => "#/recent".to_string(),
             Route::Game { game, page } => match page {
                 Page::Current => format!("#/{game}"),
                 Page::New => format!("#/{game}/new"),
                 Page::Rules => format!("#/{game}/rules"),
                 Page::Join => format!("#/{game}/join"),
+                Page::Replay => format!("#/{game}/replay"),
                 Page::Deal(Deal {
                     variant: Some(variant),
                     seed,
@@ -186,18 +197,21 @@ mod tests {
         name: "Plain",
         deals: Deals::None,
         remote: true,
+        replays: true,
     };
     static NUMBERED: Addresses = Addresses {
         id: "numbered",
         name: "Numbered",
         deals: Deals::Numbered,
         remote: false,
+        replays: true,
     };
     static VARIANTS: Addresses = Addresses {
         id: "variants",
         name: "Variants",
         deals: Deals::ByVariant(&["easy", "hard", "harder"]),
         remote: false,
+        replays: true,
     };
     static GAMES: [&Addresses; 3] = [&PLAIN, &NUMBERED, &VARIANTS];
 
@@ -214,9 +228,9 @@ mod tests {
 
     #[test]
     fn every_route_round_trips_through_its_href() {
-        let mut routes = vec![Route::Home, Route::Stats, Route::Settings];
+        let mut routes = vec![Route::Home, Route::Stats, Route::Settings, Route::Recent];
         for game in GAMES {
-            for page in [Page::Current, Page::New, Page::Rules] {
+            for page in [Page::Current, Page::New, Page::Rules, Page::Replay] {
                 routes.push(Route::Game {
                     game: game.id,
                     page,

@@ -74,16 +74,22 @@ fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::L
     )
 }
 
-/// The saved copy of `record`, or `None` with the problem added to `notices`.
-pub fn load_or_report<T: DeserializeOwned>(
-    record: &'static Record<T>,
-    notices: &mut Vec<Notice>,
-) -> Option<T> {
+/// Counts `record` among the app's data (export and import) before it is
+/// first loaded.
+pub fn keep<T: DeserializeOwned>(record: &'static Record<T>) {
     KEPT.with_borrow_mut(|kept| {
         if !kept.iter().any(|k| k.key() == record.key) {
             kept.push(record);
         }
     });
+}
+
+/// The saved copy of `record`, or `None` with the problem added to `notices`.
+pub fn load_or_report<T: DeserializeOwned>(
+    record: &'static Record<T>,
+    notices: &mut Vec<Notice>,
+) -> Option<T> {
+    keep(record);
     load(record).unwrap_or_else(|problem| {
         notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
         None
@@ -149,6 +155,12 @@ pub fn save_value<T: Serialize + Send + Sync + 'static>(
 ) {
     let result =
         signal.with_untracked(|value| storage::save(&BrowserStore, record.key, record.what, value));
+    report_save(ctx, result, record.what);
+}
+
+/// Saves `value` as `record`, telling the player if the browser refuses.
+pub fn save_once<T: Serialize>(ctx: Ctx, record: &Record<T>, value: &T) {
+    let result = storage::save(&BrowserStore, record.key, record.what, value);
     report_save(ctx, result, record.what);
 }
 

@@ -109,12 +109,14 @@ mod tests {
         name: "Dead Center",
         deals: Deals::ByVariant(&["standard"]),
         remote: false,
+        replays: false,
     };
     const SK: Addresses = Addresses {
         id: "serial-killer",
         name: "Serial Killer",
         deals: Deals::None,
         remote: false,
+        replays: false,
     };
 
     fn deal() -> Route {

@@ -36,9 +36,13 @@ pub static ADDRESSES: [&Addresses; 5] = [
 /// records): what export copies, whether or not a game's chunk is loaded.
 pub fn record_keys() -> Vec<&'static str> {
     let games = GAMES.iter().flat_map(|game| game.keys.iter().copied());
-    std::iter::once(crate::session::SETTINGS.key)
-        .chain(games)
-        .collect()
+    [
+        crate::session::SETTINGS.key,
+        crate::replay::recent::RECORD.key,
+    ]
+    .into_iter()
+    .chain(games)
+    .collect()
 }
 
 /// The game whose addresses start with `#/<id>`.
@@ -76,7 +80,9 @@ mod tests {
         distinct.sort();
         distinct.dedup();
         assert_eq!(distinct.len(), keys.len());
-        assert_eq!(keys.len(), 1 + 3 + 3 + 2 + 3 + 2);
+        // Settings, the recent games, and each game's.
+        assert!(keys.contains(&crate::replay::recent::RECORD.key));
+        assert_eq!(keys.len(), 2 + 3 + 3 + 2 + 3 + 2);
         // Each game's save first: Home's summary is of that save.
         let saves = [
             dead_center::records::RECORDS.game.key,
@@ -94,7 +100,7 @@ mod tests {
         let ids: Vec<&str> = GAMES.iter().map(|g| g.id()).collect();
         for (i, id) in ids.iter().enumerate() {
             assert!(!ids[i + 1..].contains(id), "{id} twice");
-            assert!(!["stats", "settings"].contains(id));
+            assert!(!["stats", "settings", "recent"].contains(id));
         }
     }
 

@@ -67,6 +67,7 @@ pub fn Home() -> impl IntoView {
         </header>
         <section class="game-list" aria-label="Games">{entries.collect_view()}</section>
         <nav class="home-links" aria-label="More">
+            <a class="button" href=Route::Recent.href()>"Recent games"</a>
             <a class="button" href=Route::Stats.href()>"Statistics"</a>
             <a class="button" href=Route::Settings.href()>"Settings"</a>
         </nav>

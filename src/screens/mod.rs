@@ -3,5 +3,6 @@
 pub mod data;
 pub mod home;
 pub mod not_found;
+pub mod recent;
 pub mod settings;
 pub mod stats;

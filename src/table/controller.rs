@@ -5,6 +5,7 @@
 //! statistics.
 
 use crate::records::{GameCtx, InProgress};
+use crate::replay::recent::{self, RecentGame};
 use crate::session;
 use crate::summary;
 use engine::seats::{Level, Seat};
@@ -44,6 +45,12 @@ pub trait TableRecord:
     /// the engine; the multiplayer games answer with [`person_may_take_back`].
     fn may_take_back(&self, _before: &Self, _events: &[Event<Self>]) -> bool {
         false
+    }
+    /// The finished game's entry for the recent games, with its replay
+    /// (`crate::replay::recent_entry`); `None` for a game that does not
+    /// keep its moves whole.
+    fn recent(&self, _game: &'static str) -> Option<RecentGame> {
+        None
     }
 }
 
@@ -158,7 +165,7 @@ impl<R: TableRecord> Table<R> {
     }
 
     fn apply(self, action: Action<R>) -> Option<Result<Vec<Event<R>>, Refusal<R>>> {
-        if self.ctx.changed_elsewhere.get_untracked() {
+        if self.ctx.changed_elsewhere.get_untracked() || self.ctx.read_only {
             return None;
         }
         let before = self.ctx.game.get_untracked()?;
@@ -168,6 +175,7 @@ impl<R: TableRecord> Table<R> {
             Err(refusal) => return Some(Err(refusal)),
         };
         game.follow(&events);
+        let finished = !before.state().is_over() && game.state().is_over();
         let undoable = game.may_take_back(&before, &events);
         self.ctx.before_last.set(undoable.then_some(before));
         let mut counted = false;
@@ -177,14 +185,21 @@ impl<R: TableRecord> Table<R> {
         if counted {
             self.save_stats();
         }
+        let entry = finished.then(|| game.recent(self.ctx.records.id)).flatten();
         self.ctx.game.set(Some(game));
         self.save_game();
+        if let Some(entry) = entry {
+            recent::add(self.ctx.app, entry);
+        }
         Some(Ok(events))
     }
 
     /// Puts `game` on the table in place of the one there, which is
     /// counted first if it was begun and left unfinished.
     pub fn start(self, game: R) {
+        if self.ctx.read_only {
+            return;
+        }
         if let Some(mut left) = self.ctx.game.get_untracked() {
             let mut counted = false;
             self.ctx
@@ -207,7 +222,7 @@ impl<R: TableRecord> Table<R> {
     /// Takes back the last action (see [`TableRecord::may_take_back`]): the
     /// game as it was before it, saved. Nothing when it may not be.
     pub fn take_back(self) {
-        if self.ctx.changed_elsewhere.get_untracked() {
+        if self.ctx.changed_elsewhere.get_untracked() || self.ctx.read_only {
             return;
         }
         let Some(before) = self.ctx.before_last.get_untracked() else {
@@ -223,7 +238,7 @@ impl<R: TableRecord> Table<R> {
     /// result the players have seen, say; who plays a seat) and saves it.
     /// The game itself moves only by [`act`](Self::act).
     pub fn note(self, change: impl FnOnce(&mut R)) {
-        if self.ctx.game.with_untracked(Option::is_none) {
+        if self.ctx.read_only || self.ctx.game.with_untracked(Option::is_none) {
             return;
         }
         self.ctx.game.update(|g| {
@@ -236,6 +251,9 @@ impl<R: TableRecord> Table<R> {
 
     /// Sets the statistics back to zero and saves them.
     pub fn reset_stats(self) {
+        if self.ctx.read_only {
+            return;
+        }
         self.ctx.stats.set(R::Stats::default());
         self.save_stats();
     }
@@ -314,8 +332,14 @@ where
     ) {
         super::seats::play_computers(
             self.ctx.app,
-            // While a seat on another device is away the table waits.
-            move || ready() && !self.ctx.remote_away.get() && self.computer_to_act().is_some(),
+            // While a seat on another device is away the table waits; a
+            // replay's computers have played already.
+            move || {
+                !self.ctx.read_only
+                    && ready()
+                    && !self.ctx.remote_away.get()
+                    && self.computer_to_act().is_some()
+            },
             move || {
                 let due = self
                     .ctx

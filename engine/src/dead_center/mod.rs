@@ -589,6 +589,12 @@ impl State {
         self.deck.len()
     }
 
+    /// The deck in its hidden order, the next card first: for a finished
+    /// game's replay, when its player asks to see it.
+    pub fn deck_order(&self) -> Vec<Card> {
+        self.deck.iter().rev().copied().collect()
+    }
+
     /// The card in hand waiting to be played, if any.
     pub fn drawn(&self) -> Option<Card> {
         match self.phase {

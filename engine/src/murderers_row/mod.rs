@@ -885,6 +885,12 @@ impl State {
         cards
     }
 
+    /// The die deck in its hidden order, the next card first: for a
+    /// finished game's replay, when its player asks to see it.
+    pub fn die_deck_order(&self) -> Vec<Killer> {
+        self.die_deck.iter().rev().copied().collect()
+    }
+
     pub fn die_discard(&self) -> &[Killer] {
         &self.die_discard
     }

@@ -44,6 +44,10 @@ impl TableRecord for State {
         count_daily(self, GameResult::Lost, stats);
         true
     }
+
+    fn recent(&self, game: &'static str) -> Option<crate::replay::recent::RecentGame> {
+        crate::replay::recent_entry(self, game)
+    }
 }
 
 /// The level of the game's deal, if known.

@@ -5,6 +5,7 @@ mod end;
 mod game;
 mod new_game;
 pub(crate) mod records;
+mod replay;
 mod review;
 mod solver_client;
 mod stats;
@@ -28,6 +29,7 @@ pub static ENTRY: GameEntry = GameEntry {
         // `Variant::slug` of each variant (a test checks).
         deals: Deals::ByVariant(&["standard", "hard", "nightmare"]),
         remote: false,
+        replays: true,
     },
     blurb: "Solitaire: hold the cabin and kill twelve zombies before the deck runs out.",
     // A cabin with a lit window under a crescent moon.
@@ -63,6 +65,7 @@ impl GamePages for Pages {
                 view! { <table::DeadCenterScreen deal/> }.into_any()
             }
             Page::New => view! { <new_game::NewGame/> }.into_any(),
+            Page::Replay => view! { <replay::DcReplay/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
             }

@@ -132,7 +132,7 @@ fn done(game: &State, review: &GameReview) -> Review {
 }
 
 /// An action of `state`, in words ("Play the 7 of Hearts on pile 4.").
-fn describe(state: &State, action: Action) -> String {
+pub(super) fn describe(state: &State, action: Action) -> String {
     match action {
         Action::Reveal(space) => format!(
             "Reveal the zombie {}.",

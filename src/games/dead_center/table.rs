@@ -128,6 +128,42 @@ fn play(ui: Ui, action: Action) {
     }
 }
 
+/// The cabin, the zombies, the deck and the card in hand: the table itself,
+/// drawn from `ui`'s game (a replay draws it from the step shown).
+#[component]
+pub(super) fn Board(ui: Ui) -> impl IntoView {
+    let read = move |f: &dyn Fn(&State) -> String| ui.with(f);
+    view! {
+        <div class="dc-board" role="group" aria-label="The cabin and the zombies around it">
+            // Row by row, as the eye reads the table, so that Tab
+            // moves through it in the same order.
+            <p class="dc-count corner" style:grid-row="1" style:grid-column="1">
+                <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
+                " of 12 zombies left"
+            </p>
+            {(0..3).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
+            {(0..3).map(|row| view! {
+                <ZombieSpace space=6 + row ui/>
+                {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }.into_any()).collect_view()}
+                <ZombieSpace space=9 + row ui/>
+            }.into_any()).collect_view()}
+            <DeckButton ui/>
+            {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
+            <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck" data-holder="hand">
+                {move || match ui.with(State::drawn) {
+                    Some(card) => view! {
+                        <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
+                            <CardFace card/>
+                        </div>
+                    }.into_any(),
+                    None => view! { <div class="card-slot empty" role="img" aria-label="No card in hand"></div> }.into_any(),
+                }}
+                <span class="label" aria-hidden="true">"Your card"</span>
+            </div>
+        </div>
+    }
+}
+
 #[component]
 fn Playing() -> impl IntoView {
     let ctx = game_ctx();
@@ -249,33 +285,7 @@ fn Playing() -> impl IntoView {
         <div class="dc-layout">
             <div class="dc-main">
                 <p class="dc-instruction" aria-live="polite">{instruction}</p>
-                <div class="dc-board" role="group" aria-label="The cabin and the zombies around it">
-                    // Row by row, as the eye reads the table, so that Tab
-                    // moves through it in the same order.
-                    <p class="dc-count corner" style:grid-row="1" style:grid-column="1">
-                        <span class="big">{move || read(&|s| s.zombies_left().to_string())}</span>
-                        " of 12 zombies left"
-                    </p>
-                    {(0..3).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
-                    {(0..3).map(|row| view! {
-                        <ZombieSpace space=6 + row ui/>
-                        {(3 * row..3 * row + 3).map(|pile| view! { <CabinPile pile ui/> }.into_any()).collect_view()}
-                        <ZombieSpace space=9 + row ui/>
-                    }.into_any()).collect_view()}
-                    <DeckButton ui/>
-                    {(3..6).map(|space| view! { <ZombieSpace space ui/> }.into_any()).collect_view()}
-                    <div class="dc-drawn corner" style:grid-row="5" style:grid-column="5" data-from=".deck" data-holder="hand">
-                        {move || match ui.with(State::drawn) {
-                            Some(card) => view! {
-                                <div class="card-slot" role="img" aria-label=format!("Your card: {}", card.name())>
-                                    <CardFace card/>
-                                </div>
-                            }.into_any(),
-                            None => view! { <div class="card-slot empty" role="img" aria-label="No card in hand"></div> }.into_any(),
-                        }}
-                        <span class="label" aria-hidden="true">"Your card"</span>
-                    </div>
-                </div>
+                <Board ui/>
             </div>
             <aside class="dc-side" aria-label="Deck and actions">
                 <ReviewPanel ui/>

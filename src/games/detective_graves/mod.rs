@@ -37,6 +37,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Detective Graves",
         deals: Deals::None,
         remote: true,
+        replays: false,
     },
     blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
     // A magnifying glass.
@@ -65,7 +66,8 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
+            // (No replays yet: the route never names one here.)
+            Page::Current | Page::Deal(_) | Page::Replay => view! { <table::DgScreen/> }.into_any(),
             Page::New => view! { <new_game::DgNew/> }.into_any(),
             Page::Join => view! { <join::DgJoin/> }.into_any(),
             Page::Rules => view! {

@@ -133,6 +133,10 @@ impl TableRecord for MurderersRowGame {
     fn count_left(&mut self, stats: &mut MurderersRowStats) -> bool {
         self.in_progress() && self.count_once(GameResult::Lost, stats)
     }
+
+    fn recent(&self, game: &'static str) -> Option<crate::replay::recent::RecentGame> {
+        crate::replay::recent_entry(self, game)
+    }
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ mod panels;
 mod pick;
 mod questions;
 pub(crate) mod records;
+mod replay;
 mod rules;
 mod solver_client;
 mod stats;
@@ -38,6 +39,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Murderers' Row",
         deals: Deals::Numbered,
         remote: false,
+        replays: true,
     },
     blurb: "Solitaire: ten killers in a row. Turn them on each other until one is left. A solver knows your exact odds.",
     // A die showing five, in a row of face-down cards.
@@ -74,6 +76,7 @@ impl GamePages for Pages {
                 view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
             }
             Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
+            Page::Replay => view! { <replay::MrReplay/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
             }

@@ -211,14 +211,7 @@ fn TableView() -> impl IntoView {
         <div class="mr-layout">
             <p class="mr-instruction" aria-live="polite">{instruction}</p>
             <PoisonBanner/>
-            <ol class="mr-row" data-holder="row" aria-label="The row of cards, left to right">
-                {move || {
-                    let row = read(table, State::row);
-                    row.into_iter().enumerate().map(|(position, slot)| view! {
-                        <li><RowCard position card_slot=slot looks chosen on_card=Callback::new(on_card)/></li>
-                    }.into_any()).collect_view()
-                }}
-            </ol>
+            <Row looks chosen on_card=Callback::new(on_card)/>
             <ChoicePanel stage ui
                 confirm=Callback::new(move |_| confirm())
                 cancel=Callback::new(move |_| cancel())
@@ -267,6 +260,27 @@ fn TableView() -> impl IntoView {
             <EndDialog ui restart=Callback::new(move |_| restart()) new_deal=Callback::new(move |_| new_deal())/>
         </When>
         </TableFrame>
+    }
+}
+
+/// The row of cards, drawn from the table's game (a replay draws it from
+/// the step shown).
+#[component]
+pub(super) fn Row(
+    looks: Memo<Vec<(Killer, Look)>>,
+    chosen: Memo<Option<usize>>,
+    on_card: Callback<Killer>,
+) -> impl IntoView {
+    let table = table();
+    view! {
+        <ol class="mr-row" data-holder="row" aria-label="The row of cards, left to right">
+            {move || {
+                let row = read(table, State::row);
+                row.into_iter().enumerate().map(|(position, slot)| view! {
+                    <li><RowCard position card_slot=slot looks chosen on_card/></li>
+                }.into_any()).collect_view()
+            }}
+        </ol>
     }
 }
 

@@ -1,0 +1,128 @@
+//! Murderers' Row's replays: a finished deal's moves that stand, on its own
+//! row, step by step; the die deck's order only when asked.
+
+use super::game::MurderersRowGame;
+use super::happened::{capitalised, what_happened};
+use super::look::looks;
+use super::panels::{DiePanel, PoisonBanner};
+use super::pick::{self, Pick};
+use super::records::{game_ctx, table, ID};
+use super::table::Row;
+use super::table_ui::read;
+use super::words::{describe, end_title};
+use crate::replay::viewer::{replay_page, HiddenOrder};
+use crate::replay::Replayable;
+use engine::murderers_row::{Action, Event, State, Status};
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// How a deal began: what its moves are played from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub seed: u64,
+    /// Undo or hints were used (the moves that stand do not show it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub assisted: bool,
+}
+
+impl Replayable for MurderersRowGame {
+    type Setup = Setup;
+
+    fn record(&self) -> Option<(Setup, Vec<Action>)> {
+        let setup = Setup {
+            seed: self.state.seed(),
+            assisted: self.state.assisted(),
+        };
+        Some((setup, self.state.history().to_vec()))
+    }
+
+    fn begin(setup: &Setup) -> Result<MurderersRowGame, String> {
+        let state = State::restore(setup.seed, &[], setup.assisted).map_err(|e| e.to_string())?;
+        Ok(MurderersRowGame {
+            state,
+            counted: true,
+            level: None,
+        })
+    }
+
+    fn describe(_before: &MurderersRowGame, action: &Action, events: &[Event]) -> String {
+        let done = capitalised(describe(*action));
+        match what_happened(events) {
+            Some(happened) => format!("{done}. {happened}"),
+            None => format!("{done}."),
+        }
+    }
+
+    fn result_line(&self) -> String {
+        let won = self.state.status() == Status::Won;
+        format!("Deal {}. {}", self.state.seed(), end_title(won))
+    }
+}
+
+/// The replay page: the game's own row and panels, drawn from the step shown.
+#[component]
+pub(super) fn MrReplay() -> impl IntoView {
+    let board = ViewFn::from(move || {
+        let table = table();
+        let looks = Memo::new(move |_| {
+            let pick = Pick::default();
+            read(table, |s| looks(s, &pick::stage(s, &pick), &pick))
+        });
+        let chosen = Memo::new(|_| None);
+        view! {
+            <div class="mr-layout">
+                <PoisonBanner/>
+                <Row looks chosen on_card=Callback::new(|_| {})/>
+                <DiePanel/>
+            </div>
+        }
+    });
+    let extra = ViewFn::from(move || {
+        let table = table();
+        let order = Signal::derive(move || {
+            read(table, |s| {
+                let cards: Vec<String> = s
+                    .die_deck_order()
+                    .iter()
+                    .map(|c| format!("{} ({})", c.name(), c.pips()))
+                    .collect();
+                if cards.is_empty() {
+                    "The die deck is empty.".to_string()
+                } else {
+                    format!("Die deck, next first: {}.", cards.join(", "))
+                }
+            })
+        });
+        view! { <HiddenOrder what="the die deck" order/> }
+    });
+    replay_page::<MurderersRowGame>(game_ctx(), ID, "Murderers' Row", board, Some(extra))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{code_of, read};
+    use engine::Game;
+
+    #[test]
+    fn a_finished_deal_replays_to_the_very_same_row() {
+        for seed in [1, 97, 2314] {
+            let mut game = MurderersRowGame::new(seed);
+            game.state.apply(Action::Hint).unwrap();
+            while !game.state.is_over() {
+                let action = game
+                    .state
+                    .legal_actions()
+                    .into_iter()
+                    .find(|a| a.is_move())
+                    .unwrap();
+                game.state.apply(action).unwrap();
+            }
+            let code = code_of(&game, ID).unwrap();
+            let steps = read::<MurderersRowGame>(ID, "Murderers' Row", &code).unwrap();
+            assert_eq!(steps.len(), game.state.history().len() + 1);
+            assert_eq!(steps.last().unwrap().game.state, game.state);
+            assert!(code.len() < 400, "{} characters", code.len());
+        }
+    }
+}

@@ -1,0 +1,154 @@
+//! Replays: a finished game watched again, step by step, on the game's own
+//! table. A game is its start and the moves that stand ([`Replayable`]);
+//! replaying them through the engine gives every step's table, which the
+//! game's table draws from a read-only context (`GameCtx::read_only`: the
+//! controller changes and saves nothing there). The record travels as a
+//! link ([`link`]) and is kept among the recent games ([`recent`]).
+
+pub mod link;
+pub mod recent;
+pub mod viewer;
+
+use crate::records::GameCtx;
+use crate::table::controller::{Action, Event, TableRecord};
+use engine::Game;
+use link::{GameRecord, LinkError};
+use recent::RecentGame;
+use serde::{de::DeserializeOwned, Serialize};
+
+/// A game the app can replay.
+pub trait Replayable: TableRecord {
+    /// How a game began: what, with its moves, gives every step again.
+    type Setup: Clone + PartialEq + Serialize + DeserializeOwned + Send + Sync + 'static;
+
+    /// How this game began and the moves that stand, oldest first; `None`
+    /// when it does not keep them whole (a game begun before this version).
+    fn record(&self) -> Option<(Self::Setup, Vec<Action<Self>>)>;
+
+    /// The game as it began.
+    fn begin(setup: &Self::Setup) -> Result<Self, String>;
+
+    /// A line of the move list: what `action`, played from `before`, did.
+    fn describe(before: &Self, action: &Action<Self>, events: &[Event<Self>]) -> String;
+
+    /// The finished game's result in a few words ("Won with 3 cards left").
+    fn result_line(&self) -> String;
+}
+
+/// One step of a replay: the game after a move (the first: as it began),
+/// and that move's line.
+#[derive(Clone)]
+pub struct Step<R> {
+    pub game: R,
+    pub line: String,
+}
+
+/// Why a replay cannot be shown, in a sentence.
+pub type Refusal = String;
+
+/// Every step of the game `setup` and `moves` give. A move the game
+/// refuses there (a tampered link) is refused, never a panic.
+pub fn replay<R: Replayable>(
+    setup: &R::Setup,
+    moves: &[Action<R>],
+) -> Result<Vec<Step<R>>, Refusal> {
+    let mut game = R::begin(setup)?;
+    let mut steps = Vec::with_capacity(moves.len() + 1);
+    steps.push(Step {
+        game: game.clone(),
+        line: "The start".into(),
+    });
+    for (index, action) in moves.iter().enumerate() {
+        let before = game.clone();
+        let events = game.state_mut().apply(action.clone()).map_err(|why| {
+            format!(
+                "This replay does not fit its game: move {} is not allowed there ({why}).",
+                index + 1
+            )
+        })?;
+        game.follow(&events);
+        steps.push(Step {
+            line: R::describe(&before, action, &events),
+            game: game.clone(),
+        });
+    }
+    Ok(steps)
+}
+
+/// The replay link's code of `game` (of the game `id`), if it keeps its
+/// moves whole.
+pub fn code_of<R: Replayable>(game: &R, id: &str) -> Option<String> {
+    let (setup, moves) = game.record()?;
+    Some(link::encode(&GameRecord {
+        game: id.to_string(),
+        setup,
+        moves,
+    }))
+}
+
+/// The recent games' entry of the finished `game` (of the game `id`).
+pub fn recent_entry<R: Replayable>(game: &R, id: &'static str) -> Option<RecentGame> {
+    let (setup, _) = game.record()?;
+    Some(RecentGame {
+        game: id.to_string(),
+        ended_ms: web_sys::js_sys::Date::now() as u64,
+        line: game.result_line(),
+        code: code_of(game, id)?,
+        start: crate::codec::to_string(&setup).ok()?,
+    })
+}
+
+/// Why a replay link cannot be shown: what the player is told, and the
+/// game it belongs to if it is another game's.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Unreadable {
+    pub why: String,
+    pub other_game: Option<String>,
+}
+
+/// The steps of the replay whose code is `code`, for the game `id` (named
+/// `name`).
+pub fn read<R: Replayable>(id: &str, name: &str, code: &str) -> Result<Vec<Step<R>>, Unreadable> {
+    let record: GameRecord<R::Setup, Action<R>> =
+        link::decode(id, code).map_err(|error| Unreadable {
+            why: error.message(name),
+            other_game: match error {
+                LinkError::OtherGame(other) => Some(other),
+                _ => None,
+            },
+        })?;
+    replay::<R>(&record.setup, &record.moves).map_err(|why| Unreadable {
+        why,
+        other_game: None,
+    })
+}
+
+/// The replay address of game `id` with `code`.
+pub fn href(id: &str, code: &str) -> String {
+    format!("#/{id}/replay/{code}")
+}
+
+/// The code in the page's address, if it is a replay's (`#/<id>/replay/<code>`).
+pub fn code_in_address() -> String {
+    let hash = leptos::prelude::window()
+        .location()
+        .hash()
+        .unwrap_or_default();
+    hash.split_once("/replay/")
+        .map(|(_, code)| code.trim_end_matches('/').to_string())
+        .unwrap_or_default()
+}
+
+/// A read-only copy of the game's context for a replay, showing `first`.
+pub fn replay_ctx<R: TableRecord>(ctx: GameCtx<R, R::Stats>, first: R) -> GameCtx<R, R::Stats> {
+    use leptos::prelude::*;
+    GameCtx {
+        app: ctx.app,
+        game: RwSignal::new(Some(first)),
+        stats: ctx.stats,
+        records: ctx.records,
+        before_last: RwSignal::new(None),
+        remote_away: RwSignal::new(false),
+        read_only: true,
+    }
+}

@@ -1,0 +1,144 @@
+//! The recent games: every finished game's record, newest first, at most
+//! [`KEEP`] of them, the oldest dropped first. Each keeps its replay link's
+//! code, so the list is read and shown without any game's code; the game's
+//! chunk reads the code when its replay opens. Kept in "Your data" like
+//! every record.
+
+use crate::session::{self, Record};
+use crate::shell::Ctx;
+use serde::{Deserialize, Serialize};
+
+/// How many finished games are kept.
+pub const KEEP: usize = 50;
+
+pub const RECORD: Record<RecentGames> = Record {
+    key: "gm.recent",
+    what: "recent games",
+    validate: RecentGames::check,
+};
+
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RecentGames {
+    /// Newest first.
+    pub games: Vec<RecentGame>,
+}
+
+/// One finished game.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RecentGame {
+    /// The game's id (its address).
+    pub game: String,
+    /// When it ended, in milliseconds since 1970.
+    pub ended_ms: u64,
+    /// Its result in a few words ("Won with 3 cards left", "Ben won").
+    pub line: String,
+    /// The replay link's code (`replay::link`).
+    pub code: String,
+    /// How it began (the setup's JSON): the same game ending again after an
+    /// undo replaces its entry rather than adding one.
+    pub start: String,
+}
+
+impl RecentGames {
+    /// Adds a finished game, newest first. If the newest entry is the same
+    /// game from the same start (ended again after an undo, or the same
+    /// deal played again at once), the new ending replaces it.
+    pub fn add(&mut self, game: RecentGame) {
+        if self
+            .games
+            .first()
+            .is_some_and(|newest| newest.game == game.game && newest.start == game.start)
+        {
+            self.games.remove(0);
+        }
+        self.games.insert(0, game);
+        self.games.truncate(KEEP);
+    }
+
+    fn check(&self) -> Result<(), String> {
+        if self.games.len() > KEEP {
+            return Err(format!("it lists more than {KEEP} games"));
+        }
+        if self
+            .games
+            .iter()
+            .any(|g| g.code.len() > super::link::MAX_CODE)
+        {
+            return Err("a replay in it is too long".into());
+        }
+        Ok(())
+    }
+}
+
+/// The recent games as saved (none if the record is missing or unreadable:
+/// a damaged list is backed up and reported like any record).
+pub fn load(ctx: Ctx) -> RecentGames {
+    let mut notices = Vec::new();
+    let games = session::load_or_report(&RECORD, &mut notices).unwrap_or_default();
+    for notice in notices {
+        crate::shell::notify(ctx, notice);
+    }
+    games
+}
+
+/// Adds a finished game to the saved list (read again first: another tab
+/// may have added one since), telling the player if it cannot be saved.
+pub fn add(ctx: Ctx, game: RecentGame) {
+    let mut games = load(ctx);
+    games.add(game);
+    session::save_once(ctx, &RECORD, &games);
+}
+
+/// Forgets every recent game.
+pub fn clear(ctx: Ctx) {
+    session::save_once(ctx, &RECORD, &RecentGames::default());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn finished(game: &str, start: &str, ended_ms: u64) -> RecentGame {
+        RecentGame {
+            game: game.into(),
+            ended_ms,
+            line: "Won".into(),
+            code: format!("code{ended_ms}"),
+            start: start.into(),
+        }
+    }
+
+    #[test]
+    fn the_newest_comes_first_and_only_the_last_fifty_are_kept() {
+        let mut recent = RecentGames::default();
+        for i in 0..60 {
+            recent.add(finished("joker", &i.to_string(), i));
+        }
+        assert_eq!(recent.games.len(), KEEP);
+        assert_eq!(recent.games[0].ended_ms, 59);
+        assert_eq!(recent.games[KEEP - 1].ended_ms, 10);
+        assert!(recent.check().is_ok());
+    }
+
+    #[test]
+    fn the_same_game_ending_again_replaces_its_entry() {
+        let mut recent = RecentGames::default();
+        recent.add(finished("dead-center", "s1", 1));
+        recent.add(finished("dead-center", "s1", 2));
+        assert_eq!(recent.games, vec![finished("dead-center", "s1", 2)]);
+        // Another game in between: both kept.
+        recent.add(finished("joker", "s1", 3));
+        recent.add(finished("dead-center", "s1", 4));
+        assert_eq!(recent.games.len(), 3);
+    }
+
+    #[test]
+    fn a_list_too_long_is_refused_on_load() {
+        let recent = RecentGames {
+            games: (0..=KEEP as u64)
+                .map(|i| finished("joker", "s", i))
+                .collect(),
+        };
+        assert!(recent.check().is_err());
+    }
+}

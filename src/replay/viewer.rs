@@ -1,0 +1,215 @@
+//! The replay viewer every game shares: the game's own table drawn at one
+//! step (from a read-only context), the steps to go through (to start, back,
+//! play at a pace, forward, to end; the arrow keys, Home and End), the move
+//! list to jump to any move, and the move's line.
+
+use super::{code_in_address, read, replay_ctx, Replayable, Step};
+use crate::records::GameCtx;
+use crate::route::Route;
+use crate::ui::message::{Note, TableMessage};
+use crate::ui::{shortcut_key, TopBar, When};
+use leptos::prelude::*;
+use std::time::Duration;
+
+/// What a game adds beside the steps: its own choices (whose view is
+/// shown, say), drawn under the controls.
+pub type Extra = Option<ViewFn>;
+
+/// The replay page of the game `id` (named `name`) for the code in the
+/// address: `board` is the game's table, drawn from the context this
+/// provides (the game's own, read-only, at the step shown).
+pub fn replay_page<R: Replayable>(
+    ctx: GameCtx<R, R::Stats>,
+    id: &'static str,
+    name: &'static str,
+    board: ViewFn,
+    extra: Extra,
+) -> AnyView {
+    let code = code_in_address();
+    let title = format!("{name}: replay");
+    match read::<R>(id, name, &code) {
+        Ok(steps) => {
+            let shown = replay_ctx(ctx, steps[0].game.clone());
+            provide_context(shown);
+            view! {
+                <TopBar title=title>
+                    <a class="button" href=Route::Recent.href()>"Recent games"</a>
+                </TopBar>
+                <Viewer steps shown=shown.game board extra/>
+            }
+            .into_any()
+        }
+        Err(unreadable) => {
+            let elsewhere = unreadable
+                .other_game
+                .map(|other| super::href(&other, &code));
+            view! {
+                <TopBar title=title/>
+                <main class="replay-refused">
+                    <p class="notice error" role="alert">{unreadable.why}</p>
+                    <div class="button-row">
+                        {elsewhere.map(|href| view! { <a class="button primary" href=href>"Open it in its game"</a> })}
+                        <a class="button" href=Route::Recent.href()>"Recent games"</a>
+                        <a class="button" href="#/">"Home"</a>
+                    </div>
+                </main>
+            }
+            .into_any()
+        }
+    }
+}
+
+#[component]
+fn Viewer<R: Replayable>(
+    steps: Vec<Step<R>>,
+    /// The read-only game the table draws.
+    shown: RwSignal<Option<R>>,
+    board: ViewFn,
+    extra: Extra,
+) -> impl IntoView {
+    let last = steps.len() - 1;
+    let lines: Vec<String> = steps.iter().map(|s| s.line.clone()).collect();
+    let steps = StoredValue::new(steps);
+    let at = RwSignal::new(0usize);
+    let playing = RwSignal::new(false);
+    let message = RwSignal::new(None::<Note>);
+    Effect::new(move |_| {
+        let step = at.get();
+        shown.set(steps.with_value(|s| s.get(step).map(|s| s.game.clone())));
+    });
+    let go = move |step: usize| {
+        at.set(step.min(last));
+        if step >= last {
+            playing.set(false);
+        }
+    };
+    let back = move || go(at.get_untracked().saturating_sub(1));
+    let forward = move || go(at.get_untracked() + 1);
+    let toggle = move || {
+        if playing.get_untracked() {
+            playing.set(false);
+        } else {
+            if at.get_untracked() >= last {
+                at.set(0);
+            }
+            playing.set(true);
+        }
+    };
+    // Play: a step at the pace chosen for the computer players.
+    Effect::new(move |handle: Option<Option<IntervalHandle>>| {
+        if let Some(Some(handle)) = handle {
+            handle.clear();
+        }
+        if !playing.get() {
+            return None;
+        }
+        let pace = crate::shell::ctx()
+            .settings
+            .with_untracked(|s| s.computer_pace.delay_ms())
+            .max(300);
+        set_interval_with_handle(move || forward(), Duration::from_millis(pace)).ok()
+    });
+    let keys = window_event_listener(leptos::ev::keydown, move |event| {
+        let Some(key) = shortcut_key(&event) else {
+            return;
+        };
+        match key.as_str() {
+            "ArrowLeft" => back(),
+            "ArrowRight" => forward(),
+            "Home" => go(0),
+            "End" => go(last),
+            "p" | "P" => toggle(),
+            _ => return,
+        }
+        event.prevent_default();
+    });
+    on_cleanup(move || keys.remove());
+    let where_line = move || {
+        let step = at.get();
+        let line = steps.with_value(|s| s[step].line.clone());
+        if step == 0 {
+            format!("Start of {last} moves. {line}.")
+        } else {
+            format!("Move {step} of {last}: {line}")
+        }
+    };
+    let list = NodeRef::<leptos::html::Ol>::new();
+    // The move shown stays in sight in the list.
+    Effect::new(move |_| {
+        let step = at.get();
+        let Some(list) = list.get() else { return };
+        if let Ok(Some(item)) = list.query_selector(&format!("[data-step='{step}']")) {
+            let options = web_sys::ScrollIntoViewOptions::new();
+            options.set_block(web_sys::ScrollLogicalPosition::Nearest);
+            item.scroll_into_view_with_scroll_into_view_options(&options);
+        }
+    });
+    let copy = move |_| {
+        let href = window().location().href().unwrap_or_default();
+        let _ = window().navigator().clipboard().write_text(&href);
+        message.set(Some(Note::event(format!(
+            "Link to this replay copied: {href}"
+        ))));
+    };
+    view! {
+        <div class="replay-layout">
+            <div class="replay-board" role="group" aria-label="The table at this move">{board.run()}</div>
+            <aside class="replay-side" aria-label="Replay">
+                <p class="replay-where" aria-live="polite">{where_line}</p>
+                <div class="replay-controls" role="group" aria-label="Steps">
+                    <button class="button" aria-label="To the start" title="To the start"
+                        disabled=move || at.get() == 0 on:click=move |_| go(0)>"⏮"</button>
+                    <button class="button" aria-label="Back one move" title="Back one move"
+                        disabled=move || at.get() == 0 on:click=move |_| back()>"◀"</button>
+                    <button class="button primary replay-play" aria-pressed=move || playing.get().to_string()
+                        on:click=move |_| toggle()>{move || if playing.get() { "Pause" } else { "Play" }}</button>
+                    <button class="button" aria-label="Forward one move" title="Forward one move"
+                        disabled=move || at.get() >= last on:click=move |_| forward()>"▶"</button>
+                    <button class="button" aria-label="To the end" title="To the end"
+                        disabled=move || at.get() >= last on:click=move |_| go(last)>"⏭"</button>
+                </div>
+                {extra.map(|extra| extra.run())}
+                <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
+                    {lines.into_iter().enumerate().map(|(step, line)| view! {
+                        <li data-step=step>
+                            <button class="replay-move"
+                                aria-current=move || (at.get() == step).then_some("step")
+                                on:click=move |_| go(step)>{line}</button>
+                        </li>
+                    }).collect_view()}
+                </ol>
+                <TableMessage note=message/>
+                <div class="button-row">
+                    <button class="button" on:click=copy>"Copy link"</button>
+                </div>
+                <When when=Signal::derive(move || at.get() >= last)>
+                    <p class="replay-end">"The end of the game."</p>
+                </When>
+            </aside>
+        </div>
+    }
+}
+
+/// A solitaire's hidden cards at the step shown (the deck's order), drawn
+/// only once the player asks: a replay does not spoil what was not seen.
+#[component]
+pub fn HiddenOrder(
+    /// What is hidden ("the deck").
+    what: &'static str,
+    /// The hidden cards in words, next first.
+    #[prop(into)]
+    order: Signal<String>,
+) -> impl IntoView {
+    let shown = RwSignal::new(false);
+    view! {
+        <div class="replay-hidden">
+            <button class="button" aria-expanded=move || shown.get().to_string()
+                on:click=move |_| shown.update(|s| *s = !*s)>
+                {move || if shown.get() { format!("Hide the order of {what}") } else { format!("Show the order of {what}") }}
+            </button>
+            <When when=shown>
+                <p class="replay-order">{move || order.get()}</p>
+            </When>
+        </div>
+    }
+}

@@ -1,0 +1,83 @@
+//! The recent games: the finished games kept for replays, newest first,
+//! each with its result, a way to watch it and a link to share.
+
+use crate::games;
+use crate::replay::recent::{self, RecentGames};
+use crate::ui::message::{Note, TableMessage};
+use crate::ui::{Dialog, TopBar, When};
+use leptos::prelude::*;
+
+#[component]
+pub fn RecentScreen() -> impl IntoView {
+    let ctx = crate::shell::ctx();
+    let list = RwSignal::new(recent::load(ctx));
+    let message = RwSignal::new(None::<Note>);
+    let confirming = RwSignal::new(false);
+    let rows = move || {
+        list.with(|list: &RecentGames| {
+            list.games
+                .iter()
+                .map(|played| {
+                    let name = games::find(&played.game).map_or("A game", |g| g.name());
+                    let href = crate::replay::href(&played.game, &played.code);
+                    let when = ended_at(played.ended_ms);
+                    let link = format!(
+                        "{}{}",
+                        window().location().href().unwrap_or_default().split('#').next().unwrap_or_default(),
+                        href
+                    );
+                    let copy = move |_| {
+                        let _ = window().navigator().clipboard().write_text(&link);
+                        message.set(Some(Note::event("Link to the replay copied.")));
+                    };
+                    view! {
+                        <li class="recent-game">
+                            <p><strong>{name}</strong>" · "<span class="recent-when">{when}</span></p>
+                            <p class="recent-line">{played.line.clone()}</p>
+                            <div class="button-row">
+                                <a class="button primary" href=href>"Watch"</a>
+                                <button class="button" on:click=copy>"Copy link"</button>
+                            </div>
+                        </li>
+                    }
+                })
+                .collect_view()
+        })
+    };
+    let clear = move |_| {
+        recent::clear(ctx);
+        list.set(RecentGames::default());
+        confirming.set(false);
+    };
+    view! {
+        <TopBar title="Recent games"/>
+        <main class="recent">
+            <p>{format!("Every finished game is kept here to watch again, the last {} of them.", recent::KEEP)}</p>
+            <TableMessage note=message/>
+            <When when=move || list.with(|l| l.games.is_empty())>
+                <p class="recent-empty">"No finished game yet. Play one to the end and it appears here."</p>
+            </When>
+            <ol class="recent-games">{rows}</ol>
+            <When when=move || list.with(|l| !l.games.is_empty())>
+                <button class="button danger" on:click=move |_| confirming.set(true)>"Forget recent games"</button>
+            </When>
+        </main>
+        <When when=move || confirming.get()>
+            <Dialog title="Forget recent games?">
+                <p>"Their replays will be gone from this device. Links you shared still work."</p>
+                <div class="button-row">
+                    <button class="button" on:click=move |_| confirming.set(false)>"Keep them"</button>
+                    <button class="button danger" on:click=clear>"Forget"</button>
+                </div>
+            </Dialog>
+        </When>
+    }
+}
+
+/// When a game ended, in the device's own words ("28/11/2026, 09:14").
+fn ended_at(ms: u64) -> String {
+    let date = web_sys::js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
+    date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)
+        .as_string()
+        .unwrap_or_default()
+}
