@@ -75,26 +75,34 @@ pub fn replay<R: Replayable>(
     Ok(steps)
 }
 
-/// The replay link's code of `game` (of the game `id`), if it keeps its
-/// moves whole.
-pub fn code_of<R: Replayable>(game: &R, id: &str) -> Option<String> {
+/// The record of `game` (of the game `id`), if its moves are whole: played
+/// from its start they give its table again. (A game begun before this
+/// version kept them, or with a tampered save, has none.)
+pub fn record_of<R: Replayable>(game: &R, id: &str) -> Option<GameRecord<R::Setup, Action<R>>> {
     let (setup, moves) = game.record()?;
-    Some(link::encode(&GameRecord {
+    let steps = replay::<R>(&setup, &moves).ok()?;
+    (steps.last()?.game.state() == game.state()).then(|| GameRecord {
         game: id.to_string(),
         setup,
         moves,
-    }))
+    })
+}
+
+/// The replay link's code of `game` (of the game `id`), if it keeps its
+/// moves whole.
+pub fn code_of<R: Replayable>(game: &R, id: &str) -> Option<String> {
+    record_of(game, id).map(|record| link::encode(&record))
 }
 
 /// The recent games' entry of the finished `game` (of the game `id`).
 pub fn recent_entry<R: Replayable>(game: &R, id: &'static str) -> Option<RecentGame> {
-    let (setup, _) = game.record()?;
+    let record = record_of(game, id)?;
     Some(RecentGame {
         game: id.to_string(),
         ended_ms: web_sys::js_sys::Date::now() as u64,
         line: game.result_line(),
-        code: code_of(game, id)?,
-        start: crate::codec::to_string(&setup).ok()?,
+        code: link::encode(&record),
+        start: crate::codec::to_string(&record.setup).ok()?,
     })
 }
 

@@ -126,10 +126,10 @@ fn Viewer<R: Replayable>(
     on_cleanup(move || keys.remove());
     let where_line = move || {
         let step = at.get();
-        let line = steps.with_value(|s| s[step].line.clone());
         if step == 0 {
-            format!("Start of {last} moves. {line}.")
+            format!("Start of {last} moves: nothing played yet.")
         } else {
+            let line = steps.with_value(|s| s[step].line.clone());
             format!("Move {step} of {last}: {line}")
         }
     };
@@ -164,9 +164,9 @@ fn Viewer<R: Replayable>(
                     <button class="button primary replay-play" aria-pressed=move || playing.get().to_string()
                         on:click=move |_| toggle()>{move || if playing.get() { "Pause" } else { "Play" }}</button>
                     <button class="button" aria-label="Forward one move" title="Forward one move"
-                        disabled=move || at.get() >= last on:click=move |_| forward()>"▶"</button>
+                        disabled=move || { at.get() >= last } on:click=move |_| forward()>"▶"</button>
                     <button class="button" aria-label="To the end" title="To the end"
-                        disabled=move || at.get() >= last on:click=move |_| go(last)>"⏭"</button>
+                        disabled=move || { at.get() >= last } on:click=move |_| go(last)>"⏭"</button>
                 </div>
                 {extra.map(|extra| extra.run())}
                 <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
@@ -174,7 +174,7 @@ fn Viewer<R: Replayable>(
                         <li data-step=step>
                             <button class="replay-move"
                                 aria-current=move || (at.get() == step).then_some("step")
-                                on:click=move |_| go(step)>{line}</button>
+                                on:click=move |_| go(step)>{if step == 0 { line } else { format!("{step}. {line}") }}</button>
                         </li>
                     }).collect_view()}
                 </ol>
@@ -211,5 +211,31 @@ pub fn HiddenOrder(
                 <p class="replay-order">{move || order.get()}</p>
             </When>
         </div>
+    }
+}
+
+/// Whose eyes a replay of a game with secrets is seen through: one seat's
+/// (what that player knew at each step) or everyone's (every seat's at once).
+#[component]
+pub fn SeenBy(names: Vec<String>, chosen: RwSignal<Option<engine::seats::Seat>>) -> impl IntoView {
+    use engine::seats::Seat;
+    let options: Vec<(Option<Seat>, String)> = names
+        .iter()
+        .enumerate()
+        .map(|(i, name)| (Some(Seat::new(i)), name.clone()))
+        .chain([(None, "Everyone".to_string())])
+        .collect();
+    view! {
+        <fieldset class="replay-seen-by choice">
+            <legend>"Seen by"</legend>
+            {options.into_iter().map(|(seat, label)| view! {
+                <label class="choice-option">
+                    <input type="radio" name="replay-seen-by"
+                        prop:checked=move || chosen.get() == seat
+                        on:change=move |_| chosen.set(seat)/>
+                    <span>{label}</span>
+                </label>
+            }).collect_view()}
+        </fieldset>
     }
 }

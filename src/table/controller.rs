@@ -46,6 +46,9 @@ pub trait TableRecord:
     fn may_take_back(&self, _before: &Self, _events: &[Event<Self>]) -> bool {
         false
     }
+    /// Keeps `action`, just applied, among the game's moves (what a replay
+    /// is made from), for a game whose engine does not keep its history.
+    fn keep_move(&mut self, _action: &Action<Self>) {}
     /// The finished game's entry for the recent games, with its replay
     /// (`crate::replay::recent_entry`); `None` for a game that does not
     /// keep its moves whole.
@@ -170,10 +173,11 @@ impl<R: TableRecord> Table<R> {
         }
         let before = self.ctx.game.get_untracked()?;
         let mut game = before.clone();
-        let events = match game.state_mut().apply(action) {
+        let events = match game.state_mut().apply(action.clone()) {
             Ok(events) => events,
             Err(refusal) => return Some(Err(refusal)),
         };
+        game.keep_move(&action);
         game.follow(&events);
         let finished = !before.state().is_over() && game.state().is_over();
         let undoable = game.may_take_back(&before, &events);

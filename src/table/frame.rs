@@ -57,6 +57,9 @@ pub fn GameOverDialog(
     /// The game's new-game page.
     #[prop(optional)]
     new_game: Option<Route>,
+    /// The finished game's replay address, if it keeps its moves.
+    #[prop(default = None)]
+    replay: Option<String>,
     /// Closes the dialog, to look at the table.
     dismiss: Callback<()>,
 ) -> impl IntoView {
@@ -68,6 +71,7 @@ pub fn GameOverDialog(
                     <button class="button primary" on:click=move |_| play_again.run(())>"Play again"</button>
                 })}
                 {new_game.map(|new_game| view! { <a class="button" href=new_game.href()>"New game"</a> })}
+                {replay.map(|href| view! { <a class="button" href=href>"Watch the replay"</a> })}
                 <button class="button" on:click=move |_| dismiss.run(())>"See the table"</button>
                 <a class="button" href="#/">"Home"</a>
             </div>

@@ -26,15 +26,15 @@ pub struct Setup {
 impl Replayable for State {
     type Setup = Setup;
 
+    /// (`replay::record_of` checks that the history gives this table: a
+    /// game saved before the history was kept has none.)
     fn record(&self) -> Option<(Setup, Vec<Action>)> {
-        self.history_complete().then(|| {
-            let setup = Setup {
-                variant: self.variant(),
-                seed: self.seed(),
-                assisted: self.assisted(),
-            };
-            (setup, self.history().to_vec())
-        })
+        let setup = Setup {
+            variant: self.variant(),
+            seed: self.seed(),
+            assisted: self.assisted(),
+        };
+        Some((setup, self.history().to_vec()))
     }
 
     fn begin(setup: &Setup) -> Result<State, String> {
@@ -63,7 +63,7 @@ pub(super) fn DcReplay() -> impl IntoView {
             confirm_restart: RwSignal::new(false),
             review: RwSignal::new(None),
         };
-        view! { <Board ui/> }
+        view! { <div class="dc-layout"><Board ui/></div> }
     });
     let extra = ViewFn::from(move || {
         let table = table();

@@ -1,7 +1,7 @@
 //! The end of a case and of the game: the case result each player sees
 //! before going on, and the final dialog.
 
-use super::records::route;
+use super::records::{route, ID};
 use super::source::{with_view, Source};
 use super::words::{case_report, final_result, CaseReport};
 use crate::route::Page;
@@ -38,10 +38,18 @@ pub fn EndDialog(source: Source, viewer: Seat, dismiss: Callback<()>) -> impl In
     let (title, detail, person_won) =
         untrack(|| with_view(source, viewer, |names, v| final_result(v, names)));
     match source {
-        Source::Local(table) => view! {
-            <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) dismiss/>
+        Source::Local(table) => {
+            let replay = table.ctx.game.with_untracked(|g| {
+                let code = crate::replay::code_of(g.as_ref()?, ID)?;
+                Some(crate::replay::href(ID, &code))
+            });
+            view! {
+                <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) replay dismiss/>
+            }
+            .into_any()
         }
-        .into_any(),
-        Source::Remote(_) => view! { <GameOverDialog title detail celebrate=person_won dismiss/> }.into_any(),
+        Source::Remote(_) => {
+            view! { <GameOverDialog title detail celebrate=person_won dismiss/> }.into_any()
+        }
     }
 }

@@ -35,6 +35,10 @@ pub struct DgGame {
     /// which saves as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remote: Vec<Seat>,
+    /// The moves made, oldest first: what a replay is made from
+    /// (`replay.rs`). A game saved before they were kept has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<Action>,
 }
 
 impl DgGame {
@@ -55,6 +59,7 @@ impl DgGame {
             cases_seen: 0,
             counted: false,
             remote: Vec::new(),
+            moves: Vec::new(),
         })
     }
 
@@ -195,6 +200,14 @@ impl TableRecord for DgGame {
             .to_act()
             .is_some_and(|s| self.remote.contains(&s));
         !remote && person_may_take_back(before, self, quiet)
+    }
+
+    fn keep_move(&mut self, action: &Action) {
+        self.moves.push(*action);
+    }
+
+    fn recent(&self, game: &'static str) -> Option<crate::replay::recent::RecentGame> {
+        crate::replay::recent_entry(self, game)
     }
 }
 

@@ -13,6 +13,7 @@ mod log;
 mod new_game;
 mod play;
 pub(crate) mod records;
+mod replay;
 mod row;
 mod rules;
 mod seats_panel;
@@ -37,7 +38,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Detective Graves",
         deals: Deals::None,
         remote: true,
-        replays: false,
+        replays: true,
     },
     blurb: "Two players, or you against the computer: win the evidence at five locations, then unmask the Mastermind. Roles swap for the second case.",
     // A magnifying glass.
@@ -66,10 +67,10 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            // (No replays yet: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Replay => view! { <table::DgScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
             Page::New => view! { <new_game::DgNew/> }.into_any(),
             Page::Join => view! { <join::DgJoin/> }.into_any(),
+            Page::Replay => view! { <replay::DgReplay/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Detective Graves: how to play" html=rules::html()/>
             }

@@ -1,0 +1,230 @@
+// Issue 30: replays. A finished game is watched again on its own table,
+// step by step; the final table equals the finished game's; its link opens
+// the same replay in a fresh browser profile, offline; hostile links get a
+// sentence, never a blank page.
+import { expect, test, type Browser, type Page } from "@playwright/test";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { skipTours } from "./helpers/tours";
+import { playActions, type Action } from "./helpers/dead-center";
+import { playWithHints } from "./helpers/murderers-row";
+import { endDialog, fastComputers, newGame, step } from "./helpers/detective-graves";
+
+const lost = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-lost.json"), "utf8"),
+) as { seed: number; actions: Action[] };
+
+test.beforeEach(async ({ page }) => skipTours(page));
+
+/** Fails the test on any page error (a panic included). */
+function noErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(String(err)));
+  return errors;
+}
+
+/** Everything a table says: its text and every element's accessible name. */
+async function tableSays(page: Page, selector: string): Promise<string> {
+  return page.locator(selector).first().evaluate((root) => {
+    const names = [...root.querySelectorAll("[aria-label]")].map((e) => e.getAttribute("aria-label"));
+    return `${(root as HTMLElement).innerText}\n${names.join("\n")}`;
+  });
+}
+
+const where = (page: Page) => page.locator(".replay-where");
+
+/** Steps forward through every move, checking each step's line; returns the number of moves. */
+async function stepToTheEnd(page: Page): Promise<number> {
+  const start = await where(page).innerText();
+  const moves = Number(/^Start of (\d+) moves/.exec(start)![1]);
+  const forward = page.getByRole("button", { name: "Forward one move" });
+  for (let step = 1; step <= moves; step++) {
+    await forward.click();
+    await expect(where(page)).toContainText(`Move ${step} of ${moves}: `);
+  }
+  await expect(forward).toBeDisabled();
+  await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
+  return moves;
+}
+
+/** Opens `href` in a fresh browser profile that has visited the app once, then offline. */
+async function openOffline(browser: Browser, href: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await skipTours(page);
+  await page.goto("/");
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+  // The game's chunk is cached when first fetched: fetch it while online.
+  await context.setOffline(true);
+  await page.goto(href);
+  return page;
+}
+
+test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", async ({ page, browser }) => {
+  test.setTimeout(240_000);
+  const errors = noErrors(page);
+  await page.goto(`/#/dead-center/standard/${lost.seed}`);
+  await playActions(page, lost.actions);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading")).toHaveText("The zombies won");
+  const finished = await tableSays(page, ".dc-board");
+  const saved = await page.evaluate(() => localStorage.getItem("gm.save.dead-center"));
+
+  await dialog.getByRole("link", { name: "Watch the replay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Dead Center: replay");
+  await expect(where(page)).toContainText("Start of ");
+  // The start: every zombie face down, nothing played.
+  await expect(page.locator(".dc-count .big")).toHaveText("12");
+  const moves = await stepToTheEnd(page);
+  expect(moves).toBe(lost.actions.length);
+  expect(await tableSays(page, ".dc-board")).toBe(finished);
+  // The move list: one entry per move and the start; a tap jumps there.
+  const list = page.getByRole("list", { name: "Moves" });
+  await expect(list.getByRole("button")).toHaveCount(moves + 1);
+  await list.getByRole("button").nth(3).click();
+  await expect(where(page)).toContainText(`Move 3 of ${moves}: `);
+  await expect(list.getByRole("button").nth(3)).toHaveAttribute("aria-current", "step");
+  // The keyboard: End, Home, the arrows.
+  await page.keyboard.press("End");
+  await expect(where(page)).toContainText(`Move ${moves} of ${moves}`);
+  await page.keyboard.press("ArrowLeft");
+  await expect(where(page)).toContainText(`Move ${moves - 1} of ${moves}`);
+  await page.keyboard.press("Home");
+  await expect(where(page)).toContainText("Start of ");
+  await page.keyboard.press("ArrowRight");
+  await expect(where(page)).toContainText(`Move 1 of ${moves}`);
+  // Play at a pace, then pause.
+  await page.getByRole("button", { name: "Play", exact: true }).click();
+  await expect(where(page)).toContainText(`Move 3 of ${moves}`, { timeout: 10_000 });
+  await page.getByRole("button", { name: "Pause", exact: true }).click();
+  // The deck's order only when asked.
+  await expect(page.locator(".replay-order")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show the order of the deck" }).click();
+  await expect(page.locator(".replay-order")).toContainText("The deck, next first: ");
+  // Read-only: a tap on the table changes nothing, and nothing is saved.
+  await page.locator(".dc-board button").first().click();
+  expect(await page.evaluate(() => localStorage.getItem("gm.save.dead-center"))).toBe(saved);
+
+  // Recent games lists it, and its link is this replay.
+  const href = new URL(page.url()).hash;
+  await page.goto("/#/recent");
+  const entry = page.locator(".recent-game").first();
+  await expect(entry).toContainText("Dead Center");
+  await expect(entry).toContainText(`Standard deal ${lost.seed}.`);
+  await expect(entry.getByRole("link", { name: "Watch" })).toHaveAttribute("href", href);
+
+  // The link in a fresh profile, offline: the same replay.
+  const elsewhere = await openOffline(browser, `/${href}`);
+  const elsewhereErrors = noErrors(elsewhere);
+  await expect(where(elsewhere)).toContainText(`Start of ${moves} moves`);
+  await elsewhere.keyboard.press("End");
+  await expect(where(elsewhere)).toContainText(`Move ${moves} of ${moves}`);
+  expect(await tableSays(elsewhere, ".dc-board")).toBe(finished);
+  // Nothing of it became that profile's game.
+  expect(await elsewhere.evaluate(() => localStorage.getItem("gm.save.dead-center"))).toBeNull();
+  await elsewhere.context().close();
+  expect(errors).toEqual([]);
+  expect(elsewhereErrors).toEqual([]);
+});
+
+test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", async ({ page }) => {
+  test.setTimeout(180_000);
+  const errors = noErrors(page);
+  await page.goto("/#/murderers-row/5");
+  await expect(page.locator(".mr-card").first()).toBeVisible();
+  await playWithHints(page);
+  const dialog = page.getByRole("dialog");
+  await expect(dialog).toContainText("You won!");
+  const finished = await tableSays(page, ".mr-row");
+  const die = await page.locator(".mr-die").innerText();
+  await dialog.getByRole("link", { name: "Watch the replay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Murderers' Row: replay");
+  await expect(page.locator(".mr-card")).toHaveCount(10);
+  await stepToTheEnd(page);
+  expect(await tableSays(page, ".mr-row")).toBe(finished);
+  expect(await page.locator(".mr-die").innerText()).toBe(die);
+  await expect(page.locator(".replay-order")).toHaveCount(0);
+  await page.getByRole("button", { name: "Show the order of the die deck" }).click();
+  await expect(page.locator(".replay-order")).toContainText(/Die deck, next first: |The die deck is empty/);
+  expect(errors).toEqual([]);
+});
+
+test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", async ({ page }) => {
+  const errors = noErrors(page);
+  // A real code first: a finished Dead Center game's.
+  await page.goto(`/#/dead-center/standard/${lost.seed}`);
+  await playActions(page, lost.actions);
+  const href = await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).getAttribute("href");
+  const code = href!.split("/replay/")[1];
+  const alert = page.getByRole("alert");
+  const cases: [string, RegExp][] = [
+    [`#/dead-center/replay/${code.slice(0, Math.floor(code.length / 2))}`, /damaged or cut short/],
+    ["#/dead-center/replay/%%%garbage!!", /damaged or cut short/],
+    [`#/dead-center/replay/${"A".repeat(100_000)}`, /far longer than any game's/],
+    [`#/murderers-row/replay/${code}`, /a replay of another game, not of Murderers' Row/],
+    ["#/dead-center/replay/", /no game in it/],
+  ];
+  for (const [hash, said] of cases) {
+    await page.goto(`/${hash}`);
+    await expect(alert).toHaveText(said);
+    await expect(page.getByRole("link", { name: "Recent games" })).toBeVisible();
+  }
+  // Another game's link offers to open it in its own game, where it plays.
+  await page.goto(`/#/murderers-row/replay/${code}`);
+  await page.getByRole("link", { name: "Open it in its game" }).click();
+  await expect(where(page)).toContainText(`Start of ${lost.actions.length} moves`);
+  expect(errors).toEqual([]);
+});
+
+test("Detective Graves: seen by one seat, no other seat's secret is in the page at any step; the final desk equals the game's", async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = noErrors(page);
+  await fastComputers(page);
+  await newGame(page, [["Ana", "person"], ["Ben", "simple"]], { length: /^The Single Case/ });
+  let steps = 0;
+  while (!(await endDialog(page).isVisible())) {
+    await step(page);
+    expect(++steps, "the game ends").toBeLessThan(4_000);
+  }
+  await endDialog(page).getByRole("button", { name: "See the table" }).click();
+  const finished = await tableSays(page, ".dg-table");
+  await page.goBack().catch(() => {});
+  await page.goto("/#/detective-graves");
+  await endDialog(page).getByRole("link", { name: "Watch the replay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Detective Graves: replay");
+  const seenBy = page.getByRole("group", { name: "Seen by" });
+  const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
+  expect(moves).toBeGreaterThan(20);
+  const forward = page.getByRole("button", { name: "Forward one move" });
+  const benSection = page.getByRole("region", { name: "As Ben saw it" });
+  let secretsChecked = 0;
+  for (let at = 0; at <= moves; at++) {
+    if (at > 0) await forward.click();
+    await expect(where(page)).toContainText(at === 0 ? "Start of" : `Move ${at} of ${moves}`);
+    // Everyone: Ben's secrets at this step, as his own desk shows them.
+    await seenBy.getByRole("radio", { name: "Everyone" }).check();
+    await expect(benSection).toBeVisible();
+    const benHand = await benSection.locator(".dg-hand .dg-card").evaluateAll((els) =>
+      els.map((e) => (e.getAttribute("aria-label") || "").split(/[,.]/)[0]),
+    );
+    const benIdentity = /You are (The [A-Za-z ]+)/.exec(await benSection.innerText())?.[1];
+    const anaAsEveryone = await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table');
+    // Seen by Ana: her desk exactly, and none of Ben's secrets anywhere.
+    await seenBy.getByRole("radio", { name: "Ana" }).check();
+    await expect(benSection).toHaveCount(0);
+    expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(anaAsEveryone);
+    const html = await page.content();
+    // (Both decks have cards of the same names: one Ana sees as her own
+    // may be in Ben's hand too.)
+    for (const card of benHand.filter((c) => !anaAsEveryone.includes(c)))
+      expect(html, `step ${at}: Ben's ${card}`).not.toContain(card);
+    const anaKnows = anaAsEveryone.includes(benIdentity ?? "\u0000");
+    if (benIdentity && !anaKnows) expect(html, `step ${at}: Ben's identity`).not.toContain(benIdentity);
+    secretsChecked += benHand.length;
+  }
+  expect(secretsChecked).toBeGreaterThan(20);
+  // The last step, seen by Ana, is the finished game's desk.
+  expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(finished);
+  expect(errors).toEqual([]);
+});

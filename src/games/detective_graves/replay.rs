@@ -1,0 +1,215 @@
+//! Detective Graves' replays: a finished game's moves on the game's own
+//! desk, seen by one seat (what that player knew at each step, as a guest
+//! device of that seat would have shown it) or by both at once.
+
+use super::game::{DgGame, NOBODY};
+use super::log::event_lines;
+use super::play::Feedback;
+use super::records::{game_ctx, table, ID};
+use super::source::{Received, Remote, Source};
+use super::table::Desk;
+use crate::remote::host::RemoteRecord;
+use crate::replay::viewer::{replay_page, SeenBy};
+use crate::replay::Replayable;
+use crate::seats::{name_of, plans_of};
+use crate::ui::message::Note;
+use engine::detective_graves::{Action, Event, Variant};
+use engine::seats::{Seat, SeatKind};
+use engine::Multiplayer;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// How a game began: what its moves are played from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub names: Vec<String>,
+    pub kinds: [SeatKind; 2],
+    pub first_detective: Seat,
+    pub variant: Variant,
+    pub seed: u64,
+}
+
+impl Replayable for DgGame {
+    type Setup = Setup;
+
+    fn record(&self) -> Option<(Setup, Vec<Action>)> {
+        let setup = Setup {
+            names: self.names.clone(),
+            kinds: self.state.seat_kinds(),
+            first_detective: self.state.first_detective(),
+            variant: self.state.variant(),
+            seed: self.state.seed(),
+        };
+        Some((setup, self.moves.clone()))
+    }
+
+    fn begin(setup: &Setup) -> Result<DgGame, String> {
+        let seats = plans_of(&setup.names, &setup.kinds);
+        DgGame::new(&seats, setup.first_detective, setup.variant, setup.seed)
+    }
+
+    /// What the move did as the log tells it to someone at neither seat: a
+    /// move list shown whoever the replay is seen by gives no secret away.
+    fn describe(before: &DgGame, action: &Action, events: &[Event]) -> String {
+        let public: Vec<Event> = events
+            .iter()
+            .map(|e| before.state.redact(e, NOBODY))
+            .collect();
+        let lines = event_lines(&public, NOBODY, before.state.row(), &before.names);
+        if lines.is_empty() {
+            let actor = before
+                .state
+                .to_act()
+                .map_or_else(String::new, |s| name_of(&before.names, s));
+            format!("{actor}: {}", short(action))
+        } else {
+            lines.join(" ")
+        }
+    }
+
+    fn result_line(&self) -> String {
+        match Multiplayer::winners(&self.state).as_slice() {
+            [one] => format!("{} won.", name_of(&self.names, *one)),
+            _ => "A draw.".into(),
+        }
+    }
+}
+
+/// An action the log does not tell, in a word.
+fn short(action: &Action) -> String {
+    let debug = format!("{action:?}");
+    debug
+        .split(['(', ' ', '{'])
+        .next()
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// The replay page: the desk as each seat saw it, or both.
+#[component]
+pub(super) fn DgReplay() -> impl IntoView {
+    let seen_by = RwSignal::new(None::<Seat>);
+    let board = ViewFn::from(move || {
+        let shown = table();
+        let seats = move || match seen_by.get() {
+            Some(seat) => vec![seat],
+            None => vec![Seat(0), Seat(1)],
+        };
+        view! {
+            <div class="replay-seats">
+                {move || seats().into_iter().map(|seat| view! { <SeatDesk shown seat/> }).collect_view()}
+            </div>
+        }
+    });
+    let extra = ViewFn::from(move || {
+        let names = table().read(|g: &DgGame| g.names.clone());
+        view! { <SeenBy names chosen=seen_by/> }
+    });
+    replay_page::<DgGame>(game_ctx(), ID, "Detective Graves", board, Some(extra))
+}
+
+/// One seat's desk at the step shown: exactly what that seat's own device
+/// would have been sent then.
+#[component]
+fn SeatDesk(shown: super::records::DgTable, seat: Seat) -> impl IntoView {
+    let received = RwSignal::new(None::<Received>);
+    Effect::new(move |_| {
+        received.set(shown.read(|g: &DgGame| {
+            Some(Received {
+                version: 0,
+                names: g.names.clone(),
+                view: g.state.view(seat),
+                events: g.log_seen_by(seat),
+            })
+        }));
+    });
+    let refusal = RwSignal::new(None::<String>);
+    let remote = Remote {
+        received,
+        send: Callback::new(move |_: Vec<Action>| {
+            refusal.set(Some(
+                "This is a replay: nothing on it can be played.".into(),
+            ));
+        }),
+        // Every case's result is passed: the desk shows the table.
+        cases_seen: RwSignal::new(usize::MAX),
+        refusal,
+    };
+    let feedback = Feedback::new(Source::Remote(remote));
+    Effect::new(move |_| {
+        if let Some(why) = refusal.get() {
+            feedback.message.set(Some(Note::refusal(why)));
+        }
+    });
+    let name = shown.read(|g: &DgGame| name_of(&g.names, seat));
+    view! {
+        <section class="replay-seat" aria-label=format!("As {name} saw it")>
+            <h2 class="replay-seat-name">{format!("As {name} saw it")}</h2>
+            {move || received.with(Option::is_some).then(|| view! { <Desk viewer=seat feedback/> })}
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{code_of, read, record_of};
+    use crate::table::controller::TableRecord;
+    use engine::detective_graves::State;
+    use engine::seats::Level;
+    use engine::Game;
+
+    /// A whole game between two computers, each action made as the table
+    /// controller makes it (the engine applies, the record keeps the move
+    /// and follows the events).
+    fn whole_game(seed: u64) -> DgGame {
+        let kinds = [
+            SeatKind::Computer(Level::Simple),
+            SeatKind::Computer(Level::Simple),
+        ];
+        let mut game = DgGame::new(
+            &plans_of(&["Ann".into(), "Ben".into()], &kinds),
+            Seat(1),
+            Variant::default(),
+            seed,
+        )
+        .unwrap();
+        while let Some(seat) = game.state.to_act() {
+            let action =
+                State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
+            let events = game.state.apply(action).unwrap();
+            game.keep_move(&action);
+            game.follow(&events);
+        }
+        game
+    }
+
+    #[test]
+    fn a_whole_game_replays_to_the_very_same_table_from_a_short_link() {
+        let mut longest = 0;
+        for seed in 0..6 {
+            let game = whole_game(seed);
+            let code = code_of(&game, ID).unwrap();
+            let steps = read::<DgGame>(ID, "Detective Graves", &code).unwrap();
+            assert_eq!(steps.len(), game.moves.len() + 1);
+            assert_eq!(steps.last().unwrap().game.state, game.state);
+            assert_eq!(steps.last().unwrap().game.names, game.names);
+            assert!(steps[1..].iter().all(|s| !s.line.is_empty()));
+            longest = longest.max(code.len());
+        }
+        // A messenger takes a link of a few thousand characters.
+        assert!(longest < 2_000, "{longest} characters");
+        println!(
+            "measurement: longest Detective Graves replay code of 6 games: {longest} characters"
+        );
+    }
+
+    #[test]
+    fn a_game_saved_before_moves_were_kept_has_no_replay() {
+        let mut game = whole_game(1);
+        game.moves.clear();
+        assert!(record_of(&game, ID).is_none());
+        game.moves = whole_game(2).moves;
+        assert!(record_of(&game, ID).is_none());
+    }
+}
