@@ -7,12 +7,12 @@ use super::stats::JokerStats;
 use crate::remote::host::RemoteRecord;
 use crate::seats::{name_of, plans_of, SeatPlan};
 use crate::table::controller::{SeatedRecord, TableRecord};
-use engine::joker::{Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
+use engine::joker::{Action, Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
 use serde::{Deserialize, Serialize};
 
 /// How the seats play: each for themselves, in two teams, or solo (seat 0,
 /// a computer, the Informant of every round).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Mode {
     Everyone,
     /// Each seat's team, 0 or 1.
@@ -37,6 +37,10 @@ pub struct JokerGame {
     /// which saves as before. Their notepads are kept on their devices.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remote: Vec<Seat>,
+    /// The moves made, oldest first: what a replay is made from
+    /// (`replay.rs`). A game saved before they were kept has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<Action>,
 }
 
 impl JokerGame {
@@ -54,7 +58,19 @@ impl JokerGame {
             state,
             counted: false,
             remote: Vec::new(),
+            moves: Vec::new(),
         })
+    }
+
+    /// How the seats play (what `new` was given).
+    pub fn mode(&self) -> Mode {
+        match self.state.teams() {
+            _ if self.state.is_solo() => Mode::Solo {
+                rounds: self.round_count(),
+            },
+            Some(teams) => Mode::Teams(teams.to_vec()),
+            None => Mode::Everyone,
+        }
     }
 
     pub fn validate(&self) -> Result<(), String> {
@@ -225,6 +241,14 @@ impl TableRecord for JokerGame {
         }
         true
     }
+
+    fn keep_move(&mut self, action: &Action) {
+        self.moves.push(*action);
+    }
+
+    fn recent(&self, game: &'static str) -> Option<crate::replay::recent::RecentGame> {
+        crate::replay::recent_entry(self, game)
+    }
 }
 
 impl RemoteRecord for JokerGame {
@@ -262,15 +286,8 @@ impl SeatedRecord for JokerGame {
     }
 
     fn rematch(&self, seed: u64) -> Option<JokerGame> {
-        let mode = match self.state.teams() {
-            _ if self.state.is_solo() => Mode::Solo {
-                rounds: self.round_count(),
-            },
-            Some(teams) => Mode::Teams(teams.to_vec()),
-            None => Mode::Everyone,
-        };
         let seats = plans_of(&self.names, self.state.seat_kinds());
-        let game = JokerGame::new(&seats, &mode, seed).ok()?;
+        let game = JokerGame::new(&seats, &self.mode(), seed).ok()?;
         Some(JokerGame {
             remote: self.remote.clone(),
             ..game

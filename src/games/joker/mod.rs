@@ -14,6 +14,7 @@ mod new_game;
 mod players;
 mod public;
 pub(crate) mod records;
+mod replay;
 mod solo;
 mod source;
 mod stats;
@@ -36,7 +37,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Joker",
         deals: Deals::None,
         remote: true,
-        replays: false,
+        replays: true,
     },
     blurb: "2 to 4 players at one device or each on their own, or solo against the computer: the Informant knows where the Joker hides and answers every probe with a distance blurred by the die.",
     // A jester's three-pointed cap with bells.
@@ -66,11 +67,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            // (No replays yet: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Replay => {
-                view! { <table::JokerScreen/> }.into_any()
-            }
+            Page::Current | Page::Deal(_) => view! { <table::JokerScreen/> }.into_any(),
             Page::Join => view! { <join::JokerJoin/> }.into_any(),
+            Page::Replay => view! { <replay::JokerReplay/> }.into_any(),
             Page::New => view! { <new_game::JokerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>

@@ -10,7 +10,7 @@ use crate::remote::host::RemoteRecord;
 use crate::seats::{name_of, own_device_seats, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
-use engine::serial_killer::{Event, Seat, SeatKind, SeatView, State, Status};
+use engine::serial_killer::{Action, Event, Seat, SeatKind, SeatView, State, Status};
 use engine::Multiplayer;
 use serde::{Deserialize, Serialize};
 
@@ -33,6 +33,10 @@ pub struct SerialKillerGame {
     /// Kept only in such a game, so that others save as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub events: Vec<Event>,
+    /// The moves made, oldest first: what a replay is made from
+    /// (`replay.rs`). A game saved before they were kept has none.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub moves: Vec<Action>,
 }
 
 impl SerialKillerGame {
@@ -51,6 +55,7 @@ impl SerialKillerGame {
             counted: false,
             remote,
             events: Vec::new(),
+            moves: Vec::new(),
         };
         // A computer's seat marked for another device, say.
         game.validate()?;
@@ -160,6 +165,14 @@ impl TableRecord for SerialKillerGame {
             .to_act()
             .is_some_and(|s| self.remote.contains(&s));
         !remote && person_may_take_back(before, self, quiet)
+    }
+
+    fn keep_move(&mut self, action: &Action) {
+        self.moves.push(*action);
+    }
+
+    fn recent(&self, game: &'static str) -> Option<crate::replay::recent::RecentGame> {
+        crate::replay::recent_entry(self, game)
     }
 }
 

@@ -10,6 +10,7 @@ mod join;
 mod new_game;
 mod players;
 pub(crate) mod records;
+mod replay;
 mod source;
 mod stats;
 mod table;
@@ -33,7 +34,7 @@ pub static ENTRY: GameEntry = GameEntry {
         name: "Serial Killer",
         deals: Deals::None,
         remote: true,
-        replays: false,
+        replays: true,
     },
     blurb: "2 to 6 players, people (at one device or each on their own) or computer: kill every turn, or the police find a clue. The last killer on the loose wins.",
     // A gravestone with a cross, on a mound.
@@ -62,11 +63,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            // (No replays yet: the route never names one here.)
-            Page::Current | Page::Deal(_) | Page::Replay => {
-                view! { <table::SerialKillerScreen/> }.into_any()
-            }
+            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
             Page::Join => view! { <join::SkJoin/> }.into_any(),
+            Page::Replay => view! { <replay::SkReplay/> }.into_any(),
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>

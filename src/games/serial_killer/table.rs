@@ -289,7 +289,7 @@ pub(super) fn Desk(
 /// flashes when the turn passes (the animation's name alternates with the
 /// turns, which starts it again), since no hand-over screen marks it.
 #[component]
-fn WhoseTurn(source: Source) -> impl IntoView {
+pub(super) fn WhoseTurn(source: Source) -> impl IntoView {
     let text = move || source.read(|v, names| Some((v.current(), turn_text(v, names))));
     let turn_parity = move || source.read(|v, _| v.turns() % 2).to_string();
     view! {
@@ -317,14 +317,21 @@ fn EndDialog(source: Source, dismiss: Callback<()>) -> impl IntoView {
         "Everyone else has been arrested: the last killer on the loose wins.".to_string(),
     );
     match source {
-        Source::Local(table) => view! {
-            <GameOverDialog title detail celebrate=true
-                play_again=Callback::new(move |_| table.play_again())
-                new_game=route(Page::New)
-                dismiss
-            />
+        Source::Local(table) => {
+            let replay = table.ctx.game.with_untracked(|g| {
+                let code = crate::replay::code_of(g.as_ref()?, ID)?;
+                Some(crate::replay::href(ID, &code))
+            });
+            view! {
+                <GameOverDialog title detail celebrate=true
+                    play_again=Callback::new(move |_| table.play_again())
+                    new_game=route(Page::New)
+                    replay
+                    dismiss
+                />
+            }
+            .into_any()
         }
-        .into_any(),
         Source::Remote(_) => {
             view! { <GameOverDialog title detail celebrate=true dismiss/> }.into_any()
         }

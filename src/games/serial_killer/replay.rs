@@ -1,0 +1,121 @@
+//! Serial Killer's replays: a finished game's moves on its own board. Every
+//! card drawn is public and only the stack's order is secret, so there is
+//! one view for all: the board, the players and the log.
+
+use super::board::Board;
+use super::game::SerialKillerGame;
+use super::players::Players;
+use super::records::{game_ctx, table, ID};
+use super::source::Source;
+use super::table::WhoseTurn;
+use super::words::log_lines;
+use crate::replay::viewer::replay_page;
+use crate::replay::Replayable;
+use crate::seats::{name_of, plans_of, GameLog};
+use engine::serial_killer::{Action, Event, SeatKind};
+use engine::Multiplayer;
+use leptos::prelude::*;
+use serde::{Deserialize, Serialize};
+
+/// How a game began: what its moves are played from.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Setup {
+    pub names: Vec<String>,
+    pub kinds: Vec<SeatKind>,
+    pub seed: u64,
+}
+
+impl Replayable for SerialKillerGame {
+    type Setup = Setup;
+
+    fn record(&self) -> Option<(Setup, Vec<Action>)> {
+        let setup = Setup {
+            names: self.names.clone(),
+            kinds: self.state.seat_kinds().to_vec(),
+            seed: self.state.seed(),
+        };
+        Some((setup, self.moves.clone()))
+    }
+
+    fn begin(setup: &Setup) -> Result<SerialKillerGame, String> {
+        SerialKillerGame::new(&plans_of(&setup.names, &setup.kinds), setup.seed)
+    }
+
+    fn describe(before: &SerialKillerGame, action: &Action, events: &[Event]) -> String {
+        let lines = log_lines(events, &before.names);
+        if lines.is_empty() {
+            let actor = before
+                .state
+                .to_act()
+                .map_or_else(String::new, |s| name_of(&before.names, s));
+            format!("{actor}: {action:?}")
+        } else {
+            lines.join(" ")
+        }
+    }
+
+    fn result_line(&self) -> String {
+        let winners: Vec<String> = self
+            .state
+            .winners()
+            .iter()
+            .map(|&s| name_of(&self.names, s))
+            .collect();
+        format!("{} on the loose.", crate::seats::joined(&winners))
+    }
+}
+
+/// The replay page: the game's own board, players and log at the step shown.
+#[component]
+pub(super) fn SkReplay() -> impl IntoView {
+    let board = ViewFn::from(move || {
+        let source = Source::Local(table());
+        view! {
+            <div class="table-layout sk-table">
+                <div class="table-main">
+                    <WhoseTurn source/>
+                    <Board source/>
+                </div>
+                <div class="table-side">
+                    <Players source/>
+                    <GameLog lines=Signal::derive(move || source.log())/>
+                </div>
+            </div>
+        }
+    });
+    replay_page::<SerialKillerGame>(game_ctx(), ID, "Serial Killer", board, None)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::replay::{code_of, read};
+    use crate::table::controller::TableRecord;
+    use engine::seats::Level;
+    use engine::serial_killer::State;
+    use engine::Game;
+
+    #[test]
+    fn a_whole_game_replays_to_the_very_same_table_and_log() {
+        let mut longest = 0;
+        for seed in 0..4 {
+            let kinds = vec![SeatKind::Computer(Level::Simple); 4];
+            let names: Vec<String> = ["Ann", "Ben", "Cy", "Di"].map(String::from).to_vec();
+            let mut game = SerialKillerGame::new(&plans_of(&names, &kinds), seed).unwrap();
+            while let Some(seat) = game.state.to_act() {
+                let action =
+                    State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
+                let events = game.state.apply(action).unwrap();
+                game.keep_move(&action);
+                game.follow(&events);
+            }
+            let code = code_of(&game, ID).unwrap();
+            let steps = read::<SerialKillerGame>(ID, "Serial Killer", &code).unwrap();
+            let last = &steps.last().unwrap().game;
+            assert_eq!(last.state, game.state);
+            assert_eq!(last.log, game.log);
+            longest = longest.max(code.len());
+        }
+        println!("measurement: longest Serial Killer replay code of 4 four-seat games: {longest} characters");
+    }
+}
