@@ -228,3 +228,81 @@ test("Detective Graves: seen by one seat, no other seat's secret is in the page 
   expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(finished);
   expect(errors).toEqual([]);
 });
+
+/** Sets a table of computers only (the seat editor's "simple") and waits for its end. */
+async function computersPlayToTheEnd(page: Page, game: "joker" | "serial-killer", names: string[]) {
+  await fastComputers(page);
+  await page.goto(`/#/${game}/new`);
+  if (game === "joker") await page.getByRole("radio", { name: "Each for themselves" }).check();
+  while ((await page.getByRole("textbox", { name: /^Name of seat/ }).count()) < names.length)
+    await page.getByRole("button", { name: "Add a seat" }).click();
+  for (const [i, name] of names.entries()) {
+    await page.getByRole("textbox", { name: `Name of seat ${i + 1}` }).fill(name);
+    await page.getByRole("combobox", { name: `Who plays seat ${i + 1}` }).selectOption("simple");
+  }
+  await page.getByRole("button", { name: "Start game" }).click();
+  // A round's end waits for someone to go on.
+  const dialog = page.getByRole("dialog");
+  for (let i = 0; i < 2_000; i++) {
+    if (await dialog.getByRole("link", { name: "Watch the replay" }).isVisible()) return;
+    const goOn = page.getByRole("button", { name: /^(Next round|Go on|Continue)/ });
+    if (await goOn.first().isVisible()) await goOn.first().click();
+    else await page.waitForTimeout(100);
+  }
+  throw new Error("the game did not end");
+}
+
+test("Joker: seen by one seat, the Joker's place is in the page only while that seat informs; the end equals the game's", async ({ page }) => {
+  test.setTimeout(300_000);
+  const errors = noErrors(page);
+  await computersPlayToTheEnd(page, "joker", ["Ana", "Ben", "Cy"]);
+  await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Joker: replay");
+  const seenBy = page.getByRole("group", { name: "Seen by" });
+  const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
+  const forward = page.getByRole("button", { name: "Forward one move" });
+  const secret = ["The Joker is at", "true distance", "jk-desk", "jk-mini"];
+  let informing = 0;
+  let hidden = 0;
+  for (let at = 0; at <= moves; at++) {
+    if (at > 0) await forward.click();
+    await expect(where(page)).toContainText(at === 0 ? "Start of" : `Move ${at} of ${moves}`);
+    await seenBy.getByRole("radio", { name: "Everyone" }).check();
+    await expect(page.getByRole("region", { name: "As Cy saw it" })).toBeVisible();
+    const anaAsEveryone = await page.locator('section[aria-label="As Ana saw it"]').evaluate((e) => e.innerHTML);
+    const anaInforms = secret.some((w) => anaAsEveryone.includes(w));
+    await seenBy.getByRole("radio", { name: "Ana" }).check();
+    await expect(page.getByRole("region", { name: "As Ben saw it" })).toHaveCount(0);
+    const html = await page.content();
+    if (anaInforms) informing++;
+    else {
+      hidden++;
+      for (const w of secret) expect(html, `step ${at}: ${w}`).not.toContain(w);
+    }
+  }
+  expect(informing, "Ana informs in a round").toBeGreaterThan(0);
+  expect(hidden).toBeGreaterThan(0);
+  await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
+  expect(errors).toEqual([]);
+});
+
+test("Serial Killer: a whole game replays to the same board, players and log", async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = noErrors(page);
+  await computersPlayToTheEnd(page, "serial-killer", ["Ana", "Ben", "Cy"]);
+  await page.getByRole("dialog").getByRole("button", { name: "See the table" }).click();
+  const board = await tableSays(page, ".sk-board");
+  const players = await tableSays(page, ".players");
+  await page.goto("/#/serial-killer");
+  await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).click();
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Serial Killer: replay");
+  await page.keyboard.press("End");
+  const moves = Number(/^Move (\d+) of \1/.exec(await where(page).innerText())![1]);
+  expect(moves).toBeGreaterThan(10);
+  expect(await tableSays(page, ".sk-board")).toBe(board);
+  expect(await tableSays(page, ".players")).toBe(players);
+  // Back to the start: the stack whole, every grave empty.
+  await page.keyboard.press("Home");
+  await expect(page.locator(".sk-graves .card-face")).toHaveCount(0);
+  expect(errors).toEqual([]);
+});

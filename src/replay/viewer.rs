@@ -17,13 +17,16 @@ pub type Extra = Option<ViewFn>;
 
 /// The replay page of the game `id` (named `name`) for the code in the
 /// address: `board` is the game's table, drawn from the context this
-/// provides (the game's own, read-only, at the step shown).
+/// provides (the game's own, read-only, at the step shown). The move list
+/// names the moves still to come only while `all_known` (tracked): they
+/// would tell what a player did not know yet (a hand, the deck's order).
 pub fn replay_page<R: Replayable>(
     ctx: GameCtx<R, R::Stats>,
     id: &'static str,
     name: &'static str,
     board: ViewFn,
     extra: Extra,
+    all_known: Signal<bool>,
 ) -> AnyView {
     let code = code_in_address();
     let title = format!("{name}: replay");
@@ -35,7 +38,7 @@ pub fn replay_page<R: Replayable>(
                 <TopBar title=title>
                     <a class="button" href=Route::Recent.href()>"Recent games"</a>
                 </TopBar>
-                <Viewer steps shown=shown.game board extra/>
+                <Viewer steps shown=shown.game board extra all_known/>
             }
             .into_any()
         }
@@ -66,6 +69,7 @@ fn Viewer<R: Replayable>(
     shown: RwSignal<Option<R>>,
     board: ViewFn,
     extra: Extra,
+    all_known: Signal<bool>,
 ) -> impl IntoView {
     let last = steps.len() - 1;
     let lines: Vec<String> = steps.iter().map(|s| s.line.clone()).collect();
@@ -170,12 +174,24 @@ fn Viewer<R: Replayable>(
                 </div>
                 {extra.map(|extra| extra.run())}
                 <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
-                    {lines.into_iter().enumerate().map(|(step, line)| view! {
-                        <li data-step=step>
-                            <button class="replay-move"
-                                aria-current=move || (at.get() == step).then_some("step")
-                                on:click=move |_| go(step)>{if step == 0 { line } else { format!("{step}. {line}") }}</button>
-                        </li>
+                    {lines.into_iter().enumerate().map(|(step, line)| {
+                        let said = move || {
+                            if step == 0 {
+                                line.clone()
+                            } else if step <= at.get() || all_known.get() {
+                                format!("{step}. {line}")
+                            } else {
+                                format!("{step}. Still to come")
+                            }
+                        };
+                        view! {
+                            <li data-step=step>
+                                <button class="replay-move"
+                                    class:to-come=move || { step > at.get() && !all_known.get() }
+                                    aria-current=move || (at.get() == step).then_some("step")
+                                    on:click=move |_| go(step)>{said}</button>
+                            </li>
+                        }
                     }).collect_view()}
                 </ol>
                 <TableMessage note=message/>
@@ -199,8 +215,9 @@ pub fn HiddenOrder(
     /// The hidden cards in words, next first.
     #[prop(into)]
     order: Signal<String>,
+    /// Whether it is shown (the move list then names the moves to come).
+    shown: RwSignal<bool>,
 ) -> impl IntoView {
-    let shown = RwSignal::new(false);
     view! {
         <div class="replay-hidden">
             <button class="button" aria-expanded=move || shown.get().to_string()

@@ -65,6 +65,7 @@ pub(super) fn DcReplay() -> impl IntoView {
         };
         view! { <div class="dc-layout"><Board ui/></div> }
     });
+    let order_shown = RwSignal::new(false);
     let extra = ViewFn::from(move || {
         let table = table();
         let order = Signal::derive(move || {
@@ -77,9 +78,16 @@ pub(super) fn DcReplay() -> impl IntoView {
                 }
             })
         });
-        view! { <HiddenOrder what="the deck" order/> }
+        view! { <HiddenOrder what="the deck" order shown=order_shown/> }
     });
-    replay_page::<State>(game_ctx(), ID, "Dead Center", board, Some(extra))
+    replay_page::<State>(
+        game_ctx(),
+        ID,
+        "Dead Center",
+        board,
+        Some(extra),
+        order_shown.into(),
+    )
 }
 
 #[cfg(test)]

@@ -105,7 +105,14 @@ pub(super) fn DgReplay() -> impl IntoView {
         let names = table().read(|g: &DgGame| g.names.clone());
         view! { <SeenBy names chosen=seen_by/> }
     });
-    replay_page::<DgGame>(game_ctx(), ID, "Detective Graves", board, Some(extra))
+    replay_page::<DgGame>(
+        game_ctx(),
+        ID,
+        "Detective Graves",
+        board,
+        Some(extra),
+        Signal::derive(move || seen_by.get().is_none()),
+    )
 }
 
 /// One seat's desk at the step shown: exactly what that seat's own device

@@ -95,7 +95,14 @@ pub(super) fn JokerReplay() -> impl IntoView {
         let names = table().read(|g: &JokerGame| g.names.clone());
         view! { <SeenBy names chosen=seen_by/> }
     });
-    replay_page::<JokerGame>(game_ctx(), ID, "Joker", board, Some(extra))
+    replay_page::<JokerGame>(
+        game_ctx(),
+        ID,
+        "Joker",
+        board,
+        Some(extra),
+        Signal::derive(move || seen_by.get().is_none()),
+    )
 }
 
 /// One seat's screen at the step shown: exactly what that seat's own

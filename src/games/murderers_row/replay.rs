@@ -77,6 +77,7 @@ pub(super) fn MrReplay() -> impl IntoView {
             </div>
         }
     });
+    let order_shown = RwSignal::new(false);
     let extra = ViewFn::from(move || {
         let table = table();
         let order = Signal::derive(move || {
@@ -93,9 +94,16 @@ pub(super) fn MrReplay() -> impl IntoView {
                 }
             })
         });
-        view! { <HiddenOrder what="the die deck" order/> }
+        view! { <HiddenOrder what="the die deck" order shown=order_shown/> }
     });
-    replay_page::<MurderersRowGame>(game_ctx(), ID, "Murderers' Row", board, Some(extra))
+    replay_page::<MurderersRowGame>(
+        game_ctx(),
+        ID,
+        "Murderers' Row",
+        board,
+        Some(extra),
+        order_shown.into(),
+    )
 }
 
 #[cfg(test)]

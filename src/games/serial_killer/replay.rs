@@ -83,7 +83,15 @@ pub(super) fn SkReplay() -> impl IntoView {
             </div>
         }
     });
-    replay_page::<SerialKillerGame>(game_ctx(), ID, "Serial Killer", board, None)
+    // The moves to come would tell the stack's order, its one secret.
+    replay_page::<SerialKillerGame>(
+        game_ctx(),
+        ID,
+        "Serial Killer",
+        board,
+        None,
+        Signal::stored(false),
+    )
 }
 
 #[cfg(test)]
