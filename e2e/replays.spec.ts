@@ -34,6 +34,25 @@ async function tableSays(page: Page, selector: string): Promise<string> {
 
 const where = (page: Page) => page.locator(".replay-where");
 
+/** Pictures of the page at a phone's and a tablet's size (to look at), and
+ * every control of the replay at least 44 px. */
+async function looks(page: Page, name: string) {
+  const size = page.viewportSize();
+  for (const [width, height] of [[390, 844], [820, 1180]]) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `test-results/replay-${name}-${width}x${height}.png` });
+    const small = await page.locator(".replay-side button, .replay-side a, .replay-side input").evaluateAll((els) =>
+      els
+        .map((e) => e.closest("label") ?? e)
+        .filter((e) => (e as HTMLElement).offsetParent !== null)
+        .map((e) => e.getBoundingClientRect())
+        .filter((r) => r.height < 44 || r.width < 44).length,
+    );
+    expect(small, `${name} at ${width}: controls under 44 px`).toBe(0);
+  }
+  if (size) await page.setViewportSize(size);
+}
+
 /** Steps forward through every move, checking each step's line; returns the number of moves. */
 async function stepToTheEnd(page: Page): Promise<number> {
   const start = await where(page).innerText();
@@ -103,6 +122,7 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
   await page.getByRole("button", { name: "Show the order of the deck" }).click();
   await expect(page.locator(".replay-order")).toContainText("The deck, next first: ");
   // Read-only: a tap on the table changes nothing, and nothing is saved.
+  await looks(page, "dead-center");
   await page.locator(".dc-board button").first().click();
   expect(await page.evaluate(() => localStorage.getItem("gm.save.dead-center"))).toBe(saved);
 
@@ -224,6 +244,10 @@ test("Detective Graves: seen by one seat, no other seat's secret is in the page 
     secretsChecked += benHand.length;
   }
   expect(secretsChecked).toBeGreaterThan(20);
+  await looks(page, "detective-graves-ana");
+  await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  await looks(page, "detective-graves-everyone");
+  await seenBy.getByRole("radio", { name: "Ana" }).check();
   // The last step, seen by Ana, is the finished game's desk.
   expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(finished);
   expect(errors).toEqual([]);
@@ -281,6 +305,7 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
     }
   }
   expect(informing, "Ana informs in a round").toBeGreaterThan(0);
+  await looks(page, "joker-ana");
   expect(hidden).toBeGreaterThan(0);
   await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
   expect(errors).toEqual([]);
@@ -290,17 +315,18 @@ test("Serial Killer: a whole game replays to the same board, players and log", a
   test.setTimeout(240_000);
   const errors = noErrors(page);
   await computersPlayToTheEnd(page, "serial-killer", ["Ana", "Ben", "Cy"]);
+  const href = await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).getAttribute("href");
   await page.getByRole("dialog").getByRole("button", { name: "See the table" }).click();
   const board = await tableSays(page, ".sk-board");
   const players = await tableSays(page, ".players");
-  await page.goto("/#/serial-killer");
-  await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).click();
+  await page.goto(`/${href}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Serial Killer: replay");
   await page.keyboard.press("End");
   const moves = Number(/^Move (\d+) of \1/.exec(await where(page).innerText())![1]);
   expect(moves).toBeGreaterThan(10);
   expect(await tableSays(page, ".sk-board")).toBe(board);
   expect(await tableSays(page, ".players")).toBe(players);
+  await looks(page, "serial-killer");
   // Back to the start: the stack whole, every grave empty.
   await page.keyboard.press("Home");
   await expect(page.locator(".sk-graves .card-face")).toHaveCount(0);
