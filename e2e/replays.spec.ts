@@ -41,7 +41,7 @@ async function looks(page: Page, name: string) {
   for (const [width, height] of [[390, 844], [820, 1180]]) {
     await page.setViewportSize({ width, height });
     await page.screenshot({ path: `test-results/replay-${name}-${width}x${height}.png` });
-    const small = await page.locator(".replay-side button, .replay-side a, .replay-side input").evaluateAll((els) =>
+    const small = await page.locator(".replay-steps button, .replay-side button, .replay-side a, .replay-side input").evaluateAll((els) =>
       els
         .map((e) => e.closest("label") ?? e)
         .filter((e) => (e as HTMLElement).offsetParent !== null)

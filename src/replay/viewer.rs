@@ -35,9 +35,7 @@ pub fn replay_page<R: Replayable>(
             let shown = replay_ctx(ctx, steps[0].game.clone());
             provide_context(shown);
             view! {
-                <TopBar title=title>
-                    <a class="button" href=Route::Recent.href()>"Recent games"</a>
-                </TopBar>
+                <TopBar title=title/>
                 <Viewer steps shown=shown.game board extra all_known/>
             }
             .into_any()
@@ -157,8 +155,8 @@ fn Viewer<R: Replayable>(
     };
     view! {
         <div class="replay-layout">
-            <div class="replay-board" role="group" aria-label="The table at this move">{board.run()}</div>
-            <aside class="replay-side" aria-label="Replay">
+            // First, so that on a phone the steps stay in reach above the table.
+            <section class="replay-steps" aria-label="Steps through the game">
                 <p class="replay-where" aria-live="polite">{where_line}</p>
                 <div class="replay-controls" role="group" aria-label="Steps">
                     <button class="button" aria-label="To the start" title="To the start"
@@ -172,6 +170,9 @@ fn Viewer<R: Replayable>(
                     <button class="button" aria-label="To the end" title="To the end"
                         disabled=move || { at.get() >= last } on:click=move |_| go(last)>"⏭"</button>
                 </div>
+            </section>
+            <div class="replay-board" role="group" aria-label="The table at this move">{board.run()}</div>
+            <aside class="replay-side" aria-label="Replay">
                 {extra.map(|extra| extra.run())}
                 <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
                     {lines.into_iter().enumerate().map(|(step, line)| {
@@ -197,6 +198,7 @@ fn Viewer<R: Replayable>(
                 <TableMessage note=message/>
                 <div class="button-row">
                     <button class="button" on:click=copy>"Copy link"</button>
+                    <a class="button" href=Route::Recent.href()>"Recent games"</a>
                 </div>
                 <When when=Signal::derive(move || at.get() >= last)>
                     <p class="replay-end">"The end of the game."</p>
