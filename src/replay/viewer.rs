@@ -109,7 +109,7 @@ fn Viewer<R: Replayable>(
             .settings
             .with_untracked(|s| s.computer_pace.delay_ms())
             .max(300);
-        set_interval_with_handle(move || forward(), Duration::from_millis(pace)).ok()
+        set_interval_with_handle(forward, Duration::from_millis(pace)).ok()
     });
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         let Some(key) = shortcut_key(&event) else {
