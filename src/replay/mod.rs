@@ -160,3 +160,54 @@ pub fn replay_ctx<R: TableRecord>(ctx: GameCtx<R, R::Stats>, first: R) -> GameCt
         read_only: true,
     }
 }
+
+/// What a tap on a replay's table says: nothing on it can be played.
+pub const REFUSED: &str = "This is a replay: nothing on it can be played.";
+
+/// What `seat`'s own device would have been sent at the step `shown`
+/// holds (its view and its log, as the host sends them: see
+/// `remote::host`), kept up to date as the steps go.
+pub fn seen_by<R>(
+    shown: crate::table::controller::Table<R>,
+    seat: engine::seats::Seat,
+) -> leptos::prelude::RwSignal<Option<SeatReceived<R>>>
+where
+    R: crate::remote::host::RemoteRecord,
+    R::State: engine::Multiplayer,
+    SeatReceived<R>: Send + Sync,
+{
+    use engine::Multiplayer;
+    use leptos::prelude::*;
+    let received = RwSignal::new(None);
+    Effect::new(move |_| {
+        received.set(shown.read(|g: &R| {
+            Some(crate::remote::guest::Received {
+                version: 0,
+                names: g.names().to_vec(),
+                view: g.state().view(seat),
+                events: g.log_seen_by(seat),
+            })
+        }));
+    });
+    received
+}
+
+/// What a seat's device holds of a record's game.
+pub type SeatReceived<R> = crate::remote::guest::Received<
+    <<R as TableRecord>::State as engine::Multiplayer>::SeatView,
+    Event<R>,
+>;
+
+/// A move's line when the log tells nothing of it: who made it, and what
+/// (`what`, the game's words for the action).
+pub fn unlogged<R>(before: &R, names: &[String], what: &str) -> String
+where
+    R: TableRecord,
+    R::State: engine::Multiplayer,
+{
+    use engine::Multiplayer;
+    match before.state().to_act() {
+        Some(seat) => format!("{} {what}.", crate::seats::name_of(names, seat)),
+        None => format!("{what}."),
+    }
+}

@@ -6,11 +6,10 @@ use super::game::{DgGame, NOBODY};
 use super::log::event_lines;
 use super::play::Feedback;
 use super::records::{game_ctx, table, ID};
-use super::source::{Received, Remote, Source};
+use super::source::{Remote, Source};
 use super::table::Desk;
-use crate::remote::host::RemoteRecord;
 use crate::replay::viewer::{replay_page, SeenBy};
-use crate::replay::Replayable;
+use crate::replay::{seen_by, unlogged, Replayable, REFUSED};
 use crate::seats::{name_of, plans_of};
 use crate::ui::message::Note;
 use engine::detective_graves::{Action, Event, Variant};
@@ -57,11 +56,7 @@ impl Replayable for DgGame {
             .collect();
         let lines = event_lines(&public, NOBODY, before.state.row(), &before.names);
         if lines.is_empty() {
-            let actor = before
-                .state
-                .to_act()
-                .map_or_else(String::new, |s| name_of(&before.names, s));
-            format!("{actor}: {}", short(action))
+            unlogged(before, &before.names, said(action))
         } else {
             lines.join(" ")
         }
@@ -75,14 +70,16 @@ impl Replayable for DgGame {
     }
 }
 
-/// An action the log does not tell, in a word.
-fn short(action: &Action) -> String {
-    let debug = format!("{action:?}");
-    debug
-        .split(['(', ' ', '{'])
-        .next()
-        .unwrap_or_default()
-        .to_string()
+/// An action the log does not tell, in words.
+fn said(action: &Action) -> &'static str {
+    match action {
+        Action::KeepHand => "keeps the starting hand",
+        Action::EndPlay => "ends their turn",
+        Action::KeepTrump => "keeps the trump as it is",
+        Action::StayHidden => "stays hidden",
+        Action::Pass => "passes",
+        _ => "plays",
+    }
 }
 
 /// The replay page: the desk as each seat saw it, or both.
@@ -119,25 +116,10 @@ pub(super) fn DgReplay() -> impl IntoView {
 /// would have been sent then.
 #[component]
 fn SeatDesk(shown: super::records::DgTable, seat: Seat) -> impl IntoView {
-    let received = RwSignal::new(None::<Received>);
-    Effect::new(move |_| {
-        received.set(shown.read(|g: &DgGame| {
-            Some(Received {
-                version: 0,
-                names: g.names.clone(),
-                view: g.state.view(seat),
-                events: g.log_seen_by(seat),
-            })
-        }));
-    });
     let refusal = RwSignal::new(None::<String>);
     let remote = Remote {
-        received,
-        send: Callback::new(move |_: Vec<Action>| {
-            refusal.set(Some(
-                "This is a replay: nothing on it can be played.".into(),
-            ));
-        }),
+        received: seen_by(shown, seat),
+        send: Callback::new(move |_: Vec<Action>| refusal.set(Some(REFUSED.into()))),
         // Every case's result is passed: the desk shows the table.
         cases_seen: RwSignal::new(usize::MAX),
         refusal,
@@ -152,7 +134,7 @@ fn SeatDesk(shown: super::records::DgTable, seat: Seat) -> impl IntoView {
     view! {
         <section class="replay-seat" aria-label=format!("As {name} saw it")>
             <h2 class="replay-seat-name">{format!("As {name} saw it")}</h2>
-            {move || received.with(Option::is_some).then(|| view! { <Desk viewer=seat feedback/> })}
+            {move || remote.received.with(Option::is_some).then(|| view! { <Desk viewer=seat feedback/> })}
         </section>
     }
 }

@@ -7,11 +7,10 @@ use super::game::{JokerGame, Mode};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, table, ID};
-use super::source::{Received, Remote, Source};
+use super::source::{Remote, Source};
 use super::words::{event_line, log_lines};
-use crate::remote::host::RemoteRecord;
 use crate::replay::viewer::{replay_page, SeenBy};
-use crate::replay::Replayable;
+use crate::replay::{seen_by, unlogged, Replayable, REFUSED};
 use crate::seats::{name_of, plans_of};
 use crate::ui::message::Note;
 use engine::joker::{Action, CellSet, Event, Seat, SeatKind};
@@ -49,7 +48,7 @@ impl Replayable for JokerGame {
     }
 
     /// No Joker event holds a secret: the log's own lines.
-    fn describe(before: &JokerGame, action: &Action, events: &[Event]) -> String {
+    fn describe(before: &JokerGame, _action: &Action, events: &[Event]) -> String {
         let view = before.state.view(Seat(0));
         let lines: Vec<String> = events
             .iter()
@@ -57,11 +56,7 @@ impl Replayable for JokerGame {
             .filter(|l| !l.is_empty())
             .collect();
         if lines.is_empty() {
-            let actor = before
-                .state
-                .to_act()
-                .map_or_else(String::new, |s| name_of(&before.names, s));
-            format!("{actor}: {action:?}")
+            unlogged(before, &before.names, "plays")
         } else {
             lines.join(" ")
         }
@@ -109,25 +104,10 @@ pub(super) fn JokerReplay() -> impl IntoView {
 /// device would have been sent then.
 #[component]
 fn SeatScreen(shown: crate::table::controller::Table<JokerGame>, seat: Seat) -> impl IntoView {
-    let received = RwSignal::new(None::<Received>);
-    Effect::new(move |_| {
-        received.set(shown.read(|g: &JokerGame| {
-            Some(Received {
-                version: 0,
-                names: g.names.clone(),
-                view: g.state.view(seat),
-                events: g.log_seen_by(seat),
-            })
-        }));
-    });
     let refusal = RwSignal::new(None::<String>);
     let remote = Remote {
-        received,
-        send: Callback::new(move |_: Vec<Action>| {
-            refusal.set(Some(
-                "This is a replay: nothing on it can be played.".into(),
-            ));
-        }),
+        received: seen_by(shown, seat),
+        send: Callback::new(move |_: Vec<Action>| refusal.set(Some(REFUSED.into()))),
         refusal,
         notes: RwSignal::new(CellSet::EMPTY),
     };
@@ -143,7 +123,7 @@ fn SeatScreen(shown: crate::table::controller::Table<JokerGame>, seat: Seat) -> 
     view! {
         <section class="replay-seat" aria-label=format!("As {name} saw it")>
             <h2 class="replay-seat-name">{format!("As {name} saw it")}</h2>
-            {move || match (received.with(Option::is_some), answers.get()) {
+            {move || match (remote.received.with(Option::is_some), answers.get()) {
                 (false, _) => ().into_any(),
                 (true, true) => view! { <InformantDesk feedback/> }.into_any(),
                 (true, false) => view! { <PublicTable feedback/> }.into_any(),

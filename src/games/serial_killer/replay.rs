@@ -10,10 +10,9 @@ use super::source::Source;
 use super::table::WhoseTurn;
 use super::words::log_lines;
 use crate::replay::viewer::replay_page;
-use crate::replay::Replayable;
+use crate::replay::{unlogged, Replayable};
 use crate::seats::{name_of, plans_of, GameLog};
 use engine::serial_killer::{Action, Event, SeatKind};
-use engine::Multiplayer;
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
@@ -41,14 +40,10 @@ impl Replayable for SerialKillerGame {
         SerialKillerGame::new(&plans_of(&setup.names, &setup.kinds), setup.seed)
     }
 
-    fn describe(before: &SerialKillerGame, action: &Action, events: &[Event]) -> String {
+    fn describe(before: &SerialKillerGame, _action: &Action, events: &[Event]) -> String {
         let lines = log_lines(events, &before.names);
         if lines.is_empty() {
-            let actor = before
-                .state
-                .to_act()
-                .map_or_else(String::new, |s| name_of(&before.names, s));
-            format!("{actor}: {action:?}")
+            unlogged(before, &before.names, "plays")
         } else {
             lines.join(" ")
         }
@@ -101,7 +96,7 @@ mod tests {
     use crate::table::controller::TableRecord;
     use engine::seats::Level;
     use engine::serial_killer::State;
-    use engine::Game;
+    use engine::{Game, Multiplayer};
 
     #[test]
     fn a_whole_game_replays_to_the_very_same_table_and_log() {
