@@ -2757,6 +2757,61 @@ impl LevelSystem<'_> {
     }
 }
 
+/// Where the values of one position out of a level (an exit) are, for
+/// every die deck of the level: many rows of a level lead to the same
+/// exit (deal 1583 after five random moves: 177,864 rows, 245,872 exits),
+/// so each is valued once per level extension ([`Exits`]).
+#[derive(Clone, Copy, Debug)]
+enum Exit {
+    /// Not an exit (a face that stays in the level or has no card).
+    None,
+    /// The same value with every deck.
+    Same(f64),
+    /// A position of a lower level: its class's values start at `base` in
+    /// that level's values (one per deck, the same decks as here).
+    Level { cards: u32, base: usize },
+    /// One value per deck, from `at` in [`Exits::stored`].
+    Stored(usize),
+}
+
+/// The exits of a level extension met so far, by their position with no
+/// die deck.
+#[derive(Default)]
+struct Exits {
+    index: Map<Node, Exit>,
+    stored: Vec<f64>,
+}
+
+/// An exit's values with each deck, borrowed.
+#[derive(Clone, Copy)]
+enum ExitValues<'a> {
+    Same(f64),
+    Each(&'a [f64]),
+}
+
+impl ExitValues<'_> {
+    fn at(self, d: usize) -> f64 {
+        match self {
+            ExitValues::Same(v) => v,
+            ExitValues::Each(values) => values[d],
+        }
+    }
+}
+
+impl Exits {
+    fn values<'a>(&'a self, levels: &'a Map<u32, Level>, exit: Exit) -> ExitValues<'a> {
+        match exit {
+            Exit::None => ExitValues::Same(0.0),
+            Exit::Same(v) => ExitValues::Same(v),
+            Exit::Level { cards, base } => match levels.get(&cards) {
+                Some(level) => ExitValues::Each(&level.value[base..base + level.decks.len()]),
+                None => ExitValues::Same(0.0),
+            },
+            Exit::Stored(at) => ExitValues::Each(&self.stored[at..]),
+        }
+    }
+}
+
 impl Solver {
     /// The exact value of `node` with no bound to beat: a depth-first
     /// search with memory over positions out of revival levels (whose lines
@@ -2840,6 +2895,52 @@ impl Solver {
             return Ok(None);
         }
         self.exact(&a, 1).map(Some)
+    }
+
+    /// Where the values of the exit `next` (its deck ignored) are, for
+    /// every deck of `decks` (a level's): found once per extension.
+    fn exit(&mut self, exits: &mut Exits, next: &Node, decks: &[Pips]) -> Result<Exit, Unsolved> {
+        let bare = Node {
+            deck: [0; FACES],
+            ..*next
+        };
+        if let Some(&exit) = exits.index.get(&bare) {
+            return Ok(exit);
+        }
+        let exit = if kind_of(next) != Kind::Open || (!in_a_level(next) && self.hopeless(next)) {
+            Exit::Same(f64::from(u8::from(kind_of(next) == Kind::Won)))
+        } else if let Some(v) = self.deck_free_value(next, decks)? {
+            Exit::Same(v)
+        } else if in_a_level(next) && decks.len() > 1 {
+            let at = Node {
+                deck: decks[0],
+                ..*next
+            };
+            let slot = self.level_slot(&at)?;
+            let cards = card_sets(&next.row).0;
+            match self.levels.get(&cards) {
+                // The same decks in the same order: both levels draw.
+                Some(level) if level.decks == decks => Exit::Level { cards, base: slot },
+                _ => return Err(Unsolved),
+            }
+        } else if decks.len() == 1 {
+            Exit::Same(self.exact(
+                &Node {
+                    deck: decks[0],
+                    ..*next
+                },
+                1,
+            )?)
+        } else {
+            let at = exits.stored.len();
+            for &deck in decks {
+                let v = self.exact(&Node { deck, ..*next }, 1)?;
+                exits.stored.push(v);
+            }
+            Exit::Stored(at)
+        };
+        exits.index.insert(bare, exit);
+        Ok(exit)
     }
 
     /// The value of `node` (not over) and an action achieving it, by
@@ -2998,6 +3099,7 @@ impl Solver {
         let mut moving: Map<(u32, u32), (u32, u16)> = Map::default();
         let mut merged: Map<(u32, [u32; FACES]), usize> = Map::default();
         let mut chance: Vec<ChanceOption> = Vec::new();
+        let mut exits = Exits::default();
         for r in first..level.rows.len() {
             let row = level.rows[r];
             let c = level.class[r];
@@ -3016,19 +3118,11 @@ impl Solver {
                         }
                         continue;
                     }
-                    let same = self.deck_free_value(&next, &level.decks)?;
-                    for d in 0..nd {
-                        let v = match same {
-                            Some(v) => v,
-                            None => self.exact(
-                                &Node {
-                                    deck: level.decks[d],
-                                    ..next
-                                },
-                                1,
-                            )?,
-                        };
-                        let best = &mut leave[(c - old) as usize * nd + d];
+                    let exit = self.exit(&mut exits, &next, &level.decks)?;
+                    let values = exits.values(&self.levels, exit);
+                    let best = &mut leave[(c - old) as usize * nd..][..nd];
+                    for (d, best) in best.iter_mut().enumerate() {
+                        let v = values.at(d);
                         if v > best.0 + EPSILON || best.0 < 0.0 {
                             *best = (v, owner);
                         }
@@ -3036,10 +3130,12 @@ impl Solver {
                     continue;
                 }
                 let mut faces = [NO_FACE; FACES];
+                let mut faces_out = [Exit::None; FACES];
                 for &(f, next) in &outcomes {
                     faces[f] = if in_level(&next) {
                         level.class[level.index[&next.row] as usize]
                     } else {
+                        faces_out[f] = self.exit(&mut exits, &next, &level.decks)?;
                         EXIT
                     };
                 }
@@ -3052,30 +3148,16 @@ impl Solver {
                     });
                     chance.len() - 1
                 });
-                let mut same = [None; FACES];
-                for &(f, next) in &outcomes {
-                    if faces[f] == EXIT {
-                        same[f] = self.deck_free_value(&next, &level.decks)?;
-                    }
-                }
+                let values: [ExitValues; FACES] =
+                    std::array::from_fn(|f| exits.values(&self.levels, faces_out[f]));
+                let option = &mut chance[o];
                 for d in 0..nd {
                     let mut part = 0.0;
-                    for (f, p, _) in level.draws(d) {
-                        if faces[f] != EXIT {
-                            continue;
+                    for (f, p, e) in level.draws(d) {
+                        if faces[f] == EXIT {
+                            part += p * values[f].at(e);
                         }
-                        let Some(&(_, next)) = outcomes.iter().find(|(g, _)| *g == f) else {
-                            continue;
-                        };
-                        part += p * match same[f] {
-                            Some(v) => v,
-                            None => {
-                                let deck = draw(level.decks[d], f, full);
-                                self.exact(&Node { deck, ..next }, 1)?
-                            }
-                        };
                     }
-                    let option = &mut chance[o];
                     if part > option.exits[d] + EPSILON || option.exits[d] < 0.0 {
                         option.exits[d] = part;
                         option.owners[d] = owner;
