@@ -244,8 +244,8 @@
 //! every order of the die deck.
 
 use super::{
-    air_strike_kill, any_legal_move, finish, legal_moves, outcome, play_move, Action, Killer, Move,
-    Phase, Row, State, Target, MAX_ROW,
+    air_strike_kill, any_legal_move, finish, legal_moves, outcome, play_move, Action, Direction,
+    Killer, Move, Phase, Row, State, Target, MAX_ROW,
 };
 use std::collections::HashMap;
 
@@ -2249,6 +2249,43 @@ fn level_row(row: &Row, n: usize) -> bool {
         && active & revivers != 0
 }
 
+/// `row` read right to left (the same position mirrored: see [`reduce`]).
+fn mirrored(row: &Row) -> Row {
+    let mut m = *row;
+    m.cells[..row.len()].reverse();
+    m
+}
+
+/// The orientation of `row` a level holds: the smaller of the two.
+fn canonical(row: &Row) -> Row {
+    let m = mirrored(row);
+    if m.cells < row.cells {
+        m
+    } else {
+        *row
+    }
+}
+
+/// The action of a mirrored position that is `action` here: a random
+/// target's direction is turned round; cards are named, not placed.
+fn mirrored_action(action: Action) -> Action {
+    match action {
+        Action::Activate {
+            card,
+            copying,
+            target: Target::Random(direction),
+        } => Action::Activate {
+            card,
+            copying,
+            target: Target::Random(match direction {
+                Direction::Left => Direction::Right,
+                Direction::Right => Direction::Left,
+            }),
+        },
+        other => other,
+    }
+}
+
 /// The most cards of a position the method of revival levels is used on:
 /// a level of seven cards has at most 645,120 rows (every arrangement and
 /// active set); eight cards can have ten million.
@@ -2274,6 +2311,10 @@ const LEVEL_SWEEPS: usize = 1_000_000;
 /// a class of the level, or a position out of the level.
 const NO_FACE: u32 = u32::MAX;
 const EXIT: u32 = u32::MAX - 1;
+
+/// Marks an outcome code of a level extension that is an exit (see
+/// [`Solver::extend_level`]).
+const EXIT_BIT: u32 = 1 << 31;
 
 /// The random activations of a level's class with the same outcomes in
 /// the level, as its value iteration sees them: for each die face, the class
@@ -2392,8 +2433,13 @@ impl Level {
         self.deck_index.get(deck).map(|&d| usize::from(d))
     }
 
+    /// The index of `row` (in either orientation), if the level holds it.
+    fn row(&self, row: &Row) -> Option<u32> {
+        self.index.get(&canonical(row)).copied()
+    }
+
     fn slot(&self, row: &Row, deck: &Pips) -> Option<usize> {
-        let r = *self.index.get(row)? as usize;
+        let r = self.row(row)? as usize;
         Some(self.class[r] as usize * self.decks.len() + self.deck(deck)?)
     }
 
@@ -2774,11 +2820,10 @@ enum Exit {
     Stored(usize),
 }
 
-/// The exits of a level extension met so far, by their position with no
-/// die deck.
+/// The values of a level extension's exits that are kept here
+/// ([`Exit::Stored`]).
 #[derive(Default)]
 struct Exits {
-    index: Map<Node, Exit>,
     stored: Vec<f64>,
 }
 
@@ -2898,15 +2943,8 @@ impl Solver {
     }
 
     /// Where the values of the exit `next` (its deck ignored) are, for
-    /// every deck of `decks` (a level's): found once per extension.
+    /// every deck of `decks` (a level's).
     fn exit(&mut self, exits: &mut Exits, next: &Node, decks: &[Pips]) -> Result<Exit, Unsolved> {
-        let bare = Node {
-            deck: [0; FACES],
-            ..*next
-        };
-        if let Some(&exit) = exits.index.get(&bare) {
-            return Ok(exit);
-        }
         let exit = if kind_of(next) != Kind::Open || (!in_a_level(next) && self.hopeless(next)) {
             Exit::Same(f64::from(u8::from(kind_of(next) == Kind::Won)))
         } else if let Some(v) = self.deck_free_value(next, decks)? {
@@ -2939,7 +2977,6 @@ impl Solver {
             }
             Exit::Stored(at)
         };
-        exits.index.insert(bare, exit);
         Ok(exit)
     }
 
@@ -2980,9 +3017,19 @@ impl Solver {
         if owner == u32::MAX {
             return Ok((value, action_at(node, 0)));
         }
-        let here = level.index.get(&node.row).copied().unwrap_or(u32::MAX);
+        // The level holds the row in one orientation: its moves are found
+        // there, and turned back.
+        let here = level.row(&node.row).unwrap_or(u32::MAX);
+        let held = Node {
+            row: level.rows[here as usize],
+            ..*node
+        };
+        let turned = held.row != node.row;
+        let action = |k: u16| {
+            action_at(&held, usize::from(k)).map(|a| if turned { mirrored_action(a) } else { a })
+        };
         if owner == here {
-            return Ok((value, action_at(node, usize::from(mv))));
+            return Ok((value, action(mv)));
         }
         // The first free move of a shortest path to the owner within the
         // class.
@@ -3012,7 +3059,7 @@ impl Solver {
             first = m;
             at = from;
         }
-        Ok((value, action_at(node, usize::from(first))))
+        Ok((value, action(first)))
     }
 
     /// Where the value of the level position `node` is in its level
@@ -3022,7 +3069,7 @@ impl Solver {
         let held = self
             .levels
             .get(&cards)
-            .is_some_and(|level| level.index.contains_key(&node.row));
+            .is_some_and(|level| level.row(&node.row).is_some());
         if !held {
             let mut level = match self.levels.remove(&cards) {
                 Some(level) => level,
@@ -3045,12 +3092,22 @@ impl Solver {
         let n = entry.len();
         let in_level =
             |next: &Node| next.choice.is_none() && !next.poison && level_row(&next.row, n);
+        let entry = canonical(&entry);
         let first = level.rows.len();
         level.index.insert(entry, first as u32);
         level.rows.push(entry);
-        // The new rows, and their free moves (no die card) that stay.
+        // The new rows, their free moves (no die card) that stay, and the
+        // outcome of every move with every die face, as a code: a row of
+        // the level, an exit (`EXIT_BIT` and its index in `exit_nodes`), or
+        // `NO_FACE`; one code for a move that draws no die card, one per
+        // face for one that does. Rows are kept in one orientation of the
+        // two mirror images (the smaller), which have the same values.
         let mut moves = Vec::new();
         let mut outcomes = Vec::new();
+        let mut codes: Vec<u32> = Vec::new();
+        let mut code_start = vec![0usize];
+        let mut exit_index: Map<Key, u32> = Map::default();
+        let mut exit_nodes: Vec<Node> = Vec::new();
         let mut i = first;
         while i < level.rows.len() {
             if level.rows.len() > LEVEL_LIMIT || !self.spend() {
@@ -3060,23 +3117,40 @@ impl Solver {
             legal_moves(&row, &mut moves);
             for (m, &mv) in moves.iter().enumerate() {
                 level_outcomes(&row, mv, &full, &mut outcomes);
-                for (_, next) in &outcomes {
-                    if !in_level(next) {
-                        continue;
-                    }
-                    let rows = &mut level.rows;
-                    let id = *level.index.entry(next.row).or_insert_with(|| {
-                        rows.push(next.row);
-                        (rows.len() - 1) as u32
-                    });
-                    if !matches!(mv.target, Target::Random(_)) {
-                        level.free.push((id, m as u16));
-                    }
+                let random = matches!(mv.target, Target::Random(_));
+                let at = codes.len();
+                codes.extend(std::iter::repeat_n(NO_FACE, if random { FACES } else { 1 }));
+                for &(f, next) in &outcomes {
+                    let code = if in_level(&next) {
+                        let canonical = canonical(&next.row);
+                        let rows = &mut level.rows;
+                        let id = *level.index.entry(canonical).or_insert_with(|| {
+                            rows.push(canonical);
+                            (rows.len() - 1) as u32
+                        });
+                        if !random {
+                            level.free.push((id, m as u16));
+                        }
+                        id
+                    } else {
+                        let bare = Node {
+                            deck: [0; FACES],
+                            ..next
+                        };
+                        EXIT_BIT
+                            | *exit_index.entry(key(&bare)).or_insert_with(|| {
+                                exit_nodes.push(bare);
+                                (exit_nodes.len() - 1) as u32
+                            })
+                    };
+                    codes[at + if random { f } else { 0 }] = code;
                 }
             }
+            code_start.push(codes.len());
             level.free_start.push(level.free.len() as u32);
             i += 1;
         }
+        drop(exit_index);
         let (local, new_classes) = strong_components(first, &level.free_start, &level.free);
         if (level.classes + new_classes) * level.decks.len() > LEVEL_SLOTS {
             return Err(Unsolved);
@@ -3100,26 +3174,53 @@ impl Solver {
         let mut merged: Map<(u32, [u32; FACES]), usize> = Map::default();
         let mut chance: Vec<ChanceOption> = Vec::new();
         let mut exits = Exits::default();
+        let mut exit_of: Vec<Option<Exit>> = vec![None; exit_nodes.len()];
         for r in first..level.rows.len() {
             let row = level.rows[r];
             let c = level.class[r];
             legal_moves(&row, &mut moves);
+            let mut at = code_start[r - first];
             for (m, &mv) in moves.iter().enumerate() {
-                level_outcomes(&row, mv, &full, &mut outcomes);
                 let owner = (r as u32, m as u16);
-                if !matches!(mv.target, Target::Random(_)) {
-                    let Some(&(_, next)) = outcomes.first() else {
+                let random = matches!(mv.target, Target::Random(_));
+                let width = if random { FACES } else { 1 };
+                let move_codes = &codes[at..at + width];
+                at += width;
+                // The class of each face's outcome, or `EXIT`, and the exits
+                // valued.
+                let mut faces = [NO_FACE; FACES];
+                let mut out = [Exit::None; FACES];
+                for (f, &code) in move_codes.iter().enumerate() {
+                    if code == NO_FACE {
                         continue;
+                    }
+                    if code & EXIT_BIT == 0 {
+                        faces[f] = level.class[code as usize];
+                        continue;
+                    }
+                    let e = (code & !EXIT_BIT) as usize;
+                    let exit = match exit_of[e] {
+                        Some(exit) => exit,
+                        None => {
+                            let exit = self.exit(&mut exits, &exit_nodes[e], &level.decks)?;
+                            exit_of[e] = Some(exit);
+                            exit
+                        }
                     };
-                    if in_level(&next) {
-                        let to = level.class[level.index[&next.row] as usize];
-                        if to != c {
-                            moving.entry((c, to)).or_insert(owner);
+                    faces[f] = EXIT;
+                    out[f] = exit;
+                }
+                if !random {
+                    if faces[0] == NO_FACE {
+                        continue;
+                    }
+                    if faces[0] != EXIT {
+                        if faces[0] != c {
+                            moving.entry((c, faces[0])).or_insert(owner);
                         }
                         continue;
                     }
-                    let exit = self.exit(&mut exits, &next, &level.decks)?;
-                    let values = exits.values(&self.levels, exit);
+                    let values = exits.values(&self.levels, out[0]);
                     let best = &mut leave[(c - old) as usize * nd..][..nd];
                     for (d, best) in best.iter_mut().enumerate() {
                         let v = values.at(d);
@@ -3128,16 +3229,6 @@ impl Solver {
                         }
                     }
                     continue;
-                }
-                let mut faces = [NO_FACE; FACES];
-                let mut faces_out = [Exit::None; FACES];
-                for &(f, next) in &outcomes {
-                    faces[f] = if in_level(&next) {
-                        level.class[level.index[&next.row] as usize]
-                    } else {
-                        faces_out[f] = self.exit(&mut exits, &next, &level.decks)?;
-                        EXIT
-                    };
                 }
                 let o = *merged.entry((c, faces)).or_insert_with(|| {
                     chance.push(ChanceOption {
@@ -3149,7 +3240,7 @@ impl Solver {
                     chance.len() - 1
                 });
                 let values: [ExitValues; FACES] =
-                    std::array::from_fn(|f| exits.values(&self.levels, faces_out[f]));
+                    std::array::from_fn(|f| exits.values(&self.levels, out[f]));
                 let option = &mut chance[o];
                 for d in 0..nd {
                     let mut part = 0.0;
@@ -3165,6 +3256,7 @@ impl Solver {
                 }
             }
         }
+        drop(codes);
         drop(merged);
         let mut moving: Vec<(u32, u32, (u32, u16))> =
             moving.into_iter().map(|((c, to), o)| (c, to, o)).collect();
