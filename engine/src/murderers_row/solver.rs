@@ -2818,14 +2818,25 @@ enum Exit {
     Level { cards: u32, base: usize },
     /// One value per deck, from `at` in [`Exits::stored`].
     Stored(usize),
+    /// One value per deck, from `at` in [`Exits::memo_values`].
+    Memo(usize),
 }
 
 /// The values of a level extension's exits that are kept here
-/// ([`Exit::Stored`]).
-#[derive(Default)]
+/// ([`Exit::Stored`]), the level's die decks, and the values of the
+/// positions below the exits with every deck ([`Solver::every_deck`]; a
+/// cache, emptied past [`MEMO_LIMIT`] values).
 struct Exits {
     stored: Vec<f64>,
+    decks: Vec<Pips>,
+    next: Vec<[u16; FACES]>,
+    chances: Vec<[f64; FACES]>,
+    memo: Map<Key, Exit>,
+    memo_values: Vec<f64>,
 }
+
+/// The most values [`Exits::memo_values`] keeps (64 MB).
+const MEMO_LIMIT: usize = 8_000_000;
 
 /// An exit's values with each deck, borrowed.
 #[derive(Clone, Copy)]
@@ -2853,6 +2864,7 @@ impl Exits {
                 None => ExitValues::Same(0.0),
             },
             Exit::Stored(at) => ExitValues::Each(&self.stored[at..]),
+            Exit::Memo(at) => ExitValues::Each(&self.memo_values[at..]),
         }
     }
 }
@@ -2918,66 +2930,120 @@ impl Solver {
         Ok(best)
     }
 
-    /// The value of `node` whatever its die deck among `decks`, when that
-    /// does not matter: no random card can act again, so its reduced key
-    /// forgets the deck ([`reduce`]); one search then serves every deck of
-    /// a level (deal 1583 after five random moves: 19.6 s -> 18.4 s).
-    fn deck_free_value(&mut self, node: &Node, decks: &[Pips]) -> Result<Option<f64>, Unsolved> {
-        let (Some(first), Some(last)) = (decks.first(), decks.last()) else {
-            return Ok(None);
-        };
-        let (a, b) = (
-            Node {
-                deck: *first,
-                ..*node
-            },
-            Node {
-                deck: *last,
-                ..*node
-            },
-        );
-        if decks.len() < 2 || key(&a) != key(&b) {
-            return Ok(None);
+    /// Where the values of the exit `next` (its deck ignored) are, for
+    /// every deck of the level.
+    fn exit(&mut self, exits: &mut Exits, next: &Node) -> Result<Exit, Unsolved> {
+        if exits.memo_values.len() > MEMO_LIMIT {
+            exits.memo.clear();
+            exits.memo_values.clear();
         }
-        self.exact(&a, 1).map(Some)
+        Ok(match self.every_deck(exits, next, 1)? {
+            Exit::Memo(at) => {
+                let nd = exits.decks.len();
+                let kept = exits.stored.len();
+                exits
+                    .stored
+                    .extend_from_slice(&exits.memo_values[at..at + nd]);
+                Exit::Stored(kept)
+            }
+            exit => exit,
+        })
     }
 
-    /// Where the values of the exit `next` (its deck ignored) are, for
-    /// every deck of `decks` (a level's).
-    fn exit(&mut self, exits: &mut Exits, next: &Node, decks: &[Pips]) -> Result<Exit, Unsolved> {
-        let exit = if kind_of(next) != Kind::Open || (!in_a_level(next) && self.hopeless(next)) {
-            Exit::Same(f64::from(u8::from(kind_of(next) == Kind::Won)))
-        } else if let Some(v) = self.deck_free_value(next, decks)? {
-            Exit::Same(v)
-        } else if in_a_level(next) && decks.len() > 1 {
-            let at = Node {
-                deck: decks[0],
-                ..*next
-            };
-            let slot = self.level_slot(&at)?;
-            let cards = card_sets(&next.row).0;
-            match self.levels.get(&cards) {
+    /// The exact values of `node` (its deck ignored) with every deck of a
+    /// level (`exits.decks`), by the recursion of [`Solver::exact`] done
+    /// for all the decks at once: a position below a level's exits is met
+    /// with many decks (deal 5026 after five random moves: 9 million
+    /// expansions one deck at a time), and its moves and outcomes are the
+    /// same with each; only the die card's chances and the deck after it
+    /// differ. The sums are taken in the same order as there. A position
+    /// whose die deck no longer matters ([`reduce`]) is searched once, by
+    /// [`Solver::exact`].
+    fn every_deck(&mut self, exits: &mut Exits, node: &Node, depth: u32) -> Result<Exit, Unsolved> {
+        match kind_of(node) {
+            Kind::Won => return Ok(Exit::Same(1.0)),
+            Kind::Lost => return Ok(Exit::Same(0.0)),
+            Kind::Open => {}
+        }
+        let nd = exits.decks.len();
+        let at = |deck: Pips| Node { deck, ..*node };
+        let first = at(exits.decks[0]);
+        let level = in_a_level(node);
+        if !level && self.hopeless(node) {
+            return Ok(Exit::Same(0.0));
+        }
+        if nd == 1 || key(&first) == key(&at(exits.decks[nd - 1])) {
+            return Ok(Exit::Same(self.exact(&first, depth)?));
+        }
+        if level {
+            let slot = self.level_slot(&first)?;
+            let cards = card_sets(&node.row).0;
+            return match self.levels.get(&cards) {
                 // The same decks in the same order: both levels draw.
-                Some(level) if level.decks == decks => Exit::Level { cards, base: slot },
-                _ => return Err(Unsolved),
-            }
-        } else if decks.len() == 1 {
-            Exit::Same(self.exact(
-                &Node {
-                    deck: decks[0],
-                    ..*next
-                },
-                1,
-            )?)
+                Some(level) if level.decks == exits.decks => Ok(Exit::Level { cards, base: slot }),
+                _ => Err(Unsolved),
+            };
+        }
+        let k = key(&at([0; FACES]));
+        if let Some(&exit) = exits.memo.get(&k) {
+            return Ok(exit);
+        }
+        if depth >= MAX_DEPTH || !self.spend() {
+            return Err(Unsolved);
+        }
+        let full = self.full;
+        let mut actions = self.pool.pop().unwrap_or_default();
+        expand(&at(full), full, &mut self.moves, &mut actions);
+        // Which actions draw a die card (an Air Strike's choice does not).
+        let random: Vec<bool> = if node.choice.is_some() {
+            vec![false; actions.len()]
         } else {
-            let at = exits.stored.len();
-            for &deck in decks {
-                let v = self.exact(&Node { deck, ..*next }, 1)?;
-                exits.stored.push(v);
-            }
-            Exit::Stored(at)
+            self.moves
+                .iter()
+                .map(|mv| matches!(mv.target, Target::Random(_)))
+                .collect()
         };
-        Ok(exit)
+        let faces: Vec<usize> = (0..FACES).filter(|&f| full[f] > 0).collect();
+        let mut best = vec![0.0f64; nd];
+        let mut sum = vec![0.0f64; nd];
+        let mut result = Ok(());
+        'actions: for (outcomes, &random) in actions.iter().zip(&random) {
+            sum.iter_mut().for_each(|v| *v = 0.0);
+            for (i, (next, _)) in outcomes.iter().enumerate() {
+                let exit = match self.every_deck(exits, next, depth + 1) {
+                    Ok(exit) => exit,
+                    Err(e) => {
+                        result = Err(e);
+                        break 'actions;
+                    }
+                };
+                let values = exits.values(&self.levels, exit);
+                if random {
+                    let f = faces[i];
+                    for (d, v) in sum.iter_mut().enumerate() {
+                        let p = exits.chances[d][f];
+                        if p > 0.0 {
+                            *v += p * values.at(usize::from(exits.next[d][f]));
+                        }
+                    }
+                } else {
+                    for (d, v) in sum.iter_mut().enumerate() {
+                        *v += values.at(d);
+                    }
+                }
+            }
+            for (b, &v) in best.iter_mut().zip(&sum) {
+                *b = b.max(v);
+            }
+        }
+        self.pool.push(actions);
+        result?;
+        let kept = exits.memo_values.len();
+        exits
+            .memo_values
+            .extend(best.iter().map(|v| v.clamp(0.0, 1.0)));
+        exits.memo.insert(k, Exit::Memo(kept));
+        Ok(Exit::Memo(kept))
     }
 
     /// The value of `node` (not over) and an action achieving it, by
@@ -3173,7 +3239,14 @@ impl Solver {
         let mut moving: Map<(u32, u32), (u32, u16)> = Map::default();
         let mut merged: Map<(u32, [u32; FACES]), usize> = Map::default();
         let mut chance: Vec<ChanceOption> = Vec::new();
-        let mut exits = Exits::default();
+        let mut exits = Exits {
+            stored: Vec::new(),
+            decks: level.decks.clone(),
+            next: level.next.clone(),
+            chances: level.chances.clone(),
+            memo: Map::default(),
+            memo_values: Vec::new(),
+        };
         let mut exit_of: Vec<Option<Exit>> = vec![None; exit_nodes.len()];
         for r in first..level.rows.len() {
             let row = level.rows[r];
@@ -3202,7 +3275,7 @@ impl Solver {
                     let exit = match exit_of[e] {
                         Some(exit) => exit,
                         None => {
-                            let exit = self.exit(&mut exits, &exit_nodes[e], &level.decks)?;
+                            let exit = self.exit(&mut exits, &exit_nodes[e])?;
                             exit_of[e] = Some(exit);
                             exit
                         }
