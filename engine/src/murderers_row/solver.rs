@@ -2301,7 +2301,7 @@ const LEVEL_LIMIT: usize = 645_120;
 /// 5941 after five (9.4 million) had no answer after 10 and 20 minutes, so
 /// over this a level is [`Unsolved`] ("too hard") at once rather than a
 /// wait with no end in sight.
-const LEVEL_SLOTS: usize = 5_000_000;
+const LEVEL_SLOTS: usize = 8_000_000;
 
 /// The most sweeps of a level's value iteration (none came near it: it
 /// stops when a sweep changes nothing).
@@ -2318,16 +2318,14 @@ const EXIT_BIT: u32 = 1 << 31;
 
 /// The random activations of a level's class with the same outcomes in
 /// the level, as its value iteration sees them: for each die face, the class
-/// it stays in, or [`EXIT`] (out of the level), or [`NO_FACE`]; and for each
-/// die deck, the best part of the value that comes from leaving (fixed once
-/// the positions below are solved: the activations differ only there, so
-/// the best of them is the best for that deck) and which row and move has
-/// it.
+/// it stays in, or [`EXIT`] (out of the level), or [`NO_FACE`]; and the rows
+/// and moves that have it, with where their outcome codes are (see
+/// [`Solver::extend_level`]). The activations differ only in their exits,
+/// so the best of them with each deck is the best for that deck.
 struct ChanceOption {
     class: u32,
     faces: [u32; FACES],
-    exits: Vec<f64>,
-    owners: Vec<(u32, u16)>,
+    owners: Vec<(u32, u16, u32)>,
 }
 
 /// A revival level: positions with the same living cards, the Medic and the
@@ -2449,20 +2447,6 @@ impl Level {
         (0..FACES)
             .filter(move |&f| deck[f] > 0)
             .map(move |f| (f, self.chances[d][f], usize::from(self.next[d][f])))
-    }
-
-    /// The value of chance option `o` with deck `d`.
-    fn chance_value(&self, o: &ChanceOption, d: usize) -> f64 {
-        let nd = self.decks.len();
-        let (chances, next) = (&self.chances[d], &self.next[d]);
-        let mut q = o.exits[d];
-        for f in 0..FACES {
-            let to = o.faces[f];
-            if to < EXIT && chances[f] > 0.0 {
-                q += chances[f] * self.value[to as usize * nd + usize::from(next[f])];
-            }
-        }
-        q
     }
 }
 
@@ -3227,18 +3211,18 @@ impl Solver {
         let nd = level.decks.len();
         let slots = level.classes * nd;
         level.value.resize(slots, 0.0);
-        level.plan.resize(slots, (u32::MAX, 0));
-        // How many planned moves at most until one that may leave the level
-        // (`u32::MAX`: not known yet), for the new classes; an old class
-        // counts as 0 (its plan leaves, and it cannot come back).
-        let mut rank = vec![u32::MAX; new_classes * nd];
-        let first_slot = old as usize * nd;
         // The options of each new class: leaving without a die card (the
-        // best per deck), moving to another class without one, drawing.
-        let mut leave: Vec<(f64, (u32, u16))> = vec![(-1.0, (u32::MAX, 0)); new_classes * nd];
+        // best value per deck, `leaving[d * new_classes + c]`), moving to
+        // another class without one, drawing (`chance`, the best value that
+        // leaves per option and deck in `option_exits[o * nd + d]`). Which
+        // row and move has each best is found again for the plan only,
+        // where it is chosen: keeping it for every deck would take more
+        // memory than the values.
+        let mut leaving = vec![-1.0f64; new_classes * nd];
         let mut moving: Map<(u32, u32), (u32, u16)> = Map::default();
         let mut merged: Map<(u32, [u32; FACES]), usize> = Map::default();
         let mut chance: Vec<ChanceOption> = Vec::new();
+        let mut option_exits: Vec<f64> = Vec::new();
         let mut exits = Exits {
             stored: Vec::new(),
             decks: level.decks.clone(),
@@ -3251,19 +3235,20 @@ impl Solver {
         for r in first..level.rows.len() {
             let row = level.rows[r];
             let c = level.class[r];
+            let cr = (c - old) as usize;
             legal_moves(&row, &mut moves);
             let mut at = code_start[r - first];
             for (m, &mv) in moves.iter().enumerate() {
                 let owner = (r as u32, m as u16);
                 let random = matches!(mv.target, Target::Random(_));
                 let width = if random { FACES } else { 1 };
-                let move_codes = &codes[at..at + width];
+                let code_at = at;
                 at += width;
                 // The class of each face's outcome, or `EXIT`, and the exits
                 // valued.
                 let mut faces = [NO_FACE; FACES];
                 let mut out = [Exit::None; FACES];
-                for (f, &code) in move_codes.iter().enumerate() {
+                for (f, &code) in codes[code_at..code_at + width].iter().enumerate() {
                     if code == NO_FACE {
                         continue;
                     }
@@ -3294,11 +3279,11 @@ impl Solver {
                         continue;
                     }
                     let values = exits.values(&self.levels, out[0]);
-                    let best = &mut leave[(c - old) as usize * nd..][..nd];
-                    for (d, best) in best.iter_mut().enumerate() {
+                    for d in 0..nd {
                         let v = values.at(d);
-                        if v > best.0 + EPSILON || best.0 < 0.0 {
-                            *best = (v, owner);
+                        let best = &mut leaving[d * new_classes + cr];
+                        if v > *best + EPSILON || *best < 0.0 {
+                            *best = v;
                         }
                     }
                     continue;
@@ -3307,34 +3292,51 @@ impl Solver {
                     chance.push(ChanceOption {
                         class: c,
                         faces,
-                        exits: vec![-1.0; nd],
-                        owners: vec![owner; nd],
+                        owners: Vec::new(),
                     });
+                    option_exits.extend(std::iter::repeat_n(-1.0, nd));
                     chance.len() - 1
                 });
+                chance[o].owners.push((r as u32, m as u16, code_at as u32));
                 let values: [ExitValues; FACES] =
                     std::array::from_fn(|f| exits.values(&self.levels, out[f]));
-                let option = &mut chance[o];
-                for d in 0..nd {
+                for (d, best) in option_exits[o * nd..(o + 1) * nd].iter_mut().enumerate() {
                     let mut part = 0.0;
                     for (f, p, e) in level.draws(d) {
                         if faces[f] == EXIT {
                             part += p * values[f].at(e);
                         }
                     }
-                    if part > option.exits[d] + EPSILON || option.exits[d] < 0.0 {
-                        option.exits[d] = part;
-                        option.owners[d] = owner;
+                    if part > *best + EPSILON || *best < 0.0 {
+                        *best = part;
                     }
                 }
             }
         }
-        drop(codes);
         drop(merged);
         let mut moving: Vec<(u32, u32, (u32, u16))> =
             moving.into_iter().map(|((c, to), o)| (c, to, o)).collect();
         moving.sort_unstable_by_key(|&(c, to, _)| (c, to));
-        chance.sort_by_key(|o| o.class);
+        // The chance options by class, their exits deck by deck.
+        let mut order: Vec<usize> = (0..chance.len()).collect();
+        order.sort_by_key(|&o| chance[o].class);
+        let options = chance.len();
+        let mut sorted_exits = vec![0.0; options * nd];
+        for d in 0..nd {
+            for (i, &o) in order.iter().enumerate() {
+                sorted_exits[d * options + i] = option_exits[o * nd + d];
+            }
+        }
+        drop(option_exits);
+        let chance: Vec<ChanceOption> = order
+            .iter()
+            .map(|&o| ChanceOption {
+                class: chance[o].class,
+                faces: chance[o].faces,
+                owners: std::mem::take(&mut chance[o].owners),
+            })
+            .collect();
+        drop(order);
         let group = |keys: &mut dyn Iterator<Item = u32>| {
             let mut start = vec![0u32; new_classes + 1];
             for c in keys {
@@ -3347,11 +3349,8 @@ impl Solver {
         };
         let moving_start = group(&mut moving.iter().map(|m| m.0));
         let chance_start = group(&mut chance.iter().map(|o| o.class));
-        let moves_of = |c: usize| &moving[moving_start[c] as usize..moving_start[c + 1] as usize];
-        let chances_of = |c: usize| &chance[chance_start[c] as usize..chance_start[c + 1] as usize];
         // Value iteration from 0 until a sweep changes nothing, with the
         // epoch shortcut now and then (see [`LevelSystem`]).
-        let leave_ref = &leave;
         let mut system = LevelSystem {
             old,
             classes: new_classes,
@@ -3369,12 +3368,8 @@ impl Solver {
             moving_start: &moving_start,
             chance: &chance,
             chance_start: &chance_start,
-            exits: (0..nd)
-                .flat_map(|d| chance.iter().map(move |o| o.exits[d]))
-                .collect(),
-            leaving: (0..nd)
-                .flat_map(|d| (0..new_classes).map(move |c| leave_ref[c * nd + d].0))
-                .collect(),
+            exits: sorted_exits,
+            leaving,
             work: vec![0.0; nd * new_classes],
         };
         let mut choice = vec![NO_CHOICE; nd * new_classes];
@@ -3388,60 +3383,166 @@ impl Solver {
                 system.shortcut(&choice);
             }
         }
-        let work = system.work;
+        drop(choice);
+        let LevelSystem {
+            work,
+            exits: option_exits,
+            leaving,
+            ..
+        } = system;
         for c in 0..new_classes {
             for d in 0..nd {
                 level.value[(old as usize + c) * nd + d] = work[d * new_classes + c];
             }
         }
+        drop(work);
+        level.plan.resize(slots, (u32::MAX, 0));
         // The plan: among the options that keep the value, one that may
         // leave the level, else one that may get closer to such a one (by
-        // rounds), so that following the plan leaves the level.
+        // rounds), so that following the plan leaves the level. First the
+        // option chosen for each new class and deck (`chosen[c * nd + d]`:
+        // [`LEAVE_CHOICE`], an index into `moving`, or [`CHANCE_CHOICE`]
+        // plus an option's), then the row and move that has it.
+        let first_slot = old as usize * nd;
+        // How many planned moves at most until one that may leave the level
+        // (`u32::MAX`: not known yet), for the new classes; an old class
+        // counts as 0 (its plan leaves, and it cannot come back).
+        let mut rank = vec![u32::MAX; new_classes * nd];
+        let mut chosen = vec![NO_CHOICE; new_classes * nd];
         let keeps = |q: f64, v: f64| q >= v - EPSILON;
+        let option_value = |o: usize, d: usize| {
+            let (chances, next) = (&level.chances[d], &level.next[d]);
+            let mut q = option_exits[d * options + o];
+            for f in 0..FACES {
+                let to = chance[o].faces[f];
+                if to < EXIT && chances[f] > 0.0 {
+                    q += chances[f] * level.value[to as usize * nd + usize::from(next[f])];
+                }
+            }
+            q
+        };
         for round in 0u32.. {
             let mut changed = false;
             for c in 0..new_classes {
                 for d in 0..nd {
-                    let at = (old as usize + c) * nd + d;
-                    if rank[at - first_slot] != u32::MAX {
+                    let at = c * nd + d;
+                    if rank[at] != u32::MAX {
                         continue;
                     }
-                    let v = level.value[at];
+                    let v = level.value[first_slot + at];
                     let closer =
                         |to: usize| round > 0 && (to < first_slot || rank[to - first_slot] < round);
-                    let mut chosen = None;
-                    let (left, owner) = leave[c * nd + d];
-                    if round == 0 && owner.0 != u32::MAX && keeps(left, v) {
-                        chosen = Some(owner);
+                    let mut pick = NO_CHOICE;
+                    let left = leaving[d * new_classes + c];
+                    if round == 0 && left >= 0.0 && keeps(left, v) {
+                        pick = LEAVE_CHOICE;
                     }
-                    for &(_, to, owner) in moves_of(c) {
+                    let (from, until) = (moving_start[c] as usize, moving_start[c + 1] as usize);
+                    for (m, &(_, to, _)) in moving[from..until].iter().enumerate() {
                         let to = to as usize * nd + d;
-                        if chosen.is_none() && closer(to) && keeps(level.value[to], v) {
-                            chosen = Some(owner);
+                        if pick == NO_CHOICE && closer(to) && keeps(level.value[to], v) {
+                            pick = (from + m) as u32;
                         }
                     }
-                    for o in chances_of(c) {
-                        if chosen.is_some() {
+                    let (from, until) = (chance_start[c] as usize, chance_start[c + 1] as usize);
+                    for (o, option) in chance[from..until].iter().enumerate() {
+                        let o = from + o;
+                        if pick != NO_CHOICE {
                             break;
                         }
-                        let progress = level.draws(d).any(|(f, _, e)| match o.faces[f] {
+                        let progress = level.draws(d).any(|(f, _, e)| match option.faces[f] {
                             NO_FACE => false,
                             EXIT => round == 0,
                             to => closer(to as usize * nd + e),
                         });
-                        if progress && keeps(level.chance_value(o, d), v) {
-                            chosen = Some(o.owners[d]);
+                        if progress && keeps(option_value(o, d), v) {
+                            pick = CHANCE_CHOICE + o as u32;
                         }
                     }
-                    if let Some(owner) = chosen {
-                        level.plan[at] = owner;
-                        rank[at - first_slot] = round;
+                    if pick != NO_CHOICE {
+                        chosen[at] = pick;
+                        rank[at] = round;
                         changed = true;
                     }
                 }
             }
             if !changed && round > 0 {
                 break;
+            }
+        }
+        drop(rank);
+        // The rows of each new class, in order.
+        let mut class_rows = vec![0u32; level.rows.len() - first];
+        let class_start = group(&mut (first..level.rows.len()).map(|r| level.class[r]));
+        let mut fill = class_start.clone();
+        for r in first..level.rows.len() {
+            let c = (level.class[r] - old) as usize;
+            class_rows[fill[c] as usize] = r as u32;
+            fill[c] += 1;
+        }
+        drop(fill);
+        let mut best: Vec<(f64, (u32, u16))> = Vec::new();
+        for c in 0..new_classes {
+            let slots = c * nd..(c + 1) * nd;
+            // Leaving: the first row and move of the best value, per deck
+            // (the rule that chose the value above).
+            if chosen[slots.clone()].contains(&LEAVE_CHOICE) {
+                best.clear();
+                best.resize(nd, (-1.0, (u32::MAX, 0)));
+                for &r in &class_rows[class_start[c] as usize..class_start[c + 1] as usize] {
+                    let r = r as usize;
+                    legal_moves(&level.rows[r], &mut moves);
+                    let mut at = code_start[r - first];
+                    for (m, mv) in moves.iter().enumerate() {
+                        let random = matches!(mv.target, Target::Random(_));
+                        let code = codes[at];
+                        at += if random { FACES } else { 1 };
+                        if random || code == NO_FACE || code & EXIT_BIT == 0 {
+                            continue;
+                        }
+                        let exit = exit_of[(code & !EXIT_BIT) as usize].unwrap_or(Exit::None);
+                        let values = exits.values(&self.levels, exit);
+                        for (d, b) in best.iter_mut().enumerate() {
+                            let v = values.at(d);
+                            if v > b.0 + EPSILON || b.0 < 0.0 {
+                                *b = (v, (r as u32, m as u16));
+                            }
+                        }
+                    }
+                }
+                for d in 0..nd {
+                    if chosen[c * nd + d] == LEAVE_CHOICE {
+                        level.plan[first_slot + c * nd + d] = best[d].1;
+                    }
+                }
+            }
+            // Drawing: likewise among the option's rows and moves.
+            for d in 0..nd {
+                let pick = chosen[c * nd + d];
+                if pick == NO_CHOICE || pick == LEAVE_CHOICE {
+                    continue;
+                }
+                if pick < CHANCE_CHOICE {
+                    level.plan[first_slot + c * nd + d] = moving[pick as usize].2;
+                    continue;
+                }
+                let option = &chance[(pick - CHANCE_CHOICE) as usize];
+                let mut b = (-1.0f64, (u32::MAX, 0u16));
+                for &(r, m, code_at) in &option.owners {
+                    let mut part = 0.0;
+                    for (f, p, e) in level.draws(d) {
+                        if option.faces[f] != EXIT {
+                            continue;
+                        }
+                        let code = codes[code_at as usize + f];
+                        let exit = exit_of[(code & !EXIT_BIT) as usize].unwrap_or(Exit::None);
+                        part += p * exits.values(&self.levels, exit).at(e);
+                    }
+                    if part > b.0 + EPSILON || b.0 < 0.0 {
+                        b = (part, (r, m));
+                    }
+                }
+                level.plan[first_slot + c * nd + d] = b.1;
             }
         }
         Ok(())
