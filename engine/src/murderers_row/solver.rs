@@ -66,27 +66,27 @@
 //!    best play goes round the die deck many times, the values with the
 //!    full deck under the last sweep's choices, a small sparse system),
 //!    the positions out of the level (fewer cards) first by an exact
-//!    depth-first search with memory ([`Solver::exact`]). It terminates:
-//!    every step out of a level has fewer cards, and out of levels no
-//!    position repeats. Its memory is linear in the level's rows (at most
-//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks.
-//!    Measured natively as a hint (`mr_one`-style, a fresh solver): deal
-//!    1007 after four moves (six cards; a graph of 6.3 million positions
-//!    and a component of 1.6 million, 1.5 GB by the graph method) in 14 s
-//!    at a peak of 216 MB (value 1), deal 1583 after five random moves
-//!    (seven cards with the Con Man and the Grenadier) in 16 s at 592 MB
-//!    (0.6666666666666649; its largest level: 43,660 classes, 1.6 s of
-//!    value iteration, 12 s finding the values of its exits). Its largest
-//!    level of deal 1612 after eight random actions (six cards) needed
-//!    1,681 sweeps (118 s) before the shortcut, 23 (about 2 s) with it.
-//!    Not good enough yet: that position itself (seven cards: the Bugler
-//!    active; the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con
-//!    Man inactive) has no answer after 10 minutes: its level has 356,112
-//!    rows in 87,704 classes, each with 143 die decks (12.5 million
-//!    values), and the exits of every row with every deck overflow the
-//!    search's table ([`TABLE_LIMIT`]), which is emptied and refilled
-//!    again and again. Only the (class, deck) pairs reachable from the
-//!    position, with their exits found as they are met, is the next step.
+//!    depth-first search with memory ([`Solver::exact`]), each valued once
+//!    per level for every die deck at once ([`Solver::every_deck`]). A
+//!    level holds one row of each mirror pair. It terminates: every step
+//!    out of a level has fewer cards, and out of levels no position
+//!    repeats. Its memory is linear in the level's rows (at most
+//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks (at
+//!    most [`LEVEL_SLOTS`]). Measured natively as a hint (`mr_one`, a fresh
+//!    solver; on a machine shared with other work, so times are within a
+//!    factor of two): deal 1007 after four moves (six cards; a graph of 6.3
+//!    million positions and a component of 1.6 million, 1.5 GB by the
+//!    graph method) in 14 s at a peak of 216 MB (value 1), deal 1583 after
+//!    five random moves (seven cards with the Con Man and the Grenadier;
+//!    its largest level 177,864 rows in 43,660 classes with 107 decks) in
+//!    3.9 s (7.6 s under load) at 256 MB (0.6666666666666649; 20.9 s at
+//!    592 MB before the exits were shared, the mirror pairs merged and the
+//!    exits searched for all decks at once), deal 5026 after five in 18 s
+//!    (0.9999999999999998; 48 s before the last), deal 1612 after eight random actions (seven
+//!    cards: the Bugler active; the Sentry Gun, Arsonist, Medic, Copycat,
+//!    Grenadier and Con Man inactive; 178,056 rows in 43,856 classes with
+//!    143 decks) in 32–64 s at 619 MB (value 1). Deal 1612's largest level
+//!    needed 1,681 sweeps (118 s) before the epoch shortcut, 23 with it.
 
 //! ## Reductions and bounds (each exact)
 //!
@@ -124,8 +124,8 @@
 //! every method used terminates; [`Unsolved`] is then left only for a
 //! revival level over [`LEVEL_LIMIT`] rows (eight cards or more with the
 //! Medic, the Bugler and the Con Man alive) or over [`LEVEL_SLOTS`] values
-//! (seven cards with them and the Arsonist or the Grenadier: 2 of the
-//! first 5,941 random games of `mr_sweep`).
+//! (none is known in play since the mirror pairs were merged: deal 1612
+//! after eight random actions, 6.3 million, is the largest met).
 //!
 //! ## Where the time goes (issue 14)
 //!
@@ -2294,13 +2294,11 @@ const LEVEL_CARDS: usize = 7;
 /// The most rows a [`Level`] holds (every row of seven cards).
 const LEVEL_LIMIT: usize = 645_120;
 
-/// The most values (classes × die decks) a [`Level`] holds: about 300 MB
-/// with its working copies. Deal 1583 after five random moves (4.7 million:
-/// 43,660 classes, 107 decks) is answered in 16 s natively and 22 s in the
-/// browser; deal 1612 after eight random actions (12.5 million) and deal
-/// 5941 after five (9.4 million) had no answer after 10 and 20 minutes, so
-/// over this a level is [`Unsolved`] ("too hard") at once rather than a
-/// wait with no end in sight.
+/// The most values (classes × die decks) a [`Level`] holds: about 600 MB
+/// at the peak natively with its working copies (deal 1612 after eight
+/// random actions: 6.3 million values, 619 MB). Over this a level is
+/// [`Unsolved`] ("too hard") at once rather than a wait with no end in
+/// sight.
 const LEVEL_SLOTS: usize = 8_000_000;
 
 /// The most sweeps of a level's value iteration (none came near it: it
@@ -2347,6 +2345,10 @@ struct ChanceOption {
 /// a sweep changes nothing. Memory is linear in the rows plus the classes
 /// times the decks, where the whole graph of such a position has millions
 /// of positions (deal 1007 after four moves: 6.3 million, 1.5 GB).
+///
+/// A row and its mirror image have the same values: a level holds only the
+/// smaller of the two ([`canonical`]), and a planned move is turned back
+/// for the other ([`mirrored_action`]).
 ///
 /// A row met later that the level does not hold extends it: the rows
 /// reached from it that are new, their classes (which can reach the old
