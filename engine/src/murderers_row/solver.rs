@@ -1474,6 +1474,10 @@ pub struct Solver {
     /// [`LEVEL_CARDS`] cards tries the graph method up to `graph_limit`
     /// before the search (no budget: [`Solver::finishing`]).
     graph_first: bool,
+    /// Whether the last call ran out of its budget while building a revival
+    /// level: a level is dropped when cut, so more calls with the same
+    /// budget do not carry it further ([`Solver::needs_finishing`]).
+    level_cut: bool,
 }
 
 impl Solver {
@@ -1510,6 +1514,7 @@ impl Solver {
             graph_failed: Map::default(),
             levels: Map::default(),
             graph_first: false,
+            level_cut: false,
         }
     }
 
@@ -1538,6 +1543,13 @@ impl Solver {
         self.graph_first = true;
     }
 
+    /// Whether the last call ran out of its budget building a revival level
+    /// (which is then dropped): only a call with no budget
+    /// ([`Solver::finish`]) carries such work further.
+    pub fn needs_finishing(&self) -> bool {
+        self.level_cut
+    }
+
     /// [`hopeless`] with no limit on the activations, by the cache.
     fn hopeless(&self, node: &Node) -> bool {
         hopeless_by(node, &|n| self.kill_bounds.of(n))
@@ -1562,6 +1574,7 @@ impl Solver {
         self.path.clear();
         self.chances.clear();
         self.left = self.budget;
+        self.level_cut = false;
         node
     }
 
@@ -3128,7 +3141,10 @@ impl Solver {
                 None => Level::new(cards, self.full, &node.deck),
             };
             // On failure the level is dropped (the values below stay known).
-            self.extend_level(&mut level, node.row)?;
+            if let Err(cut) = self.extend_level(&mut level, node.row) {
+                self.level_cut |= self.left == 0;
+                return Err(cut);
+            }
             self.levels.insert(cards, level);
         }
         self.levels
@@ -3768,6 +3784,67 @@ mod tests {
         let mut nodes = vec![root_node];
         nodes.extend(actions.iter().flatten().map(|(n, _)| *n));
         (nodes, full)
+    }
+
+    /// Positions of revival levels with a card that draws (whose moves
+    /// name a direction) and a row and its mirror image: the level's value
+    /// and planned action match the graph method's in both orientations
+    /// (a level holds one row of each mirror pair).
+    #[test]
+    fn revival_levels_match_the_graph_method_in_both_orientations() {
+        use Killer::*;
+        let mut checked = 0;
+        let mut directed = 0;
+        for seed in 0..40 {
+            let mut rng = Pcg32::seed_from_u64(seed);
+            let random = [Grenadier, Arsonist, AirStrike][rng.random_range(0..3)];
+            let mut others: Vec<Killer> = Killer::ALL
+                .iter()
+                .copied()
+                .filter(|c| ![Medic, Bugler, random].contains(c))
+                .collect();
+            crate::cards::shuffle(&mut others, &mut rng);
+            let mut cards = vec![Medic, Bugler, random, others[0], others[1]];
+            crate::cards::shuffle(&mut cards, &mut rng);
+            let slots: Vec<Slot> = cards
+                .iter()
+                .map(|&card| Slot {
+                    card,
+                    active: rng.random_range(0..2) > 0,
+                })
+                .collect();
+            let deck = others[2..5].to_vec();
+            let mut reversed = slots.clone();
+            reversed.reverse();
+            let state = State::from_parts(&slots, deck.clone(), vec![], false, seed);
+            if !in_a_level(&root(&state).0) {
+                continue;
+            }
+            let mirror = State::from_parts(&reversed, deck, vec![], false, seed);
+            let expected = solve_by_graph(&state).win;
+            for state in [&state, &mirror] {
+                let (node, _) = root(state);
+                let mut solver = Solver::finishing(state);
+                let (win, best) = solver.exact_root(&node).expect("a level's value");
+                assert!(
+                    (win - expected).abs() < 1e-12,
+                    "seed {seed}: {win} vs {expected}"
+                );
+                let values = graph_action_values(state);
+                let best = best.expect("an action");
+                if let Action::Activate {
+                    target: Target::Random(_),
+                    ..
+                } = best
+                {
+                    directed += 1;
+                }
+                let kept = values.iter().find(|(a, _)| *a == best).expect("legal");
+                assert!((kept.1 - expected).abs() < 1e-12, "seed {seed}: {best:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 10 && directed >= 4, "{checked} {directed}");
     }
 
     #[test]
