@@ -3084,7 +3084,9 @@ impl Solver {
         }
         // The level holds the row in one orientation: its moves are found
         // there, and turned back.
-        let here = level.row(&node.row).unwrap_or(u32::MAX);
+        let Some(here) = level.row(&node.row) else {
+            return Err(Unsolved);
+        };
         let held = Node {
             row: level.rows[here as usize],
             ..*node
