@@ -81,11 +81,17 @@
 //!    its largest level 177,864 rows in 43,660 classes with 107 decks) in
 //!    3.9 s (7.6 s under load) at 256 MB (0.6666666666666649; 20.9 s at
 //!    592 MB before the exits were shared, the mirror pairs merged and the
-//!    exits searched for all decks at once), deal 5026 after five in 18 s
-//!    (0.9999999999999998; 48 s before the last), deal 1612 after eight random actions (seven
-//!    cards: the Bugler active; the Sentry Gun, Arsonist, Medic, Copycat,
-//!    Grenadier and Con Man inactive; 178,056 rows in 43,856 classes with
-//!    143 decks) in 32–64 s at 619 MB (value 1). Deal 1612's largest level
+//!    exits searched for all decks at once), deal 5026 after five in 12 s
+//!    at 437 MB (0.9999999999999998), deal 5941 after five in 20 s at 494
+//!    MB (1), deal 6098 after four in 15 s at 357 MB (0.9999999999999999;
+//!    215 s before slices stopped rebuilding its level and the best moves
+//!    per deck were dropped), deal 19974 after five in 33 s at 1.18 GB (1),
+//!    deal 1612 after eight random actions (seven cards: the Bugler active;
+//!    the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con Man
+//!    inactive; 178,056 rows in 43,856 classes with 143 decks) in 28 s at
+//!    616 MB (value 1). Over every position of at most seven cards of
+//!    `mr_sweep`'s 20,000 random games (65,602; 64,801 of them checked
+//!    against the graph method) none failed. Deal 1612's largest level
 //!    needed 1,681 sweeps (118 s) before the epoch shortcut, 23 with it.
 
 //! ## Reductions and bounds (each exact)
