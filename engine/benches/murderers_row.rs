@@ -18,6 +18,10 @@
 //!   position with at most seven cards and the Medic and the Bugler alive
 //!   of 300 random games, each asked as a hint: median, p99, worst.
 //!
+//! - issue 31's hardest revival levels ([`HARD_LEVELS`]: seven cards with
+//!   the Medic, the Bugler, the Con Man and a card that draws), each asked
+//!   once as a hint, with its value and time.
+//!
 //! Then criterion groups time the sample's slowest positions (the
 //! worst-case set, `murderers_row_worst_positions`) and a few
 //! representative deals.
@@ -199,6 +203,43 @@ fn revival_positions() -> Vec<(String, advice::Question)> {
     named
 }
 
+/// Issue 31's hardest revival levels met in `mr_sweep`'s random games:
+/// deal, random actions (`Pcg32::seed_from_u64(deal)`, as `mr_one`), and
+/// the solver's value (not checked by another method: their graphs have
+/// millions of positions).
+const HARD_LEVELS: [(u64, usize, f64); 4] = [
+    (1583, 5, 0.666_666_666_666_664_9),
+    (5026, 5, 0.999_999_999_999_999_8),
+    (1612, 8, 1.0),
+    (5941, 5, 1.0),
+];
+
+/// Asks each of [`HARD_LEVELS`] once as a hint, with its time.
+fn hard_levels() {
+    for (seed, k, value) in HARD_LEVELS {
+        let mut state = State::new(seed);
+        let mut rng = Pcg32::seed_from_u64(seed);
+        for _ in 0..k {
+            let Some(pick) = random_action(&state, &mut rng) else {
+                break;
+            };
+            state.apply(pick).expect("a legal action");
+        }
+        let question = advice::Question::Hint {
+            seed,
+            history: state.history().to_vec(),
+        };
+        let start = Instant::now();
+        let answer = advice::answer(&question);
+        let elapsed = start.elapsed();
+        let right = matches!(answer, Answer::Hint(h) if (h.win - value).abs() < 1e-12);
+        println!(
+            "  issue 31, hard level: deal {seed} after {k} actions: {elapsed:?}{}",
+            if right { "" } else { ", WRONG OR UNSOLVED" }
+        );
+    }
+}
+
 /// How many of the sample's slowest positions the criterion group times.
 const WORST_SET: usize = 4;
 
@@ -222,6 +263,7 @@ fn workloads(c: &mut Criterion) {
         });
     }
     group.finish();
+    hard_levels();
     fresh_deals();
     random_play();
     let mut group = c.benchmark_group("murderers_row_solve_fresh_deal");

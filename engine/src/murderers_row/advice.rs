@@ -277,8 +277,8 @@ pub fn answer_with_progress(
 /// Runs `work` with a solver for the game of `state` slice after slice until
 /// it succeeds. A solver keeps its values between calls, so each slice goes
 /// on from what the earlier ones learned. When a slice leaves the tables no
-/// larger (they were emptied to stay within their memory limit, or a
-/// revival level needs more than a slice), slices cannot carry the work: the
+/// larger (they were emptied to stay within their memory limit), or a
+/// revival level needed more than a slice, slices cannot carry the work: the
 /// same solver finishes it in one call with no budget, in which every
 /// method terminates ([`Solver::finishing`]); [`Unsolved`] then means a
 /// revival level over the solver's memory limit (none is met in play with
@@ -303,7 +303,9 @@ pub fn persist<T>(
         let now = solver.remembered();
         progress.slices += 1;
         progress.examined = progress.examined.saturating_add(slice as u64);
-        progress.finishing = now <= learned;
+        // A revival level cut by the slice's budget is dropped: more slices
+        // would build it again and again.
+        progress.finishing = now <= learned || solver.needs_finishing();
         learned = now;
         on_progress(progress);
     }

@@ -66,27 +66,33 @@
 //!    best play goes round the die deck many times, the values with the
 //!    full deck under the last sweep's choices, a small sparse system),
 //!    the positions out of the level (fewer cards) first by an exact
-//!    depth-first search with memory ([`Solver::exact`]). It terminates:
-//!    every step out of a level has fewer cards, and out of levels no
-//!    position repeats. Its memory is linear in the level's rows (at most
-//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks.
-//!    Measured natively as a hint (`mr_one`-style, a fresh solver): deal
-//!    1007 after four moves (six cards; a graph of 6.3 million positions
-//!    and a component of 1.6 million, 1.5 GB by the graph method) in 14 s
-//!    at a peak of 216 MB (value 1), deal 1583 after five random moves
-//!    (seven cards with the Con Man and the Grenadier) in 16 s at 592 MB
-//!    (0.6666666666666649; its largest level: 43,660 classes, 1.6 s of
-//!    value iteration, 12 s finding the values of its exits). Its largest
-//!    level of deal 1612 after eight random actions (six cards) needed
-//!    1,681 sweeps (118 s) before the shortcut, 23 (about 2 s) with it.
-//!    Not good enough yet: that position itself (seven cards: the Bugler
-//!    active; the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con
-//!    Man inactive) has no answer after 10 minutes: its level has 356,112
-//!    rows in 87,704 classes, each with 143 die decks (12.5 million
-//!    values), and the exits of every row with every deck overflow the
-//!    search's table ([`TABLE_LIMIT`]), which is emptied and refilled
-//!    again and again. Only the (class, deck) pairs reachable from the
-//!    position, with their exits found as they are met, is the next step.
+//!    depth-first search with memory ([`Solver::exact`]), each valued once
+//!    per level for every die deck at once ([`Solver::every_deck`]). A
+//!    level holds one row of each mirror pair. It terminates: every step
+//!    out of a level has fewer cards, and out of levels no position
+//!    repeats. Its memory is linear in the level's rows (at most
+//!    [`LEVEL_LIMIT`]: every row of seven cards) plus classes × decks (at
+//!    most [`LEVEL_SLOTS`]). Measured natively as a hint (`mr_one`, a fresh
+//!    solver; on a machine shared with other work, so times are within a
+//!    factor of two): deal 1007 after four moves (six cards; a graph of 6.3
+//!    million positions and a component of 1.6 million, 1.5 GB by the
+//!    graph method) in 14 s at a peak of 216 MB (value 1), deal 1583 after
+//!    five random moves (seven cards with the Con Man and the Grenadier;
+//!    its largest level 177,864 rows in 43,660 classes with 107 decks) in
+//!    3.9 s (7.6 s under load) at 256 MB (0.6666666666666649; 20.9 s at
+//!    592 MB before the exits were shared, the mirror pairs merged and the
+//!    exits searched for all decks at once), deal 5026 after five in 12 s
+//!    at 437 MB (0.9999999999999998), deal 5941 after five in 20 s at 494
+//!    MB (1), deal 6098 after four in 15 s at 357 MB (0.9999999999999999;
+//!    215 s before slices stopped rebuilding its level and the best moves
+//!    per deck were dropped), deal 19974 after five in 33 s at 1.18 GB (1),
+//!    deal 1612 after eight random actions (seven cards: the Bugler active;
+//!    the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con Man
+//!    inactive; 178,056 rows in 43,856 classes with 143 decks) in 28 s at
+//!    616 MB (value 1). Over every position of at most seven cards of
+//!    `mr_sweep`'s 20,000 random games (65,602; 64,801 of them checked
+//!    against the graph method) none failed. Deal 1612's largest level
+//!    needed 1,681 sweeps (118 s) before the epoch shortcut, 23 with it.
 
 //! ## Reductions and bounds (each exact)
 //!
@@ -124,8 +130,8 @@
 //! every method used terminates; [`Unsolved`] is then left only for a
 //! revival level over [`LEVEL_LIMIT`] rows (eight cards or more with the
 //! Medic, the Bugler and the Con Man alive) or over [`LEVEL_SLOTS`] values
-//! (seven cards with them and the Arsonist or the Grenadier: 2 of the
-//! first 5,941 random games of `mr_sweep`).
+//! (none is known in play since the mirror pairs were merged: deal 1612
+//! after eight random actions, 6.3 million, is the largest met).
 //!
 //! ## Where the time goes (issue 14)
 //!
@@ -244,8 +250,8 @@
 //! every order of the die deck.
 
 use super::{
-    air_strike_kill, any_legal_move, finish, legal_moves, outcome, play_move, Action, Killer, Move,
-    Phase, Row, State, Target, MAX_ROW,
+    air_strike_kill, any_legal_move, finish, legal_moves, outcome, play_move, Action, Direction,
+    Killer, Move, Phase, Row, State, Target, MAX_ROW,
 };
 use std::collections::HashMap;
 
@@ -1474,6 +1480,10 @@ pub struct Solver {
     /// [`LEVEL_CARDS`] cards tries the graph method up to `graph_limit`
     /// before the search (no budget: [`Solver::finishing`]).
     graph_first: bool,
+    /// Whether the last call ran out of its budget while building a revival
+    /// level: a level is dropped when cut, so more calls with the same
+    /// budget do not carry it further ([`Solver::needs_finishing`]).
+    level_cut: bool,
 }
 
 impl Solver {
@@ -1510,6 +1520,7 @@ impl Solver {
             graph_failed: Map::default(),
             levels: Map::default(),
             graph_first: false,
+            level_cut: false,
         }
     }
 
@@ -1538,6 +1549,13 @@ impl Solver {
         self.graph_first = true;
     }
 
+    /// Whether the last call ran out of its budget building a revival level
+    /// (which is then dropped): only a call with no budget
+    /// ([`Solver::finish`]) carries such work further.
+    pub fn needs_finishing(&self) -> bool {
+        self.level_cut
+    }
+
     /// [`hopeless`] with no limit on the activations, by the cache.
     fn hopeless(&self, node: &Node) -> bool {
         hopeless_by(node, &|n| self.kill_bounds.of(n))
@@ -1562,6 +1580,7 @@ impl Solver {
         self.path.clear();
         self.chances.clear();
         self.left = self.budget;
+        self.level_cut = false;
         node
     }
 
@@ -2249,6 +2268,43 @@ fn level_row(row: &Row, n: usize) -> bool {
         && active & revivers != 0
 }
 
+/// `row` read right to left (the same position mirrored: see [`reduce`]).
+fn mirrored(row: &Row) -> Row {
+    let mut m = *row;
+    m.cells[..row.len()].reverse();
+    m
+}
+
+/// The orientation of `row` a level holds: the smaller of the two.
+fn canonical(row: &Row) -> Row {
+    let m = mirrored(row);
+    if m.cells < row.cells {
+        m
+    } else {
+        *row
+    }
+}
+
+/// The action of a mirrored position that is `action` here: a random
+/// target's direction is turned round; cards are named, not placed.
+fn mirrored_action(action: Action) -> Action {
+    match action {
+        Action::Activate {
+            card,
+            copying,
+            target: Target::Random(direction),
+        } => Action::Activate {
+            card,
+            copying,
+            target: Target::Random(match direction {
+                Direction::Left => Direction::Right,
+                Direction::Right => Direction::Left,
+            }),
+        },
+        other => other,
+    }
+}
+
 /// The most cards of a position the method of revival levels is used on:
 /// a level of seven cards has at most 645,120 rows (every arrangement and
 /// active set); eight cards can have ten million.
@@ -2257,14 +2313,12 @@ const LEVEL_CARDS: usize = 7;
 /// The most rows a [`Level`] holds (every row of seven cards).
 const LEVEL_LIMIT: usize = 645_120;
 
-/// The most values (classes × die decks) a [`Level`] holds: about 300 MB
-/// with its working copies. Deal 1583 after five random moves (4.7 million:
-/// 43,660 classes, 107 decks) is answered in 16 s natively and 22 s in the
-/// browser; deal 1612 after eight random actions (12.5 million) and deal
-/// 5941 after five (9.4 million) had no answer after 10 and 20 minutes, so
-/// over this a level is [`Unsolved`] ("too hard") at once rather than a
-/// wait with no end in sight.
-const LEVEL_SLOTS: usize = 5_000_000;
+/// The most values (classes × die decks) a [`Level`] holds: about 600 MB
+/// at the peak natively with its working copies (deal 1612 after eight
+/// random actions: 6.3 million values, 619 MB). Over this a level is
+/// [`Unsolved`] ("too hard") at once rather than a wait with no end in
+/// sight.
+const LEVEL_SLOTS: usize = 8_000_000;
 
 /// The most sweeps of a level's value iteration (none came near it: it
 /// stops when a sweep changes nothing).
@@ -2275,18 +2329,20 @@ const LEVEL_SWEEPS: usize = 1_000_000;
 const NO_FACE: u32 = u32::MAX;
 const EXIT: u32 = u32::MAX - 1;
 
+/// Marks an outcome code of a level extension that is an exit (see
+/// [`Solver::extend_level`]).
+const EXIT_BIT: u32 = 1 << 31;
+
 /// The random activations of a level's class with the same outcomes in
 /// the level, as its value iteration sees them: for each die face, the class
-/// it stays in, or [`EXIT`] (out of the level), or [`NO_FACE`]; and for each
-/// die deck, the best part of the value that comes from leaving (fixed once
-/// the positions below are solved: the activations differ only there, so
-/// the best of them is the best for that deck) and which row and move has
-/// it.
+/// it stays in, or [`EXIT`] (out of the level), or [`NO_FACE`]; and the rows
+/// and moves that have it, with where their outcome codes are (see
+/// [`Solver::extend_level`]). The activations differ only in their exits,
+/// so the best of them with each deck is the best for that deck.
 struct ChanceOption {
     class: u32,
     faces: [u32; FACES],
-    exits: Vec<f64>,
-    owners: Vec<(u32, u16)>,
+    owners: Vec<(u32, u16, u32)>,
 }
 
 /// A revival level: positions with the same living cards, the Medic and the
@@ -2308,6 +2364,10 @@ struct ChanceOption {
 /// a sweep changes nothing. Memory is linear in the rows plus the classes
 /// times the decks, where the whole graph of such a position has millions
 /// of positions (deal 1007 after four moves: 6.3 million, 1.5 GB).
+///
+/// A row and its mirror image have the same values: a level holds only the
+/// smaller of the two ([`canonical`]), and a planned move is turned back
+/// for the other ([`mirrored_action`]).
 ///
 /// A row met later that the level does not hold extends it: the rows
 /// reached from it that are new, their classes (which can reach the old
@@ -2392,8 +2452,13 @@ impl Level {
         self.deck_index.get(deck).map(|&d| usize::from(d))
     }
 
+    /// The index of `row` (in either orientation), if the level holds it.
+    fn row(&self, row: &Row) -> Option<u32> {
+        self.index.get(&canonical(row)).copied()
+    }
+
     fn slot(&self, row: &Row, deck: &Pips) -> Option<usize> {
-        let r = *self.index.get(row)? as usize;
+        let r = self.row(row)? as usize;
         Some(self.class[r] as usize * self.decks.len() + self.deck(deck)?)
     }
 
@@ -2403,20 +2468,6 @@ impl Level {
         (0..FACES)
             .filter(move |&f| deck[f] > 0)
             .map(move |f| (f, self.chances[d][f], usize::from(self.next[d][f])))
-    }
-
-    /// The value of chance option `o` with deck `d`.
-    fn chance_value(&self, o: &ChanceOption, d: usize) -> f64 {
-        let nd = self.decks.len();
-        let (chances, next) = (&self.chances[d], &self.next[d]);
-        let mut q = o.exits[d];
-        for f in 0..FACES {
-            let to = o.faces[f];
-            if to < EXIT && chances[f] > 0.0 {
-                q += chances[f] * self.value[to as usize * nd + usize::from(next[f])];
-            }
-        }
-        q
     }
 }
 
@@ -2757,6 +2808,72 @@ impl LevelSystem<'_> {
     }
 }
 
+/// Where the values of one position out of a level (an exit) are, for
+/// every die deck of the level: many rows of a level lead to the same
+/// exit (deal 1583 after five random moves: 177,864 rows, 245,872 exits),
+/// so each is valued once per level extension ([`Exits`]).
+#[derive(Clone, Copy, Debug)]
+enum Exit {
+    /// Not an exit (a face that stays in the level or has no card).
+    None,
+    /// The same value with every deck.
+    Same(f64),
+    /// A position of a lower level: its class's values start at `base` in
+    /// that level's values (one per deck, the same decks as here).
+    Level { cards: u32, base: usize },
+    /// One value per deck, from `at` in [`Exits::stored`].
+    Stored(usize),
+    /// One value per deck, from `at` in [`Exits::memo_values`].
+    Memo(usize),
+}
+
+/// The values of a level extension's exits that are kept here
+/// ([`Exit::Stored`]), the level's die decks, and the values of the
+/// positions below the exits with every deck ([`Solver::every_deck`]; a
+/// cache, emptied past [`MEMO_LIMIT`] values).
+struct Exits {
+    stored: Vec<f64>,
+    decks: Vec<Pips>,
+    next: Vec<[u16; FACES]>,
+    chances: Vec<[f64; FACES]>,
+    memo: Map<Key, Exit>,
+    memo_values: Vec<f64>,
+}
+
+/// The most values [`Exits::memo_values`] keeps (64 MB).
+const MEMO_LIMIT: usize = 8_000_000;
+
+/// An exit's values with each deck, borrowed.
+#[derive(Clone, Copy)]
+enum ExitValues<'a> {
+    Same(f64),
+    Each(&'a [f64]),
+}
+
+impl ExitValues<'_> {
+    fn at(self, d: usize) -> f64 {
+        match self {
+            ExitValues::Same(v) => v,
+            ExitValues::Each(values) => values[d],
+        }
+    }
+}
+
+impl Exits {
+    fn values<'a>(&'a self, levels: &'a Map<u32, Level>, exit: Exit) -> ExitValues<'a> {
+        match exit {
+            Exit::None => ExitValues::Same(0.0),
+            Exit::Same(v) => ExitValues::Same(v),
+            Exit::Level { cards, base } => match levels.get(&cards) {
+                Some(level) => ExitValues::Each(&level.value[base..base + level.decks.len()]),
+                None => ExitValues::Same(0.0),
+            },
+            Exit::Stored(at) => ExitValues::Each(&self.stored[at..]),
+            Exit::Memo(at) => ExitValues::Each(&self.memo_values[at..]),
+        }
+    }
+}
+
 impl Solver {
     /// The exact value of `node` with no bound to beat: a depth-first
     /// search with memory over positions out of revival levels (whose lines
@@ -2818,28 +2935,120 @@ impl Solver {
         Ok(best)
     }
 
-    /// The value of `node` whatever its die deck among `decks`, when that
-    /// does not matter: no random card can act again, so its reduced key
-    /// forgets the deck ([`reduce`]); one search then serves every deck of
-    /// a level (deal 1583 after five random moves: 19.6 s -> 18.4 s).
-    fn deck_free_value(&mut self, node: &Node, decks: &[Pips]) -> Result<Option<f64>, Unsolved> {
-        let (Some(first), Some(last)) = (decks.first(), decks.last()) else {
-            return Ok(None);
-        };
-        let (a, b) = (
-            Node {
-                deck: *first,
-                ..*node
-            },
-            Node {
-                deck: *last,
-                ..*node
-            },
-        );
-        if decks.len() < 2 || key(&a) != key(&b) {
-            return Ok(None);
+    /// Where the values of the exit `next` (its deck ignored) are, for
+    /// every deck of the level.
+    fn exit(&mut self, exits: &mut Exits, next: &Node) -> Result<Exit, Unsolved> {
+        if exits.memo_values.len() > MEMO_LIMIT {
+            exits.memo.clear();
+            exits.memo_values.clear();
         }
-        self.exact(&a, 1).map(Some)
+        Ok(match self.every_deck(exits, next, 1)? {
+            Exit::Memo(at) => {
+                let nd = exits.decks.len();
+                let kept = exits.stored.len();
+                exits
+                    .stored
+                    .extend_from_slice(&exits.memo_values[at..at + nd]);
+                Exit::Stored(kept)
+            }
+            exit => exit,
+        })
+    }
+
+    /// The exact values of `node` (its deck ignored) with every deck of a
+    /// level (`exits.decks`), by the recursion of [`Solver::exact`] done
+    /// for all the decks at once: a position below a level's exits is met
+    /// with many decks (deal 5026 after five random moves: 9 million
+    /// expansions one deck at a time), and its moves and outcomes are the
+    /// same with each; only the die card's chances and the deck after it
+    /// differ. The sums are taken in the same order as there. A position
+    /// whose die deck no longer matters ([`reduce`]) is searched once, by
+    /// [`Solver::exact`].
+    fn every_deck(&mut self, exits: &mut Exits, node: &Node, depth: u32) -> Result<Exit, Unsolved> {
+        match kind_of(node) {
+            Kind::Won => return Ok(Exit::Same(1.0)),
+            Kind::Lost => return Ok(Exit::Same(0.0)),
+            Kind::Open => {}
+        }
+        let nd = exits.decks.len();
+        let at = |deck: Pips| Node { deck, ..*node };
+        let first = at(exits.decks[0]);
+        let level = in_a_level(node);
+        if !level && self.hopeless(node) {
+            return Ok(Exit::Same(0.0));
+        }
+        if nd == 1 || key(&first) == key(&at(exits.decks[nd - 1])) {
+            return Ok(Exit::Same(self.exact(&first, depth)?));
+        }
+        if level {
+            let slot = self.level_slot(&first)?;
+            let cards = card_sets(&node.row).0;
+            return match self.levels.get(&cards) {
+                // The same decks in the same order: both levels draw.
+                Some(level) if level.decks == exits.decks => Ok(Exit::Level { cards, base: slot }),
+                _ => Err(Unsolved),
+            };
+        }
+        let k = key(&at([0; FACES]));
+        if let Some(&exit) = exits.memo.get(&k) {
+            return Ok(exit);
+        }
+        if depth >= MAX_DEPTH || !self.spend() {
+            return Err(Unsolved);
+        }
+        let full = self.full;
+        let mut actions = self.pool.pop().unwrap_or_default();
+        expand(&at(full), full, &mut self.moves, &mut actions);
+        // Which actions draw a die card (an Air Strike's choice does not).
+        let random: Vec<bool> = if node.choice.is_some() {
+            vec![false; actions.len()]
+        } else {
+            self.moves
+                .iter()
+                .map(|mv| matches!(mv.target, Target::Random(_)))
+                .collect()
+        };
+        let faces: Vec<usize> = (0..FACES).filter(|&f| full[f] > 0).collect();
+        let mut best = vec![0.0f64; nd];
+        let mut sum = vec![0.0f64; nd];
+        let mut result = Ok(());
+        'actions: for (outcomes, &random) in actions.iter().zip(&random) {
+            sum.iter_mut().for_each(|v| *v = 0.0);
+            for (i, (next, _)) in outcomes.iter().enumerate() {
+                let exit = match self.every_deck(exits, next, depth + 1) {
+                    Ok(exit) => exit,
+                    Err(e) => {
+                        result = Err(e);
+                        break 'actions;
+                    }
+                };
+                let values = exits.values(&self.levels, exit);
+                if random {
+                    let f = faces[i];
+                    for (d, v) in sum.iter_mut().enumerate() {
+                        let p = exits.chances[d][f];
+                        if p > 0.0 {
+                            *v += p * values.at(usize::from(exits.next[d][f]));
+                        }
+                    }
+                } else {
+                    for (d, v) in sum.iter_mut().enumerate() {
+                        *v += values.at(d);
+                    }
+                }
+            }
+            for (b, &v) in best.iter_mut().zip(&sum) {
+                *b = b.max(v);
+            }
+        }
+        self.pool.push(actions);
+        result?;
+        let kept = exits.memo_values.len();
+        exits
+            .memo_values
+            .extend(best.iter().map(|v| v.clamp(0.0, 1.0)));
+        exits.memo.insert(k, Exit::Memo(kept));
+        Ok(Exit::Memo(kept))
     }
 
     /// The value of `node` (not over) and an action achieving it, by
@@ -2879,9 +3088,21 @@ impl Solver {
         if owner == u32::MAX {
             return Ok((value, action_at(node, 0)));
         }
-        let here = level.index.get(&node.row).copied().unwrap_or(u32::MAX);
+        // The level holds the row in one orientation: its moves are found
+        // there, and turned back.
+        let Some(here) = level.row(&node.row) else {
+            return Err(Unsolved);
+        };
+        let held = Node {
+            row: level.rows[here as usize],
+            ..*node
+        };
+        let turned = held.row != node.row;
+        let action = |k: u16| {
+            action_at(&held, usize::from(k)).map(|a| if turned { mirrored_action(a) } else { a })
+        };
         if owner == here {
-            return Ok((value, action_at(node, usize::from(mv))));
+            return Ok((value, action(mv)));
         }
         // The first free move of a shortest path to the owner within the
         // class.
@@ -2911,7 +3132,7 @@ impl Solver {
             first = m;
             at = from;
         }
-        Ok((value, action_at(node, usize::from(first))))
+        Ok((value, action(first)))
     }
 
     /// Where the value of the level position `node` is in its level
@@ -2921,14 +3142,17 @@ impl Solver {
         let held = self
             .levels
             .get(&cards)
-            .is_some_and(|level| level.index.contains_key(&node.row));
+            .is_some_and(|level| level.row(&node.row).is_some());
         if !held {
             let mut level = match self.levels.remove(&cards) {
                 Some(level) => level,
                 None => Level::new(cards, self.full, &node.deck),
             };
             // On failure the level is dropped (the values below stay known).
-            self.extend_level(&mut level, node.row)?;
+            if let Err(cut) = self.extend_level(&mut level, node.row) {
+                self.level_cut |= self.left == 0;
+                return Err(cut);
+            }
             self.levels.insert(cards, level);
         }
         self.levels
@@ -2944,12 +3168,22 @@ impl Solver {
         let n = entry.len();
         let in_level =
             |next: &Node| next.choice.is_none() && !next.poison && level_row(&next.row, n);
+        let entry = canonical(&entry);
         let first = level.rows.len();
         level.index.insert(entry, first as u32);
         level.rows.push(entry);
-        // The new rows, and their free moves (no die card) that stay.
+        // The new rows, their free moves (no die card) that stay, and the
+        // outcome of every move with every die face, as a code: a row of
+        // the level, an exit (`EXIT_BIT` and its index in `exit_nodes`), or
+        // `NO_FACE`; one code for a move that draws no die card, one per
+        // face for one that does. Rows are kept in one orientation of the
+        // two mirror images (the smaller), which have the same values.
         let mut moves = Vec::new();
         let mut outcomes = Vec::new();
+        let mut codes: Vec<u32> = Vec::new();
+        let mut code_start = vec![0usize];
+        let mut exit_index: Map<Key, u32> = Map::default();
+        let mut exit_nodes: Vec<Node> = Vec::new();
         let mut i = first;
         while i < level.rows.len() {
             if level.rows.len() > LEVEL_LIMIT || !self.spend() {
@@ -2959,23 +3193,40 @@ impl Solver {
             legal_moves(&row, &mut moves);
             for (m, &mv) in moves.iter().enumerate() {
                 level_outcomes(&row, mv, &full, &mut outcomes);
-                for (_, next) in &outcomes {
-                    if !in_level(next) {
-                        continue;
-                    }
-                    let rows = &mut level.rows;
-                    let id = *level.index.entry(next.row).or_insert_with(|| {
-                        rows.push(next.row);
-                        (rows.len() - 1) as u32
-                    });
-                    if !matches!(mv.target, Target::Random(_)) {
-                        level.free.push((id, m as u16));
-                    }
+                let random = matches!(mv.target, Target::Random(_));
+                let at = codes.len();
+                codes.extend(std::iter::repeat_n(NO_FACE, if random { FACES } else { 1 }));
+                for &(f, next) in &outcomes {
+                    let code = if in_level(&next) {
+                        let canonical = canonical(&next.row);
+                        let rows = &mut level.rows;
+                        let id = *level.index.entry(canonical).or_insert_with(|| {
+                            rows.push(canonical);
+                            (rows.len() - 1) as u32
+                        });
+                        if !random {
+                            level.free.push((id, m as u16));
+                        }
+                        id
+                    } else {
+                        let bare = Node {
+                            deck: [0; FACES],
+                            ..next
+                        };
+                        EXIT_BIT
+                            | *exit_index.entry(key(&bare)).or_insert_with(|| {
+                                exit_nodes.push(bare);
+                                (exit_nodes.len() - 1) as u32
+                            })
+                    };
+                    codes[at + if random { f } else { 0 }] = code;
                 }
             }
+            code_start.push(codes.len());
             level.free_start.push(level.free.len() as u32);
             i += 1;
         }
+        drop(exit_index);
         let (local, new_classes) = strong_components(first, &level.free_start, &level.free);
         if (level.classes + new_classes) * level.decks.len() > LEVEL_SLOTS {
             return Err(Unsolved);
@@ -2986,99 +3237,104 @@ impl Solver {
         let nd = level.decks.len();
         let slots = level.classes * nd;
         level.value.resize(slots, 0.0);
-        level.plan.resize(slots, (u32::MAX, 0));
-        // How many planned moves at most until one that may leave the level
-        // (`u32::MAX`: not known yet), for the new classes; an old class
-        // counts as 0 (its plan leaves, and it cannot come back).
-        let mut rank = vec![u32::MAX; new_classes * nd];
-        let first_slot = old as usize * nd;
         // The options of each new class: leaving without a die card (the
-        // best per deck), moving to another class without one, drawing.
-        let mut leave: Vec<(f64, (u32, u16))> = vec![(-1.0, (u32::MAX, 0)); new_classes * nd];
+        // best value per deck, `leaving[d * new_classes + c]`), moving to
+        // another class without one, drawing (`chance`, the best value that
+        // leaves per option and deck in `option_exits[o * nd + d]`). Which
+        // row and move has each best is found again for the plan only,
+        // where it is chosen: keeping it for every deck would take more
+        // memory than the values.
+        let mut leaving = vec![-1.0f64; new_classes * nd];
         let mut moving: Map<(u32, u32), (u32, u16)> = Map::default();
         let mut merged: Map<(u32, [u32; FACES]), usize> = Map::default();
         let mut chance: Vec<ChanceOption> = Vec::new();
+        let mut option_exits: Vec<f64> = Vec::new();
+        let mut exits = Exits {
+            stored: Vec::new(),
+            decks: level.decks.clone(),
+            next: level.next.clone(),
+            chances: level.chances.clone(),
+            memo: Map::default(),
+            memo_values: Vec::new(),
+        };
+        let mut exit_of: Vec<Option<Exit>> = vec![None; exit_nodes.len()];
         for r in first..level.rows.len() {
             let row = level.rows[r];
             let c = level.class[r];
+            let cr = (c - old) as usize;
             legal_moves(&row, &mut moves);
+            let mut at = code_start[r - first];
             for (m, &mv) in moves.iter().enumerate() {
-                level_outcomes(&row, mv, &full, &mut outcomes);
                 let owner = (r as u32, m as u16);
-                if !matches!(mv.target, Target::Random(_)) {
-                    let Some(&(_, next)) = outcomes.first() else {
+                let random = matches!(mv.target, Target::Random(_));
+                let width = if random { FACES } else { 1 };
+                let code_at = at;
+                at += width;
+                // The class of each face's outcome, or `EXIT`, and the exits
+                // valued.
+                let mut faces = [NO_FACE; FACES];
+                let mut out = [Exit::None; FACES];
+                for (f, &code) in codes[code_at..code_at + width].iter().enumerate() {
+                    if code == NO_FACE {
                         continue;
+                    }
+                    if code & EXIT_BIT == 0 {
+                        faces[f] = level.class[code as usize];
+                        continue;
+                    }
+                    let e = (code & !EXIT_BIT) as usize;
+                    let exit = match exit_of[e] {
+                        Some(exit) => exit,
+                        None => {
+                            let exit = self.exit(&mut exits, &exit_nodes[e])?;
+                            exit_of[e] = Some(exit);
+                            exit
+                        }
                     };
-                    if in_level(&next) {
-                        let to = level.class[level.index[&next.row] as usize];
-                        if to != c {
-                            moving.entry((c, to)).or_insert(owner);
+                    faces[f] = EXIT;
+                    out[f] = exit;
+                }
+                if !random {
+                    if faces[0] == NO_FACE {
+                        continue;
+                    }
+                    if faces[0] != EXIT {
+                        if faces[0] != c {
+                            moving.entry((c, faces[0])).or_insert(owner);
                         }
                         continue;
                     }
-                    let same = self.deck_free_value(&next, &level.decks)?;
+                    let values = exits.values(&self.levels, out[0]);
                     for d in 0..nd {
-                        let v = match same {
-                            Some(v) => v,
-                            None => self.exact(
-                                &Node {
-                                    deck: level.decks[d],
-                                    ..next
-                                },
-                                1,
-                            )?,
-                        };
-                        let best = &mut leave[(c - old) as usize * nd + d];
-                        if v > best.0 + EPSILON || best.0 < 0.0 {
-                            *best = (v, owner);
+                        let v = values.at(d);
+                        let best = &mut leaving[d * new_classes + cr];
+                        if v > *best + EPSILON || *best < 0.0 {
+                            *best = v;
                         }
                     }
                     continue;
-                }
-                let mut faces = [NO_FACE; FACES];
-                for &(f, next) in &outcomes {
-                    faces[f] = if in_level(&next) {
-                        level.class[level.index[&next.row] as usize]
-                    } else {
-                        EXIT
-                    };
                 }
                 let o = *merged.entry((c, faces)).or_insert_with(|| {
                     chance.push(ChanceOption {
                         class: c,
                         faces,
-                        exits: vec![-1.0; nd],
-                        owners: vec![owner; nd],
+                        owners: Vec::new(),
                     });
+                    option_exits.extend(std::iter::repeat_n(-1.0, nd));
                     chance.len() - 1
                 });
-                let mut same = [None; FACES];
-                for &(f, next) in &outcomes {
-                    if faces[f] == EXIT {
-                        same[f] = self.deck_free_value(&next, &level.decks)?;
-                    }
-                }
-                for d in 0..nd {
+                chance[o].owners.push((r as u32, m as u16, code_at as u32));
+                let values: [ExitValues; FACES] =
+                    std::array::from_fn(|f| exits.values(&self.levels, out[f]));
+                for (d, best) in option_exits[o * nd..(o + 1) * nd].iter_mut().enumerate() {
                     let mut part = 0.0;
-                    for (f, p, _) in level.draws(d) {
-                        if faces[f] != EXIT {
-                            continue;
+                    for (f, p, e) in level.draws(d) {
+                        if faces[f] == EXIT {
+                            part += p * values[f].at(e);
                         }
-                        let Some(&(_, next)) = outcomes.iter().find(|(g, _)| *g == f) else {
-                            continue;
-                        };
-                        part += p * match same[f] {
-                            Some(v) => v,
-                            None => {
-                                let deck = draw(level.decks[d], f, full);
-                                self.exact(&Node { deck, ..next }, 1)?
-                            }
-                        };
                     }
-                    let option = &mut chance[o];
-                    if part > option.exits[d] + EPSILON || option.exits[d] < 0.0 {
-                        option.exits[d] = part;
-                        option.owners[d] = owner;
+                    if part > *best + EPSILON || *best < 0.0 {
+                        *best = part;
                     }
                 }
             }
@@ -3087,7 +3343,26 @@ impl Solver {
         let mut moving: Vec<(u32, u32, (u32, u16))> =
             moving.into_iter().map(|((c, to), o)| (c, to, o)).collect();
         moving.sort_unstable_by_key(|&(c, to, _)| (c, to));
-        chance.sort_by_key(|o| o.class);
+        // The chance options by class, their exits deck by deck.
+        let mut order: Vec<usize> = (0..chance.len()).collect();
+        order.sort_by_key(|&o| chance[o].class);
+        let options = chance.len();
+        let mut sorted_exits = vec![0.0; options * nd];
+        for d in 0..nd {
+            for (i, &o) in order.iter().enumerate() {
+                sorted_exits[d * options + i] = option_exits[o * nd + d];
+            }
+        }
+        drop(option_exits);
+        let chance: Vec<ChanceOption> = order
+            .iter()
+            .map(|&o| ChanceOption {
+                class: chance[o].class,
+                faces: chance[o].faces,
+                owners: std::mem::take(&mut chance[o].owners),
+            })
+            .collect();
+        drop(order);
         let group = |keys: &mut dyn Iterator<Item = u32>| {
             let mut start = vec![0u32; new_classes + 1];
             for c in keys {
@@ -3100,11 +3375,8 @@ impl Solver {
         };
         let moving_start = group(&mut moving.iter().map(|m| m.0));
         let chance_start = group(&mut chance.iter().map(|o| o.class));
-        let moves_of = |c: usize| &moving[moving_start[c] as usize..moving_start[c + 1] as usize];
-        let chances_of = |c: usize| &chance[chance_start[c] as usize..chance_start[c + 1] as usize];
         // Value iteration from 0 until a sweep changes nothing, with the
         // epoch shortcut now and then (see [`LevelSystem`]).
-        let leave_ref = &leave;
         let mut system = LevelSystem {
             old,
             classes: new_classes,
@@ -3122,12 +3394,8 @@ impl Solver {
             moving_start: &moving_start,
             chance: &chance,
             chance_start: &chance_start,
-            exits: (0..nd)
-                .flat_map(|d| chance.iter().map(move |o| o.exits[d]))
-                .collect(),
-            leaving: (0..nd)
-                .flat_map(|d| (0..new_classes).map(move |c| leave_ref[c * nd + d].0))
-                .collect(),
+            exits: sorted_exits,
+            leaving,
             work: vec![0.0; nd * new_classes],
         };
         let mut choice = vec![NO_CHOICE; nd * new_classes];
@@ -3141,60 +3409,166 @@ impl Solver {
                 system.shortcut(&choice);
             }
         }
-        let work = system.work;
+        drop(choice);
+        let LevelSystem {
+            work,
+            exits: option_exits,
+            leaving,
+            ..
+        } = system;
         for c in 0..new_classes {
             for d in 0..nd {
                 level.value[(old as usize + c) * nd + d] = work[d * new_classes + c];
             }
         }
+        drop(work);
+        level.plan.resize(slots, (u32::MAX, 0));
         // The plan: among the options that keep the value, one that may
         // leave the level, else one that may get closer to such a one (by
-        // rounds), so that following the plan leaves the level.
+        // rounds), so that following the plan leaves the level. First the
+        // option chosen for each new class and deck (`chosen[c * nd + d]`:
+        // [`LEAVE_CHOICE`], an index into `moving`, or [`CHANCE_CHOICE`]
+        // plus an option's), then the row and move that has it.
+        let first_slot = old as usize * nd;
+        // How many planned moves at most until one that may leave the level
+        // (`u32::MAX`: not known yet), for the new classes; an old class
+        // counts as 0 (its plan leaves, and it cannot come back).
+        let mut rank = vec![u32::MAX; new_classes * nd];
+        let mut chosen = vec![NO_CHOICE; new_classes * nd];
         let keeps = |q: f64, v: f64| q >= v - EPSILON;
+        let option_value = |o: usize, d: usize| {
+            let (chances, next) = (&level.chances[d], &level.next[d]);
+            let mut q = option_exits[d * options + o];
+            for f in 0..FACES {
+                let to = chance[o].faces[f];
+                if to < EXIT && chances[f] > 0.0 {
+                    q += chances[f] * level.value[to as usize * nd + usize::from(next[f])];
+                }
+            }
+            q
+        };
         for round in 0u32.. {
             let mut changed = false;
             for c in 0..new_classes {
                 for d in 0..nd {
-                    let at = (old as usize + c) * nd + d;
-                    if rank[at - first_slot] != u32::MAX {
+                    let at = c * nd + d;
+                    if rank[at] != u32::MAX {
                         continue;
                     }
-                    let v = level.value[at];
+                    let v = level.value[first_slot + at];
                     let closer =
                         |to: usize| round > 0 && (to < first_slot || rank[to - first_slot] < round);
-                    let mut chosen = None;
-                    let (left, owner) = leave[c * nd + d];
-                    if round == 0 && owner.0 != u32::MAX && keeps(left, v) {
-                        chosen = Some(owner);
+                    let mut pick = NO_CHOICE;
+                    let left = leaving[d * new_classes + c];
+                    if round == 0 && left >= 0.0 && keeps(left, v) {
+                        pick = LEAVE_CHOICE;
                     }
-                    for &(_, to, owner) in moves_of(c) {
+                    let (from, until) = (moving_start[c] as usize, moving_start[c + 1] as usize);
+                    for (m, &(_, to, _)) in moving[from..until].iter().enumerate() {
                         let to = to as usize * nd + d;
-                        if chosen.is_none() && closer(to) && keeps(level.value[to], v) {
-                            chosen = Some(owner);
+                        if pick == NO_CHOICE && closer(to) && keeps(level.value[to], v) {
+                            pick = (from + m) as u32;
                         }
                     }
-                    for o in chances_of(c) {
-                        if chosen.is_some() {
+                    let (from, until) = (chance_start[c] as usize, chance_start[c + 1] as usize);
+                    for (o, option) in chance[from..until].iter().enumerate() {
+                        let o = from + o;
+                        if pick != NO_CHOICE {
                             break;
                         }
-                        let progress = level.draws(d).any(|(f, _, e)| match o.faces[f] {
+                        let progress = level.draws(d).any(|(f, _, e)| match option.faces[f] {
                             NO_FACE => false,
                             EXIT => round == 0,
                             to => closer(to as usize * nd + e),
                         });
-                        if progress && keeps(level.chance_value(o, d), v) {
-                            chosen = Some(o.owners[d]);
+                        if progress && keeps(option_value(o, d), v) {
+                            pick = CHANCE_CHOICE + o as u32;
                         }
                     }
-                    if let Some(owner) = chosen {
-                        level.plan[at] = owner;
-                        rank[at - first_slot] = round;
+                    if pick != NO_CHOICE {
+                        chosen[at] = pick;
+                        rank[at] = round;
                         changed = true;
                     }
                 }
             }
             if !changed && round > 0 {
                 break;
+            }
+        }
+        drop(rank);
+        // The rows of each new class, in order.
+        let mut class_rows = vec![0u32; level.rows.len() - first];
+        let class_start = group(&mut (first..level.rows.len()).map(|r| level.class[r]));
+        let mut fill = class_start.clone();
+        for r in first..level.rows.len() {
+            let c = (level.class[r] - old) as usize;
+            class_rows[fill[c] as usize] = r as u32;
+            fill[c] += 1;
+        }
+        drop(fill);
+        let mut best: Vec<(f64, (u32, u16))> = Vec::new();
+        for c in 0..new_classes {
+            let slots = c * nd..(c + 1) * nd;
+            // Leaving: the first row and move of the best value, per deck
+            // (the rule that chose the value above).
+            if chosen[slots.clone()].contains(&LEAVE_CHOICE) {
+                best.clear();
+                best.resize(nd, (-1.0, (u32::MAX, 0)));
+                for &r in &class_rows[class_start[c] as usize..class_start[c + 1] as usize] {
+                    let r = r as usize;
+                    legal_moves(&level.rows[r], &mut moves);
+                    let mut at = code_start[r - first];
+                    for (m, mv) in moves.iter().enumerate() {
+                        let random = matches!(mv.target, Target::Random(_));
+                        let code = codes[at];
+                        at += if random { FACES } else { 1 };
+                        if random || code == NO_FACE || code & EXIT_BIT == 0 {
+                            continue;
+                        }
+                        let exit = exit_of[(code & !EXIT_BIT) as usize].unwrap_or(Exit::None);
+                        let values = exits.values(&self.levels, exit);
+                        for (d, b) in best.iter_mut().enumerate() {
+                            let v = values.at(d);
+                            if v > b.0 + EPSILON || b.0 < 0.0 {
+                                *b = (v, (r as u32, m as u16));
+                            }
+                        }
+                    }
+                }
+                for d in 0..nd {
+                    if chosen[c * nd + d] == LEAVE_CHOICE {
+                        level.plan[first_slot + c * nd + d] = best[d].1;
+                    }
+                }
+            }
+            // Drawing: likewise among the option's rows and moves.
+            for d in 0..nd {
+                let pick = chosen[c * nd + d];
+                if pick == NO_CHOICE || pick == LEAVE_CHOICE {
+                    continue;
+                }
+                if pick < CHANCE_CHOICE {
+                    level.plan[first_slot + c * nd + d] = moving[pick as usize].2;
+                    continue;
+                }
+                let option = &chance[(pick - CHANCE_CHOICE) as usize];
+                let mut b = (-1.0f64, (u32::MAX, 0u16));
+                for &(r, m, code_at) in &option.owners {
+                    let mut part = 0.0;
+                    for (f, p, e) in level.draws(d) {
+                        if option.faces[f] != EXIT {
+                            continue;
+                        }
+                        let code = codes[code_at as usize + f];
+                        let exit = exit_of[(code & !EXIT_BIT) as usize].unwrap_or(Exit::None);
+                        part += p * exits.values(&self.levels, exit).at(e);
+                    }
+                    if part > b.0 + EPSILON || b.0 < 0.0 {
+                        b = (part, (r, m));
+                    }
+                }
+                level.plan[first_slot + c * nd + d] = b.1;
             }
         }
         Ok(())
@@ -3418,6 +3792,67 @@ mod tests {
         let mut nodes = vec![root_node];
         nodes.extend(actions.iter().flatten().map(|(n, _)| *n));
         (nodes, full)
+    }
+
+    /// Positions of revival levels with a card that draws (whose moves
+    /// name a direction) and a row and its mirror image: the level's value
+    /// and planned action match the graph method's in both orientations
+    /// (a level holds one row of each mirror pair).
+    #[test]
+    fn revival_levels_match_the_graph_method_in_both_orientations() {
+        use Killer::*;
+        let mut checked = 0;
+        let mut directed = 0;
+        for seed in 0..40 {
+            let mut rng = Pcg32::seed_from_u64(seed);
+            let random = [Grenadier, Arsonist, AirStrike][rng.random_range(0..3)];
+            let mut others: Vec<Killer> = Killer::ALL
+                .iter()
+                .copied()
+                .filter(|c| ![Medic, Bugler, random].contains(c))
+                .collect();
+            crate::cards::shuffle(&mut others, &mut rng);
+            let mut cards = vec![Medic, Bugler, random, others[0], others[1]];
+            crate::cards::shuffle(&mut cards, &mut rng);
+            let slots: Vec<Slot> = cards
+                .iter()
+                .map(|&card| Slot {
+                    card,
+                    active: rng.random_range(0..2) > 0,
+                })
+                .collect();
+            let deck = others[2..5].to_vec();
+            let mut reversed = slots.clone();
+            reversed.reverse();
+            let state = State::from_parts(&slots, deck.clone(), vec![], false, seed);
+            if !in_a_level(&root(&state).0) {
+                continue;
+            }
+            let mirror = State::from_parts(&reversed, deck, vec![], false, seed);
+            let expected = solve_by_graph(&state).win;
+            for state in [&state, &mirror] {
+                let (node, _) = root(state);
+                let mut solver = Solver::finishing(state);
+                let (win, best) = solver.exact_root(&node).expect("a level's value");
+                assert!(
+                    (win - expected).abs() < 1e-12,
+                    "seed {seed}: {win} vs {expected}"
+                );
+                let values = graph_action_values(state);
+                let best = best.expect("an action");
+                if let Action::Activate {
+                    target: Target::Random(_),
+                    ..
+                } = best
+                {
+                    directed += 1;
+                }
+                let kept = values.iter().find(|(a, _)| *a == best).expect("legal");
+                assert!((kept.1 - expected).abs() < 1e-12, "seed {seed}: {best:?}");
+            }
+            checked += 1;
+        }
+        assert!(checked >= 10 && directed >= 4, "{checked} {directed}");
     }
 
     #[test]
