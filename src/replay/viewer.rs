@@ -160,7 +160,7 @@ fn Viewer<R: Replayable>(
                 <p class="replay-where" aria-live="polite">{where_line}</p>
                 <div class="replay-controls" role="group" aria-label="Steps">
                     <button class="button" aria-label="To the start" title="To the start"
-                        disabled=move || at.get() == 0 on:click=move |_| go(0)>"⏮"</button>
+                        disabled=move || at.get() == 0 on:click=move |_| go(0)>"|◀"</button>
                     <button class="button" aria-label="Back one move" title="Back one move"
                         disabled=move || at.get() == 0 on:click=move |_| back()>"◀"</button>
                     <button class="button primary replay-play" aria-pressed=move || playing.get().to_string()
@@ -168,7 +168,7 @@ fn Viewer<R: Replayable>(
                     <button class="button" aria-label="Forward one move" title="Forward one move"
                         disabled=move || { at.get() >= last } on:click=move |_| forward()>"▶"</button>
                     <button class="button" aria-label="To the end" title="To the end"
-                        disabled=move || { at.get() >= last } on:click=move |_| go(last)>"⏭"</button>
+                        disabled=move || { at.get() >= last } on:click=move |_| go(last)>"▶|"</button>
                 </div>
             </section>
             <div class="replay-board" role="group" aria-label="The table at this move">{board.run()}</div>
