@@ -131,6 +131,18 @@ pub fn read<R: Replayable>(id: &str, name: &str, code: &str) -> Result<Vec<Step<
     })
 }
 
+/// The replay address of the finished game on `table`, if it keeps its
+/// moves whole (what an end dialog's "Watch the replay" opens).
+pub fn href_of<R: Replayable>(table: crate::table::controller::Table<R>) -> Option<String> {
+    use leptos::prelude::WithUntracked;
+    let id = table.ctx.records.id;
+    table
+        .ctx
+        .game
+        .with_untracked(|g| code_of(g.as_ref()?, id))
+        .map(|code: String| href(id, &code))
+}
+
 /// The replay address of game `id` with `code`.
 pub fn href(id: &str, code: &str) -> String {
     format!("#/{id}/replay/{code}")

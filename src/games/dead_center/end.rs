@@ -2,7 +2,7 @@
 //! to do next) and the deal's line.
 
 use super::game::end_text;
-use super::records::{daily_day, game_ctx, ID};
+use super::records::{daily_day, game_ctx, table};
 use super::review;
 use super::table_ui::Ui;
 use crate::daily::{self, DailyEnd};
@@ -26,10 +26,7 @@ pub(super) fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -
             .and_then(|s| Some((end_text(s)?, matches!(s.status(), Status::Won { .. }))))
     });
     let ((title, detail), won) = ended.unwrap_or((("", String::new()), false));
-    let replay = ctx.game.with_untracked(|g| {
-        let code = crate::replay::code_of(g.as_ref()?, ID)?;
-        Some(crate::replay::href(ID, &code))
-    });
+    let replay = crate::replay::href_of(table());
     let reviewable = ctx
         .game
         .with_untracked(|g| g.as_ref().is_some_and(review::reviewable));

@@ -1,7 +1,7 @@
 //! The end of a case and of the game: the case result each player sees
 //! before going on, and the final dialog.
 
-use super::records::{route, ID};
+use super::records::route;
 use super::source::{with_view, Source};
 use super::words::{case_report, final_result, CaseReport};
 use crate::route::Page;
@@ -39,10 +39,7 @@ pub fn EndDialog(source: Source, viewer: Seat, dismiss: Callback<()>) -> impl In
         untrack(|| with_view(source, viewer, |names, v| final_result(v, names)));
     match source {
         Source::Local(table) => {
-            let replay = table.ctx.game.with_untracked(|g| {
-                let code = crate::replay::code_of(g.as_ref()?, ID)?;
-                Some(crate::replay::href(ID, &code))
-            });
+            let replay = crate::replay::href_of(table);
             view! {
                 <GameOverDialog title detail celebrate=person_won play_again=Callback::new(move |_| table.play_again()) new_game=route(Page::New) replay dismiss/>
             }

@@ -139,10 +139,7 @@ pub(super) fn EndDialog(
                 };
                 (detail, g.a_person_won())
             });
-            let replay = ctx.game.with_untracked(|g| {
-                let code = crate::replay::code_of(g.as_ref()?, ID)?;
-                Some(crate::replay::href(ID, &code))
-            });
+            let replay = crate::replay::href_of(table);
             view! {
                 <GameOverDialog title detail celebrate=person_won play_again=play_again.unwrap_or_else(|| Callback::new(|_| {})) new_game=route(Page::New) replay dismiss/>
             }

@@ -2,7 +2,7 @@
 //! and what to do next.
 
 use super::questions::ask_review;
-use super::records::{table, ID};
+use super::records::table;
 use super::table_ui::{play, Ui};
 use super::words::{end_detail, end_title, verdict};
 use crate::daily::{self, DailyEnd};
@@ -28,10 +28,7 @@ pub fn EndDialog(ui: Ui, restart: Callback<()>, new_deal: Callback<()>) -> impl 
         let stats = table.ctx.stats.with_untracked(|s| s.daily.clone());
         view! { <DailyEnd game="Murderers' Row" day stats/> }
     });
-    let replay = table.ctx.game.with_untracked(|g| {
-        let code = crate::replay::code_of(g.as_ref()?, ID)?;
-        Some(crate::replay::href(ID, &code))
-    });
+    let replay = crate::replay::href_of(table);
     ask_review(table, ui);
     let review = move || match ui.review.get() {
         None => "Looking back over your game…".to_string(),

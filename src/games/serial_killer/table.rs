@@ -318,10 +318,7 @@ fn EndDialog(source: Source, dismiss: Callback<()>) -> impl IntoView {
     );
     match source {
         Source::Local(table) => {
-            let replay = table.ctx.game.with_untracked(|g| {
-                let code = crate::replay::code_of(g.as_ref()?, ID)?;
-                Some(crate::replay::href(ID, &code))
-            });
+            let replay = crate::replay::href_of(table);
             view! {
                 <GameOverDialog title detail celebrate=true
                     play_again=Callback::new(move |_| table.play_again())
