@@ -1,7 +1,8 @@
 //! The replay viewer every game shares: the game's own table drawn at one
 //! step (from a read-only context), the steps to go through (to start, back,
 //! play at a pace, forward, to end; the arrow keys, Home and End), the move
-//! list to jump to any move, and the move's line.
+//! list to jump to any move, and the move's line; and, where the game has
+//! a solver, its review of the game, shown at the move it is about.
 
 use super::{code_in_address, read, replay_ctx, Replayable, Step};
 use crate::records::GameCtx;
@@ -15,6 +16,32 @@ use std::time::Duration;
 /// shown, say), drawn under the controls.
 pub type Extra = Option<ViewFn>;
 
+/// Where a review of the replayed game stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Reviewed {
+    /// The solver is at work: how far it has come, in words.
+    Working(String),
+    /// No review: why, for the player.
+    Failed(String),
+    /// The verdict, and the move it is about (its step: the table just
+    /// after it) with a few words to mark it in the move list.
+    Done {
+        verdict: String,
+        costly: Option<(usize, &'static str)>,
+    },
+}
+
+/// A game's solver review, asked on demand: it knows every hidden card, so
+/// nothing of it shows until the player asks.
+#[derive(Clone, Copy)]
+pub struct Review<R: 'static> {
+    /// Asks the solver about the finished game (the last step's), telling
+    /// `into` how it stands and then its answer.
+    pub ask: fn(R, RwSignal<Option<Reviewed>>),
+    /// Stops a review under way (leaving the page stops it too).
+    pub stop: fn(),
+}
+
 /// The replay page of the game `id` (named `name`) for the code in the
 /// address: `board` is the game's table, drawn from the context this
 /// provides (the game's own, read-only, at the step shown). The move list
@@ -27,6 +54,7 @@ pub fn replay_page<R: Replayable>(
     board: ViewFn,
     extra: Extra,
     all_known: Signal<bool>,
+    review: Option<Review<R>>,
 ) -> AnyView {
     let code = code_in_address();
     let title = format!("{name}: replay");
@@ -36,7 +64,7 @@ pub fn replay_page<R: Replayable>(
             provide_context(shown);
             view! {
                 <TopBar title=title/>
-                <Viewer steps shown=shown.game board extra all_known/>
+                <Viewer steps shown=shown.game board extra all_known review/>
             }
             .into_any()
         }
@@ -68,8 +96,16 @@ fn Viewer<R: Replayable>(
     board: ViewFn,
     extra: Extra,
     all_known: Signal<bool>,
+    review: Option<Review<R>>,
 ) -> impl IntoView {
     let last = steps.len() - 1;
+    let finished = steps[last].game.clone();
+    let reviewed = RwSignal::new(None::<Reviewed>);
+    // The move the review is about, and its mark.
+    let costly = move || match reviewed.get() {
+        Some(Reviewed::Done { costly, .. }) => costly,
+        _ => None,
+    };
     let lines: Vec<String> = steps.iter().map(|s| s.line.clone()).collect();
     let steps = StoredValue::new(steps);
     let at = RwSignal::new(0usize);
@@ -132,7 +168,12 @@ fn Viewer<R: Replayable>(
             format!("Start of {last} moves: nothing played yet.")
         } else {
             let line = steps.with_value(|s| s[step].line.clone());
-            format!("Move {step} of {last}: {line}")
+            match costly() {
+                Some((costly, mark)) if costly == step => {
+                    format!("Move {step} of {last}: {line} ({mark})")
+                }
+                _ => format!("Move {step} of {last}: {line}"),
+            }
         }
     };
     let list = NodeRef::<leptos::html::Ol>::new();
@@ -174,21 +215,27 @@ fn Viewer<R: Replayable>(
             <div class="replay-board" role="group" aria-label="The table at this move">{board.run()}</div>
             <aside class="replay-side" aria-label="Replay">
                 {extra.map(|extra| extra.run())}
+                {review.map(|review| view! { <ReviewPanel review finished reviewed go/> })}
                 <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
                     {lines.into_iter().enumerate().map(|(step, line)| {
                         let said = move || {
-                            if step == 0 {
+                            let said = if step == 0 {
                                 line.clone()
                             } else if step <= at.get() || all_known.get() {
                                 format!("{step}. {line}")
                             } else {
                                 format!("{step}. Still to come")
+                            };
+                            match costly() {
+                                Some((costly, mark)) if costly == step => format!("{said} ({mark})"),
+                                _ => said,
                             }
                         };
                         view! {
                             <li data-step=step>
                                 <button class="replay-move"
                                     class:to-come=move || { step > at.get() && !all_known.get() }
+                                    class:costly=move || costly().is_some_and(|(costly, _)| costly == step)
                                     aria-current=move || (at.get() == step).then_some("step")
                                     on:click=move |_| go(step)>{said}</button>
                             </li>
@@ -206,6 +253,59 @@ fn Viewer<R: Replayable>(
             </aside>
         </div>
     }
+}
+
+/// The review beside the move list: a button to ask for it, how the solver
+/// is coming along (with Stop), then its verdict and a way to its move.
+#[component]
+fn ReviewPanel<R: Replayable>(
+    review: Review<R>,
+    /// The game at its end, which the review is about.
+    finished: R,
+    reviewed: RwSignal<Option<Reviewed>>,
+    go: impl Fn(usize) + Copy + Send + Sync + 'static,
+) -> impl IntoView {
+    let finished = StoredValue::new(finished);
+    let ask = move |_| (review.ask)(finished.get_value(), reviewed);
+    let stop = move |_| {
+        (review.stop)();
+        reviewed.set(None);
+    };
+    on_cleanup(move || {
+        if matches!(
+            reviewed.try_get_untracked(),
+            Some(Some(Reviewed::Working(_)))
+        ) {
+            (review.stop)();
+        }
+    });
+    let panel = move || {
+        match reviewed.get() {
+        None => view! {
+            <p class="small">"The solver can look back over the game with every card known and find the move that cost the most."</p>
+            <button class="button" on:click=ask>"Review the game"</button>
+        }
+        .into_any(),
+        Some(Reviewed::Working(progress)) => view! {
+            <p role="status">{progress}</p>
+            <button class="button" on:click=stop>"Stop"</button>
+        }
+        .into_any(),
+        Some(Reviewed::Failed(why)) => view! {
+            <p role="status">{why}</p>
+            <button class="button" on:click=ask>"Try again"</button>
+        }
+        .into_any(),
+        Some(Reviewed::Done { verdict, costly }) => view! {
+            <p class="verdict" role="status">{verdict}</p>
+            {costly.map(|(step, _)| view! {
+                <button class="button primary" on:click=move |_| go(step)>{format!("Go to move {step}")}</button>
+            })}
+        }
+        .into_any(),
+    }
+    };
+    view! { <section class="replay-review" aria-label="Review">{panel}</section> }
 }
 
 /// A solitaire's hidden cards at the step shown (the deck's order), drawn

@@ -100,7 +100,13 @@ impl Decision {
 
 /// The first decision that gave away some chance of winning.
 pub fn first_mistake(review: &[Decision]) -> Option<Decision> {
-    review.iter().copied().find(|d| d.lost() > NEGLIGIBLE)
+    first_mistake_at(review).map(|at| review[at])
+}
+
+/// Where the first decision that gave away some chance of winning is in the
+/// review (the same place as its action in the game's history).
+pub fn first_mistake_at(review: &[Decision]) -> Option<usize> {
+    review.iter().position(|d| d.lost() > NEGLIGIBLE)
 }
 
 /// The odds of `state` and the best action.
@@ -393,6 +399,10 @@ mod tests {
         assert_eq!(review[0].before, solver::solve(&State::new(5)).win);
         let mistake = first_mistake(&review).expect("the worst play loses something");
         assert!(mistake.lost() > 0.0);
+        // Its place is its action's place in the game's history.
+        let at = first_mistake_at(&review).unwrap();
+        assert_eq!(review[at], mistake);
+        assert_eq!(state.history()[at], mistake.action);
         // Every decision before it kept the odds.
         for d in review.iter().take_while(|d| d.lost() <= NEGLIGIBLE) {
             assert!((d.before - d.chosen).abs() <= NEGLIGIBLE);

@@ -4,11 +4,13 @@
 
 use super::game::end_text;
 use super::records::{game_ctx, table, ID};
-use super::review::describe;
+use super::review::{describe, finding};
+use super::solver_client;
 use super::table::Board;
 use super::table_ui::Ui;
-use crate::replay::viewer::{replay_page, HiddenOrder};
+use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed};
 use crate::replay::Replayable;
+use engine::dead_center::advice::{Answer, Question};
 use engine::dead_center::{Action, Event, State, Variant};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -87,7 +89,54 @@ pub(super) fn DcReplay() -> impl IntoView {
         board,
         Some(extra),
         order_shown.into(),
+        Some(Review {
+            ask: ask_review,
+            stop: solver_client::cancel,
+        }),
     )
+}
+
+/// The solver's review of the replayed game (the same as at its end): the
+/// move that cost the game, if any.
+fn ask_review(game: State, into: RwSignal<Option<Reviewed>>) {
+    const WORKING: &str = "Looking back over the game with every card known…";
+    into.set(Some(Reviewed::Working(WORKING.into())));
+    let question = Question::Review {
+        variant: game.variant(),
+        seed: game.seed(),
+        history: game.history().to_vec(),
+    };
+    // A review stopped meanwhile (or a page left) takes no answer.
+    let working = move || matches!(into.try_get_untracked(), Some(Some(Reviewed::Working(_))));
+    solver_client::ask(
+        question,
+        move |progress| {
+            if working() {
+                into.set(Some(Reviewed::Working(format!(
+                    "{WORKING} {:.1} million positions searched.",
+                    progress.searched as f64 / 1e6
+                ))));
+            }
+        },
+        move |answer| {
+            if !working() {
+                return;
+            }
+            into.set(Some(match answer {
+                Ok(Answer::Review(review)) => match finding(&game, &review) {
+                    Ok(found) => Reviewed::Done {
+                        verdict: found.verdict,
+                        costly: found
+                            .mistake
+                            .map(|m| (m.index + 1, "the move that cost the game")),
+                    },
+                    Err(why) => Reviewed::Failed(why),
+                },
+                Ok(Answer::Refused(why)) | Err(why) => Reviewed::Failed(why),
+                Ok(_) => Reviewed::Failed("The solver answered another question.".into()),
+            }));
+        },
+    );
 }
 
 #[cfg(test)]
@@ -132,6 +181,29 @@ mod tests {
             // A typical deal's link stays short.
             assert!(code.len() < 600, "{} characters", code.len());
         }
+    }
+
+    /// Issue 30, "review where we have one": the move the solver's review
+    /// names is the replay's step that shows it.
+    #[test]
+    fn the_reviewed_move_is_the_step_the_replay_marks() {
+        let game = finished(Variant::Standard, 8);
+        let review = engine::dead_center::advice::review(
+            Variant::Standard,
+            8,
+            game.history(),
+            u64::MAX,
+            &mut |_| {},
+        )
+        .unwrap();
+        let found = finding(&game, &review).unwrap();
+        let costly = found.mistake.expect("first legal moves lose deal 8");
+        let code = code_of(&game, ID).unwrap();
+        let steps = read::<State>(ID, "Dead Center", &code).unwrap();
+        assert_eq!(steps[costly.index].game.history(), costly.position.history());
+        let played = game.history()[costly.index];
+        assert_eq!(steps[costly.index + 1].line, describe(&costly.position, played));
+        assert!(found.verdict.starts_with("The move that cost you: in turn "));
     }
 
     #[test]

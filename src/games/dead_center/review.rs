@@ -62,33 +62,41 @@ pub(super) fn stop(ui: Ui) {
     ui.review.set(None);
 }
 
-/// The verdict and the walk of a review of `game`.
-fn done(game: &State, review: &GameReview) -> Review {
+/// What a review of `game` found, in words: the verdict, and the move that
+/// cost the game with the position before it (none when no play could
+/// have done better).
+pub(super) struct Finding {
+    pub verdict: String,
+    pub mistake: Option<CostlyMove>,
+}
+
+pub(super) struct CostlyMove {
+    /// Where the move is in the game's history.
+    pub index: usize,
+    /// The table just before it.
+    pub position: State,
+}
+
+pub(super) fn finding(game: &State, review: &GameReview) -> Result<Finding, String> {
     let Some(best) = review.deal_best else {
-        return Review::Done {
+        return Ok(Finding {
             verdict: "No play could have won this deal: with every card known, the zombies win whatever you do.".into(),
-            walk: Vec::new(),
-            at: 0,
-        };
+            mistake: None,
+        });
     };
     let Some(mistake) = &review.mistake else {
-        return Review::Done {
+        return Ok(Finding {
             verdict: format!(
                 "You got everything this deal allowed: the best possible score is {best}."
             ),
-            walk: Vec::new(),
-            at: 0,
-        };
+            mistake: None,
+        });
     };
     let history = game.history();
-    let Ok(mut position) = State::restore(
-        game.variant(),
-        game.seed(),
-        &history[..mistake.index],
-        false,
-    ) else {
-        return Review::Failed("The review did not fit this game.".into());
-    };
+    let position = history
+        .get(..mistake.index)
+        .and_then(|before| State::restore(game.variant(), game.seed(), before, false).ok())
+        .ok_or_else(|| "The review did not fit this game.".to_string())?;
     let played = history[mistake.index];
     let turn = position.turns() + 1;
     let lost_what = match mistake.after {
@@ -96,18 +104,48 @@ fn done(game: &State, review: &GameReview) -> Review {
         Some(after) => format!("after it the best possible score was {after}"),
     };
     let verdict = format!(
-        "The move that cost you: in turn {turn}, {}; {lost_what}. Before it the deal could still be won with {} left. Step through a winning line from there.",
+        "The move that cost you: in turn {turn}, {}; {lost_what}. Before it the deal could still be won with {} left.",
         lowercase_first(describe(&position, played).trim_end_matches('.')),
         count(usize::from(mistake.before), "card", "cards")
     );
+    Ok(Finding {
+        verdict,
+        mistake: Some(CostlyMove {
+            index: mistake.index,
+            position,
+        }),
+    })
+}
+
+/// The verdict and the walk of a review of `game`.
+fn done(game: &State, review: &GameReview) -> Review {
+    let Finding { verdict, mistake } = match finding(game, review) {
+        Ok(found) => found,
+        Err(why) => return Review::Failed(why),
+    };
+    let (
+        Some(CostlyMove {
+            index,
+            mut position,
+        }),
+        Some(costly),
+    ) = (mistake, &review.mistake)
+    else {
+        return Review::Done {
+            verdict,
+            walk: Vec::new(),
+            at: 0,
+        };
+    };
+    let turn = position.turns() + 1;
     let mut walk = vec![Step {
         state: position.clone(),
         caption: format!(
             "Before the move that cost you (turn {turn}). You chose: {}",
-            describe(&position, played)
+            describe(&position, game.history()[index])
         ),
     }];
-    for &action in &mistake.line {
+    for &action in &costly.line {
         let caption = describe(&position, action);
         if position.apply(action).is_err() {
             return Review::Failed("The winning line did not fit this game.".into());
@@ -121,11 +159,11 @@ fn done(game: &State, review: &GameReview) -> Review {
         last.caption = format!(
             "{} All twelve zombies are dead with {} left.",
             last.caption,
-            count(usize::from(mistake.before), "card", "cards")
+            count(usize::from(costly.before), "card", "cards")
         );
     }
     Review::Done {
-        verdict,
+        verdict: format!("{verdict} Step through a winning line from there."),
         walk,
         at: 0,
     }

@@ -109,6 +109,7 @@ pub(super) fn DgReplay() -> impl IntoView {
         board,
         Some(extra),
         Signal::derive(move || seen_by.get().is_none()),
+        None,
     )
 }
 

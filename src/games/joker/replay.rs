@@ -97,6 +97,7 @@ pub(super) fn JokerReplay() -> impl IntoView {
         board,
         Some(extra),
         Signal::derive(move || seen_by.get().is_none()),
+        None,
     )
 }
 

@@ -7,11 +7,15 @@ use super::look::looks;
 use super::panels::{DiePanel, PoisonBanner};
 use super::pick::{self, Pick};
 use super::records::{game_ctx, table, ID};
+use super::solver_client;
 use super::table::Row;
 use super::table_ui::read;
+use super::thinking::progress_text;
 use super::words::{describe, end_title};
-use crate::replay::viewer::{replay_page, HiddenOrder};
+use super::words::{unexpected, verdict};
+use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed};
 use crate::replay::Replayable;
+use engine::murderers_row::advice::{self, Answer, Question};
 use engine::murderers_row::{Action, Event, State, Status};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -103,7 +107,58 @@ pub(super) fn MrReplay() -> impl IntoView {
         board,
         Some(extra),
         order_shown.into(),
+        Some(Review {
+            ask: ask_review,
+            stop: solver_client::cancel,
+        }),
     )
+}
+
+/// The solver's review of the replayed game (the same as at its end): the
+/// first move that cost some chance of winning.
+fn ask_review(game: MurderersRowGame, into: RwSignal<Option<Reviewed>>) {
+    let state = game.state;
+    if !advice::can_review(&state) {
+        into.set(Some(Reviewed::Failed(
+            "There is nothing to review: no move was made.".into(),
+        )));
+        return;
+    }
+    const WORKING: &str = "Looking back over the game with every card known…";
+    into.set(Some(Reviewed::Working(WORKING.into())));
+    let since = web_sys::js_sys::Date::now();
+    let question = Question::Review {
+        seed: state.seed(),
+        history: state.history().to_vec(),
+    };
+    // A review stopped meanwhile (or a page left) takes no answer.
+    let working = move || matches!(into.try_get_untracked(), Some(Some(Reviewed::Working(_))));
+    solver_client::ask_with_progress(
+        question,
+        move |progress| {
+            if working() {
+                let seconds = ((web_sys::js_sys::Date::now() - since) / 1000.0) as u64;
+                into.set(Some(Reviewed::Working(format!(
+                    "{WORKING} {}",
+                    progress_text(progress, seconds)
+                ))));
+            }
+        },
+        move |answer| {
+            if !working() {
+                return;
+            }
+            into.set(Some(match answer {
+                Ok(Answer::Review(decisions)) => Reviewed::Done {
+                    verdict: verdict(&decisions),
+                    costly: advice::first_mistake_at(&decisions)
+                        .map(|at| (at + 1, "the first move that cost chance")),
+                },
+                Ok(other) => Reviewed::Failed(unexpected(other)),
+                Err(why) => Reviewed::Failed(why),
+            }));
+        },
+    );
 }
 
 #[cfg(test)]

@@ -86,6 +86,7 @@ pub(super) fn SkReplay() -> impl IntoView {
         board,
         None,
         Signal::stored(false),
+        None,
     )
 }
 
