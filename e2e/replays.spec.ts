@@ -42,7 +42,7 @@ async function looks(page: Page, name: string) {
   await page.emulateMedia({ reducedMotion: "reduce" });
   for (const [width, height] of [[390, 844], [820, 1180]]) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `test-results/replay-${name}-${width}x${height}.png` });
+    await page.screenshot({ path: `test-results/replay-${name}-${width}x${height}.png`, fullPage: true });
     const small = await page.locator(".replay-steps button, .replay-side button, .replay-side a, .replay-side input").evaluateAll((els) =>
       els
         .map((e) => e.closest("label") ?? e)
@@ -120,6 +120,19 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
   await page.getByRole("button", { name: "Play", exact: true }).click();
   await expect(where(page)).toContainText(`Move 3 of ${moves}`, { timeout: 10_000 });
   await page.getByRole("button", { name: "Pause", exact: true }).click();
+  // The solver's review, when asked: the move that cost the game is marked
+  // in the move list and in its line, and a button goes to it.
+  const review = page.getByRole("region", { name: "Review" });
+  await expect(page.locator(".replay-move.costly")).toHaveCount(0);
+  await review.getByRole("button", { name: "Review the game" }).click();
+  await expect(review.locator(".verdict")).toContainText("The move that cost you: in turn ", { timeout: 60_000 });
+  const goTo = review.getByRole("button", { name: /^Go to move \d+$/ });
+  const costly = Number(/(\d+)$/.exec(await goTo.innerText())![1]);
+  await goTo.click();
+  await expect(where(page)).toContainText(`Move ${costly} of ${moves}, the move that cost the game: `);
+  await expect(list.getByRole("button").nth(costly)).toHaveClass(/costly/);
+  await expect(list.getByRole("button").nth(costly)).toContainText(`${costly}, the move that cost the game: `);
+  await expect(page.locator(".replay-move.costly")).toHaveCount(1);
   // The deck's order only when asked.
   await expect(page.locator(".replay-order")).toHaveCount(0);
   await page.getByRole("button", { name: "Show the order of the deck" }).click();
@@ -170,6 +183,12 @@ test("Murderers' Row: a game won with hints replays to the same row; the die dec
   await expect(page.locator(".replay-order")).toHaveCount(0);
   await page.getByRole("button", { name: "Show the order of the die deck" }).click();
   await expect(page.locator(".replay-order")).toContainText(/Die deck, next first: |The die deck is empty/);
+  // The solver's review, when asked: a game played by its hints lost nothing.
+  const review = page.getByRole("region", { name: "Review" });
+  await review.getByRole("button", { name: "Review the game" }).click();
+  await expect(review.locator(".verdict")).toContainText("Every move you made kept your best chance", { timeout: 60_000 });
+  await expect(review.getByRole("button", { name: /^Go to move/ })).toHaveCount(0);
+  await expect(page.locator(".replay-move.costly")).toHaveCount(0);
   expect(errors).toEqual([]);
 });
 

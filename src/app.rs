@@ -17,7 +17,6 @@ use wasm_bindgen::JsCast;
 pub fn App() -> impl IntoView {
     let mut notices = Vec::new();
     let settings = session::load_settings(&mut notices);
-    session::keep(&crate::replay::recent::RECORD);
     let ctx = Ctx {
         route: RwSignal::new(Route::parse(
             &window().location().hash().unwrap_or_default(),

@@ -170,7 +170,7 @@ fn Viewer<R: Replayable>(
             let line = steps.with_value(|s| s[step].line.clone());
             match costly() {
                 Some((costly, mark)) if costly == step => {
-                    format!("Move {step} of {last}: {line} ({mark})")
+                    format!("Move {step} of {last}, {mark}: {line}")
                 }
                 _ => format!("Move {step} of {last}: {line}"),
             }
@@ -219,16 +219,16 @@ fn Viewer<R: Replayable>(
                 <ol class="replay-moves" aria-label="Moves" node_ref=list start="0">
                     {lines.into_iter().enumerate().map(|(step, line)| {
                         let said = move || {
-                            let said = if step == 0 {
+                            let number = match costly() {
+                                Some((costly, mark)) if costly == step => format!("{step}, {mark}:"),
+                                _ => format!("{step}."),
+                            };
+                            if step == 0 {
                                 line.clone()
                             } else if step <= at.get() || all_known.get() {
-                                format!("{step}. {line}")
+                                format!("{number} {line}")
                             } else {
-                                format!("{step}. Still to come")
-                            };
-                            match costly() {
-                                Some((costly, mark)) if costly == step => format!("{said} ({mark})"),
-                                _ => said,
+                                format!("{number} Still to come")
                             }
                         };
                         view! {

@@ -84,6 +84,9 @@ pub fn DataPanel() -> impl IntoView {
                     return;
                 }
             }
+            // The recent games are checked here (their record's code is
+            // not in the first load: the Recent screen has its own chunk).
+            session::keep(&crate::replay::recent::RECORD);
             match backup::read(&text, &session::kept_records()) {
                 Ok(import) => {
                     preview.set(preview_text(&import));

@@ -2,13 +2,36 @@
 //! each with its result, a way to watch it and a link to share.
 
 use crate::games;
+use crate::lazy;
+use crate::module::ChunkError;
 use crate::replay::recent::{self, RecentGames};
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::{Dialog, TopBar, When};
 use leptos::prelude::*;
+use std::cell::Cell;
 
+/// The Recent games screen, from a chunk of its own: Home and the tables
+/// never need it.
 #[component]
 pub fn RecentScreen() -> impl IntoView {
+    thread_local! {
+        static LOADED: Cell<Option<fn() -> AnyView>> = const { Cell::new(None) };
+    }
+    lazy::when_loaded_once(
+        "Recent games",
+        &LOADED,
+        || Box::pin(recent_chunk()),
+        |screen| screen(),
+    )
+}
+
+#[wasm_split_helpers::wasm_split(recent, fallible)]
+fn recent_chunk() -> Result<fn() -> AnyView, ChunkError> {
+    Ok(|| view! { <Recent/> }.into_any())
+}
+
+#[component]
+fn Recent() -> impl IntoView {
     let ctx = crate::shell::ctx();
     let list = RwSignal::new(recent::load(ctx));
     let message = RwSignal::new(None::<Note>);

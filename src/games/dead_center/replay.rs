@@ -200,10 +200,18 @@ mod tests {
         let costly = found.mistake.expect("first legal moves lose deal 8");
         let code = code_of(&game, ID).unwrap();
         let steps = read::<State>(ID, "Dead Center", &code).unwrap();
-        assert_eq!(steps[costly.index].game.history(), costly.position.history());
+        assert_eq!(
+            steps[costly.index].game.history(),
+            costly.position.history()
+        );
         let played = game.history()[costly.index];
-        assert_eq!(steps[costly.index + 1].line, describe(&costly.position, played));
-        assert!(found.verdict.starts_with("The move that cost you: in turn "));
+        assert_eq!(
+            steps[costly.index + 1].line,
+            describe(&costly.position, played)
+        );
+        assert!(found
+            .verdict
+            .starts_with("The move that cost you: in turn "));
     }
 
     #[test]
