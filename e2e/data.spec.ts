@@ -82,6 +82,8 @@ test("export, clear the browser, import: the same position and statistics", asyn
   const dialog = page.getByRole("dialog", { name: "Import this file?" });
   await expect(dialog).toContainText("Dead Center game: new on this device");
   await expect(dialog).toContainText("Murderers' Row statistics: new on this device");
+  // The finished game's entry among the recent games travels too.
+  await expect(dialog).toContainText("Recent games: new on this device");
   await Promise.all([page.waitForEvent("load"), dialog.getByRole("button", { name: "Import" }).click()]);
   await expect(page.locator(".data-panel")).toBeVisible();
   // Every record as it was; Home's summaries (left out of the file) are
@@ -121,6 +123,11 @@ test("hostile and damaged files are refused with a message, and nothing changes"
     file.records["gm.settings"] = JSON.stringify(settings);
     return JSON.stringify(file);
   };
+  const withRecent = (games: unknown) => {
+    const file = JSON.parse(good);
+    file.records["gm.recent"] = JSON.stringify({ app: "grave-matters", kind: "recent games", version: 1, data: games });
+    return JSON.stringify(file);
+  };
   const hostile: [string, string | Buffer, RegExp][] = [
     ["truncated", good.slice(0, good.length / 2), /not readable data/],
     ["wrong version", good.replace('"version":1', '"version":9'), /newer version of the app/],
@@ -129,6 +136,7 @@ test("hostile and damaged files are refused with a message, and nothing changes"
     ["HTML in names", withName('<img src=x onerror="document.title=1">'), /text the app never writes/],
     ["another app's file", JSON.stringify({ app: "elsewhere", records: {} }), /not an export of this app/],
     ["a damaged game", good.replace(/\\"seed\\":\d+/, '\\"seed\\":\\"x\\"'), /Dead Center game in this file cannot be used/],
+    ["a damaged list of recent games", withRecent({ games: [{ game: "dead-center" }] }), /recent games in this file cannot be used/],
   ];
   for (const [what, contents, message] of hostile) {
     await chooseFile(page, `${what}.json`, contents);
