@@ -31,6 +31,41 @@ pub enum Reviewed {
     },
 }
 
+/// A review under way, for the solver's callbacks: a review stopped
+/// meanwhile (or a page left) takes no progress and no answer.
+#[derive(Clone, Copy)]
+pub struct Reviewing(RwSignal<Option<Reviewed>>);
+
+impl Reviewing {
+    const WORKING: &'static str = "Looking back over the game with every card known…";
+
+    /// Starts a review that tells `into` how it stands.
+    pub fn start(into: RwSignal<Option<Reviewed>>) -> Reviewing {
+        into.set(Some(Reviewed::Working(Self::WORKING.into())));
+        Reviewing(into)
+    }
+
+    fn wanted(self) -> bool {
+        matches!(self.0.try_get_untracked(), Some(Some(Reviewed::Working(_))))
+    }
+
+    /// How far the solver has come, in words.
+    pub fn progress(self, words: String) {
+        if self.wanted() {
+            self.0.set(Some(Reviewed::Working(format!(
+                "{} {words}",
+                Self::WORKING
+            ))));
+        }
+    }
+
+    pub fn answer(self, reviewed: Reviewed) {
+        if self.wanted() {
+            self.0.set(Some(reviewed));
+        }
+    }
+}
+
 /// A game's solver review, asked on demand: it knows every hidden card, so
 /// nothing of it shows until the player asks.
 #[derive(Clone, Copy)]

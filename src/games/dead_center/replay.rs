@@ -8,7 +8,7 @@ use super::review::{describe, finding};
 use super::solver_client;
 use super::table::Board;
 use super::table_ui::Ui;
-use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed};
+use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed, Reviewing};
 use crate::replay::Replayable;
 use engine::dead_center::advice::{Answer, Question};
 use engine::dead_center::{Action, Event, State, Variant};
@@ -99,30 +99,22 @@ pub(super) fn DcReplay() -> impl IntoView {
 /// The solver's review of the replayed game (the same as at its end): the
 /// move that cost the game, if any.
 fn ask_review(game: State, into: RwSignal<Option<Reviewed>>) {
-    const WORKING: &str = "Looking back over the game with every card known…";
-    into.set(Some(Reviewed::Working(WORKING.into())));
+    let reviewing = Reviewing::start(into);
     let question = Question::Review {
         variant: game.variant(),
         seed: game.seed(),
         history: game.history().to_vec(),
     };
-    // A review stopped meanwhile (or a page left) takes no answer.
-    let working = move || matches!(into.try_get_untracked(), Some(Some(Reviewed::Working(_))));
     solver_client::ask(
         question,
         move |progress| {
-            if working() {
-                into.set(Some(Reviewed::Working(format!(
-                    "{WORKING} {:.1} million positions searched.",
-                    progress.searched as f64 / 1e6
-                ))));
-            }
+            reviewing.progress(format!(
+                "{:.1} million positions searched.",
+                progress.searched as f64 / 1e6
+            ))
         },
         move |answer| {
-            if !working() {
-                return;
-            }
-            into.set(Some(match answer {
+            reviewing.answer(match answer {
                 Ok(Answer::Review(review)) => match finding(&game, &review) {
                     Ok(found) => Reviewed::Done {
                         verdict: found.verdict,
@@ -134,7 +126,7 @@ fn ask_review(game: State, into: RwSignal<Option<Reviewed>>) {
                 },
                 Ok(Answer::Refused(why)) | Err(why) => Reviewed::Failed(why),
                 Ok(_) => Reviewed::Failed("The solver answered another question.".into()),
-            }));
+            })
         },
     );
 }
@@ -188,14 +180,7 @@ mod tests {
     #[test]
     fn the_reviewed_move_is_the_step_the_replay_marks() {
         let game = finished(Variant::Standard, 8);
-        let review = engine::dead_center::advice::review(
-            Variant::Standard,
-            8,
-            game.history(),
-            u64::MAX,
-            &mut |_| {},
-        )
-        .unwrap();
+        let review = super::super::review::reviewed_natively(&game);
         let found = finding(&game, &review).unwrap();
         let costly = found.mistake.expect("first legal moves lose deal 8");
         let code = code_of(&game, ID).unwrap();

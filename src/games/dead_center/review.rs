@@ -255,6 +255,20 @@ pub(super) fn ReviewPanel(ui: Ui) -> impl IntoView {
     }
 }
 
+/// The review the worker would give of the finished `game`, worked out
+/// here (for tests).
+#[cfg(test)]
+pub(super) fn reviewed_natively(game: &State) -> GameReview {
+    engine::dead_center::advice::review(
+        game.variant(),
+        game.seed(),
+        game.history(),
+        u64::MAX,
+        &mut |_| {},
+    )
+    .expect("a finished game is reviewed")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -269,14 +283,7 @@ mod tests {
             let action = *game.legal_actions().iter().find(|a| a.is_move()).unwrap();
             game.apply(action).unwrap();
         }
-        let review = engine::dead_center::advice::review(
-            Variant::Standard,
-            8,
-            game.history(),
-            u64::MAX,
-            &mut |_| {},
-        )
-        .unwrap();
+        let review = reviewed_natively(&game);
         let Review::Done { verdict, walk, at } = done(&game, &review) else {
             panic!("a review")
         };

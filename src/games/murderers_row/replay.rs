@@ -13,7 +13,7 @@ use super::table_ui::read;
 use super::thinking::progress_text;
 use super::words::{describe, end_title};
 use super::words::{unexpected, verdict};
-use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed};
+use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed, Reviewing};
 use crate::replay::Replayable;
 use engine::murderers_row::advice::{self, Answer, Question};
 use engine::murderers_row::{Action, Event, State, Status};
@@ -124,31 +124,20 @@ fn ask_review(game: MurderersRowGame, into: RwSignal<Option<Reviewed>>) {
         )));
         return;
     }
-    const WORKING: &str = "Looking back over the game with every card known…";
-    into.set(Some(Reviewed::Working(WORKING.into())));
+    let reviewing = Reviewing::start(into);
     let since = web_sys::js_sys::Date::now();
     let question = Question::Review {
         seed: state.seed(),
         history: state.history().to_vec(),
     };
-    // A review stopped meanwhile (or a page left) takes no answer.
-    let working = move || matches!(into.try_get_untracked(), Some(Some(Reviewed::Working(_))));
     solver_client::ask_with_progress(
         question,
         move |progress| {
-            if working() {
-                let seconds = ((web_sys::js_sys::Date::now() - since) / 1000.0) as u64;
-                into.set(Some(Reviewed::Working(format!(
-                    "{WORKING} {}",
-                    progress_text(progress, seconds)
-                ))));
-            }
+            let seconds = ((web_sys::js_sys::Date::now() - since) / 1000.0) as u64;
+            reviewing.progress(progress_text(progress, seconds));
         },
         move |answer| {
-            if !working() {
-                return;
-            }
-            into.set(Some(match answer {
+            reviewing.answer(match answer {
                 Ok(Answer::Review(decisions)) => Reviewed::Done {
                     verdict: verdict(&decisions),
                     costly: advice::first_mistake_at(&decisions)
@@ -156,7 +145,7 @@ fn ask_review(game: MurderersRowGame, into: RwSignal<Option<Reviewed>>) {
                 },
                 Ok(other) => Reviewed::Failed(unexpected(other)),
                 Err(why) => Reviewed::Failed(why),
-            }));
+            })
         },
     );
 }
