@@ -8,6 +8,9 @@ import { playHintedMove } from "./helpers/murderers-row";
 import { startServer } from "./static-server.mjs";
 import { skipTours } from "./helpers/tours";
 
+/** How long a new service worker may take to install (it caches the whole app). */
+const INSTALL = 30_000;
+
 test.beforeEach(async ({ page }) => skipTours(page));
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
@@ -133,6 +136,7 @@ test("a first visit downloads no file twice: the precache takes what the page fe
 });
 
 test("a new version shows a banner whose Reload activates it", async ({ page }, testInfo) => {
+  test.setTimeout(90_000);
   // Serve a copy of the build so that it can be "redeployed" in place.
   const root = testInfo.outputPath("site");
   cpSync(dist, root, { recursive: true });
@@ -155,7 +159,10 @@ test("a new version shows a banner whose Reload activates it", async ({ page }, 
       await reg!.update();
     });
     const banner = page.locator("#sw-update-banner");
-    await expect(banner).toBeVisible();
+    // The banner comes once the new worker has installed, that is, fetched
+    // and cached every file of the app: on a loaded machine that takes
+    // longer than one of the page's own steps.
+    await expect(banner).toBeVisible({ timeout: INSTALL });
     await expect(banner).toContainText("A new version is ready.");
     const button = banner.getByRole("button", { name: "Reload" });
     const box = (await button.boundingBox())!;
@@ -201,7 +208,7 @@ test("an update while a game is open in two tabs loses no move", async ({ page, 
     const oldCache = /"(grave-matters-[0-9a-f]+)"/.exec(oldSw)![1];
     writeFileSync(swPath, oldSw.replace(`"${oldCache}"`, `"${oldCache}-next"`));
     await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())!.update());
-    await expect(page.locator("#sw-update-banner")).toBeVisible();
+    await expect(page.locator("#sw-update-banner")).toBeVisible({ timeout: INSTALL });
     await expect(other.locator("#sw-update-banner")).toBeVisible();
 
     // A move in the other tab while the update waits, then Reload here.
