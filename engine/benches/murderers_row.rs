@@ -19,8 +19,9 @@
 //!   of 300 random games, each asked as a hint: median, p99, worst.
 //!
 //! - issue 31's hardest revival levels ([`HARD_LEVELS`]: seven cards with
-//!   the Medic, the Bugler, the Con Man and a card that draws), each asked
-//!   once as a hint, with its value and time.
+//!   the Medic, the Bugler, the Con Man and a card that draws, and deal
+//!   451's fresh deal, whose search meets them), each asked once as a
+//!   hint, with its value and time.
 //!
 //! Then criterion groups time the sample's slowest positions (the
 //! worst-case set, `murderers_row_worst_positions`) and a few
@@ -203,15 +204,17 @@ fn revival_positions() -> Vec<(String, advice::Question)> {
     named
 }
 
-/// Issue 31's hardest revival levels met in `mr_sweep`'s random games:
-/// deal, random actions (`Pcg32::seed_from_u64(deal)`, as `mr_one`), and
+/// Issue 31's hardest revival levels met in `mr_sweep`'s random games,
+/// and deal 451's fresh deal (met by its hint-following games; its search
+/// values the levels it meets by them, about 12 s): deal, random actions (`Pcg32::seed_from_u64(deal)`, as `mr_one`), and
 /// the solver's value (not checked by another method: their graphs have
 /// millions of positions).
-const HARD_LEVELS: [(u64, usize, f64); 4] = [
+const HARD_LEVELS: [(u64, usize, f64); 5] = [
     (1583, 5, 0.666_666_666_666_664_9),
     (5026, 5, 0.999_999_999_999_999_8),
     (1612, 8, 1.0),
     (5941, 5, 1.0),
+    (451, 0, 0.999_999_999_999_999_8),
 ];
 
 /// Asks each of [`HARD_LEVELS`] once as a hint, with its time.

@@ -988,6 +988,10 @@ fn revival_cycles_possible(row: &Row) -> bool {
 /// milliseconds of work when it fails.
 const EARLY_GRAPH_LIMIT: usize = 20_000;
 
+/// How many positions the sure-win rounds may expand in one call on a
+/// position of more than [`LEVEL_CARDS`] cards with revival cycles.
+const SURE_CAP: usize = 1_000_000;
+
 /// How many positions the search may expand on a position with revival
 /// cycles before the exact method of revival levels takes over.
 const SEARCH_FIRST: usize = 100_000;
@@ -1418,7 +1422,10 @@ const TABLE_LIMIT: usize = 1_500_000;
 /// low-link); the position at the top of the cycle gets its true value. A
 /// cycle with a chance step (retrying a random card after revivals) can
 /// raise the value above every acyclic line: the search then gives up and
-/// the graph method above is used.
+/// the graph method above is used; on a position of more than
+/// [`LEVEL_CARDS`] cards with revival cycles, first a second search that
+/// values every position of a revival level by its level (exact whatever
+/// the path: deal 451's fresh deal meets such a cycle in three cards).
 ///
 /// Sure wins first. Before computing values, a cheaper search asks only
 /// "can this position be won with certainty?" ([`Solver::sure`]): a
@@ -1484,6 +1491,12 @@ pub struct Solver {
     /// level: a level is dropped when cut, so more calls with the same
     /// budget do not carry it further ([`Solver::needs_finishing`]).
     level_cut: bool,
+    /// Whether the search values a position of a revival level by its
+    /// level ([`Solver::level_value`]) instead of searching it: set for a
+    /// second search when the first met a cycle with a chance step.
+    level_search: bool,
+    /// Whether the search met a cycle with a chance step (and gave up).
+    chance_cycle: bool,
 }
 
 impl Solver {
@@ -1521,6 +1534,8 @@ impl Solver {
             levels: Map::default(),
             graph_first: false,
             level_cut: false,
+            level_search: false,
+            chance_cycle: false,
         }
     }
 
@@ -1534,7 +1549,10 @@ impl Solver {
     /// `GRAPH_LIMIT` positions) before a search with no budget, which
     /// terminates but may take long (none is known in play: fresh deals
     /// and positions of eight cards or more are answered by the search
-    /// within its budget, deal 1117's fresh deal in about a second).
+    /// within its budget, deal 1117's fresh deal in about a second; deal
+    /// 451's, whose search meets a cycle with a chance step in three
+    /// cards, by the search that values revival levels by their levels, in
+    /// about 12 s at 228 MB, its sure-win rounds capped by [`SURE_CAP`]).
     pub fn finishing(state: &State) -> Solver {
         let mut solver = Solver::with_budget(state, usize::MAX - 1);
         solver.finish();
@@ -1675,6 +1693,7 @@ impl Solver {
             0
         };
         self.left -= reserve;
+        self.chance_cycle = false;
         let searched = self.search(node, k);
         self.left += reserve;
         if let Some(found) = searched {
@@ -1682,6 +1701,23 @@ impl Solver {
         }
         if levels {
             return self.exact_root(node).map(|(v, a)| (v, a, 0));
+        }
+        // A larger position whose search met a cycle with a chance step:
+        // every such cycle goes through positions of revival levels (it
+        // needs revivals, so the Medic and the Bugler alive, and one of
+        // them active). The search again, with the positions of levels of
+        // at most [`LEVEL_CARDS`] cards valued by their levels, exactly
+        // and whatever the path (deal 451's fresh deal meets such a cycle
+        // in three cards); a cycle with a chance step in more cards still
+        // stops it (none is known in play).
+        if cycles && self.chance_cycle && self.left > 0 {
+            self.level_search = true;
+            self.chance_cycle = false;
+            let searched = self.search(node, k);
+            self.level_search = false;
+            if let Some(found) = searched {
+                return Ok(found);
+            }
         }
         // Out of budget: the graph method, if the graph is small enough.
         self.by_graph(node, k, self.graph_limit).ok_or(Unsolved)
@@ -1691,9 +1727,22 @@ impl Solver {
     /// `k`): `None` if the budget ran out or the search met a cycle with a
     /// chance step.
     fn search(&mut self, node: &Node, k: Key) -> Option<(f64, Option<Action>, usize)> {
+        // On a large position with revival cycles the later rounds can
+        // cover much of a huge graph (deal 451's fresh deal: 4.6 million
+        // expansions for the round of waste 4, over 20 million for the
+        // round of 8, more than the tables keep): they get at most
+        // [`SURE_CAP`] expansions, the exact search the rest.
+        let cap = if revival_cycles_possible(&node.row) && node.row.len() > LEVEL_CARDS {
+            SURE_CAP
+        } else {
+            usize::MAX
+        };
+        let reserve = self.left - self.left.min(cap);
+        self.left -= reserve;
         for waste in SURE_WASTE {
             self.round += 1;
             if let Some(action) = self.sure(node, waste, 0, true) {
+                self.left += reserve;
                 return Some((1.0, action_at(node, action), 0));
             }
             let certain = self.refuted.get(&k).is_some_and(|&(_, r)| r == CERTAIN);
@@ -1701,6 +1750,7 @@ impl Solver {
                 break;
             }
         }
+        self.left += reserve;
         let mut actions = Vec::new();
         expand(node, self.full, &mut self.moves, &mut actions);
         self.path.clear();
@@ -2081,8 +2131,12 @@ impl Solver {
             Some((bound, false)) if bound <= alpha => return Some((bound, CLEAN, false)),
             _ => {}
         }
+        if self.level_search && in_a_level(node) {
+            return self.level_value(node).map(|v| (v, CLEAN, true));
+        }
         if let Some(&at) = self.path.get(k) {
             if chances > self.chances[at as usize] {
+                self.chance_cycle = true;
                 return None;
             }
             return Some((0.0, at, true));
@@ -2111,6 +2165,15 @@ impl Solver {
             self.known.insert(*k, known);
         }
         Some((v, low, exact))
+    }
+
+    /// The exact value of the revival level position `node` by its level
+    /// (built or extended if need be): `None` if the budget ran out or the
+    /// level is too large.
+    fn level_value(&mut self, node: &Node) -> Option<f64> {
+        let slot = self.level_slot(node).ok()?;
+        let cards = card_sets(&node.row).0;
+        self.levels.get(&cards).map(|level| level.value[slot])
     }
 
     /// An upper bound on the value of `node` known without searching,
