@@ -1,7 +1,7 @@
 // Issue 30: replays. A finished game is watched again on its own table,
 // step by step; the final table equals the finished game's; its link opens
-// the same replay in a fresh browser profile, offline; hostile links get a
-// sentence, never a blank page.
+// the same replay in a fresh browser profile, offline (every game); hostile
+// links get a sentence, never a blank page.
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -81,6 +81,26 @@ async function openOffline(browser: Browser, href: string): Promise<Page> {
   await context.setOffline(true);
   await page.goto(href);
   return page;
+}
+
+/** The replay on `page` opened from its link in a fresh browser profile,
+ * offline (the game's own chunk, never fetched there while online, comes
+ * from the service worker's cache): the same table at its end. */
+async function sameOffline(browser: Browser, page: Page) {
+  const href = new URL(page.url()).hash;
+  const toTheEnd = page.getByRole("button", { name: "To the end" });
+  if (await toTheEnd.isEnabled()) await toTheEnd.click();
+  await expect(where(page)).toContainText(/^Move (\d+) of \1/);
+  const here = await tableSays(page, ".replay-board");
+  const elsewhere = await openOffline(browser, `/${href}`);
+  const errors = noErrors(elsewhere);
+  await expect(where(elsewhere)).toContainText("Start of ");
+  await elsewhere.getByRole("button", { name: "To the end" }).click();
+  await expect(where(elsewhere)).toHaveText(await where(page).innerText());
+  // (A seat's screen is drawn once the step's view reaches it.)
+  await expect.poll(() => tableSays(elsewhere, ".replay-board")).toBe(here);
+  await elsewhere.context().close();
+  expect(errors).toEqual([]);
 }
 
 test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", async ({ page, browser }) => {
@@ -164,7 +184,7 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
   expect(elsewhereErrors).toEqual([]);
 });
 
-test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", async ({ page }) => {
+test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = noErrors(page);
   await page.goto("/#/murderers-row/5");
@@ -189,6 +209,7 @@ test("Murderers' Row: a game won with hints replays to the same row; the die dec
   await expect(review.locator(".verdict")).toContainText("Every move you made kept your best chance", { timeout: 60_000 });
   await expect(review.getByRole("button", { name: /^Go to move/ })).toHaveCount(0);
   await expect(page.locator(".replay-move.costly")).toHaveCount(0);
+  await sameOffline(browser, page);
   expect(errors).toEqual([]);
 });
 
@@ -219,7 +240,7 @@ test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each
   expect(errors).toEqual([]);
 });
 
-test("Detective Graves: seen by one seat, no other seat's secret is in the page at any step; the final desk equals the game's", async ({ page }) => {
+test("Detective Graves: seen by one seat, no other seat's secret is in the page at any step; the final desk equals the game's", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const errors = noErrors(page);
   await fastComputers(page);
@@ -272,6 +293,9 @@ test("Detective Graves: seen by one seat, no other seat's secret is in the page 
   await seenBy.getByRole("radio", { name: "Ana" }).check();
   // The last step, seen by Ana, is the finished game's desk.
   expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(finished);
+  // Seen by everyone, as a fresh profile opens it.
+  await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  await sameOffline(browser, page);
   expect(errors).toEqual([]);
 });
 
@@ -298,7 +322,7 @@ async function computersPlayToTheEnd(page: Page, game: "joker" | "serial-killer"
   throw new Error("the game did not end");
 }
 
-test("Joker: seen by one seat, the Joker's place is in the page only while that seat informs; the end equals the game's", async ({ page }) => {
+test("Joker: seen by one seat, the Joker's place is in the page only while that seat informs; the end equals the game's", async ({ page, browser }) => {
   test.setTimeout(300_000);
   const errors = noErrors(page);
   await computersPlayToTheEnd(page, "joker", ["Ana", "Ben", "Cy"]);
@@ -330,10 +354,12 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
   await looks(page, "joker-ana");
   expect(hidden).toBeGreaterThan(0);
   await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
+  await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  await sameOffline(browser, page);
   expect(errors).toEqual([]);
 });
 
-test("Serial Killer: a whole game replays to the same board, players and log", async ({ page }) => {
+test("Serial Killer: a whole game replays to the same board, players and log", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const errors = noErrors(page);
   await computersPlayToTheEnd(page, "serial-killer", ["Ana", "Ben", "Cy"]);
@@ -352,5 +378,6 @@ test("Serial Killer: a whole game replays to the same board, players and log", a
   // Back to the start: the stack whole, every grave empty.
   await page.keyboard.press("Home");
   await expect(page.locator(".sk-graves .card-face")).toHaveCount(0);
+  await sameOffline(browser, page);
   expect(errors).toEqual([]);
 });

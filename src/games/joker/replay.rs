@@ -73,9 +73,11 @@ impl Replayable for JokerGame {
 #[component]
 pub(super) fn JokerReplay() -> impl IntoView {
     let seen_by = RwSignal::new(None::<Seat>);
-    let players = table().read(|g: &JokerGame| g.names.len());
     let board = ViewFn::from(move || {
+        // The replay's own table (provided by the viewer), not the game's:
+        // on a device that never played it, that one is empty.
         let shown = table();
+        let players = shown.read(|g: &JokerGame| g.names.len());
         let seats = move || match seen_by.get() {
             Some(seat) => vec![seat],
             None => Seat::all(players).collect(),
