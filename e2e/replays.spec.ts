@@ -326,7 +326,11 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
   test.setTimeout(300_000);
   const errors = noErrors(page);
   await computersPlayToTheEnd(page, "joker", ["Ana", "Ben", "Cy"]);
-  await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).click();
+  const href = await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).getAttribute("href");
+  await page.getByRole("dialog").getByRole("button", { name: "See the table" }).click();
+  const log = await page.locator(".game-log ol").innerText();
+  const players = await page.locator(".players").innerText();
+  await page.goto(`/${href}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Joker: replay");
   const seenBy = page.getByRole("group", { name: "Seen by" });
   const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
@@ -351,6 +355,10 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
     }
   }
   expect(informing, "Ana informs in a round").toBeGreaterThan(0);
+  // The last step, seen by Ana: the finished game's players and log.
+  const ana = page.getByRole("region", { name: "As Ana saw it" });
+  expect(await ana.locator(".game-log ol").innerText()).toBe(log);
+  expect(await ana.locator(".players").innerText()).toBe(players);
   await looks(page, "joker-ana");
   expect(hidden).toBeGreaterThan(0);
   await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
@@ -369,9 +377,7 @@ test("Serial Killer: a whole game replays to the same board, players and log", a
   const players = await tableSays(page, ".players");
   await page.goto(`/${href}`);
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Serial Killer: replay");
-  await page.keyboard.press("End");
-  const moves = Number(/^Move (\d+) of \1/.exec(await where(page).innerText())![1]);
-  expect(moves).toBeGreaterThan(10);
+  expect(await stepToTheEnd(page)).toBeGreaterThan(10);
   expect(await tableSays(page, ".sk-board")).toBe(board);
   expect(await tableSays(page, ".players")).toBe(players);
   await looks(page, "serial-killer");
