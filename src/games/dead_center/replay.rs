@@ -4,13 +4,13 @@
 
 use super::game::end_text;
 use super::records::{game_ctx, table, ID};
-use super::review::{describe, finding};
+use super::review::{describe, finding, question};
 use super::solver_client;
 use super::table::Board;
 use super::table_ui::Ui;
 use crate::replay::viewer::{replay_page, HiddenOrder, Review, Reviewed, Reviewing};
 use crate::replay::Replayable;
-use engine::dead_center::advice::{Answer, Question};
+use engine::dead_center::advice::Answer;
 use engine::dead_center::{Action, Event, State, Variant};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -100,13 +100,8 @@ pub(super) fn DcReplay() -> impl IntoView {
 /// move that cost the game, if any.
 fn ask_review(game: State, into: RwSignal<Option<Reviewed>>) {
     let reviewing = Reviewing::start(into);
-    let question = Question::Review {
-        variant: game.variant(),
-        seed: game.seed(),
-        history: game.history().to_vec(),
-    };
     solver_client::ask(
-        question,
+        question(&game),
         move |progress| {
             reviewing.progress(format!(
                 "{:.1} million positions searched.",

@@ -29,13 +29,8 @@ pub(super) fn start(ui: Ui) {
         return;
     }
     ui.review.set(Some(Review::Working { searched: 0 }));
-    let question = Question::Review {
-        variant: state.variant(),
-        seed: state.seed(),
-        history: state.history().to_vec(),
-    };
     solver_client::ask(
-        question,
+        question(&state),
         move |progress| {
             // Progress after the answer or a Stop changes nothing.
             if matches!(ui.review.get_untracked(), Some(Review::Working { .. })) {
@@ -53,6 +48,15 @@ pub(super) fn start(ui: Ui) {
             ui.review.set(Some(review));
         },
     );
+}
+
+/// The solver's question for the review of the finished `game`.
+pub(super) fn question(game: &State) -> Question {
+    Question::Review {
+        variant: game.variant(),
+        seed: game.seed(),
+        history: game.history().to_vec(),
+    }
 }
 
 /// Stops a review under way, or leaves a finished one (the table shows the
