@@ -9,12 +9,14 @@
 //! longer than 300 actions (long but ending) apart from those over 5,000
 //! (cycles).
 //!
-//!   cargo run --release -p engine --example mr_sweep -- [random] [hinted] [limit] [from]
+//!   cargo run --release -p engine --example mr_sweep -- [random] [hinted] [limit] [from] [hinted-from]
 //!
-//! (`from`: the first seed of the random games, to go on from a sweep
-//! that stopped.)
+//! (`from` and `hinted-from`: the first seed of the random and of the
+//! hint-following games, to split a sweep or go on from one that stopped.)
 //!
 //! `MR_TRACE=1` prints each position to standard error before asking it.
+//! `MR_SLOWEST=FILE` writes the slowest positions' questions to FILE, one
+//! JSON line each, for `node tools/measure-solver.mjs positions FILE`.
 use engine::game::Game;
 use engine::murderers_row::advice::{answer, Answer, Question};
 use engine::murderers_row::sample::random_action;
@@ -83,6 +85,22 @@ impl Tally {
     fn report(&mut self, what: &str) {
         self.slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
         self.slowest.truncate(10);
+        if let Ok(path) = std::env::var("MR_SLOWEST") {
+            use std::io::Write;
+            let mut file = std::fs::OpenOptions::new()
+                .create(true)
+                .append(true)
+                .open(path)
+                .expect("the file for the slowest questions");
+            for (_, seed, history, _) in &self.slowest {
+                let question = Question::Hint {
+                    seed: *seed,
+                    history: history.clone(),
+                };
+                let line = serde_json::to_string(&question).expect("a question");
+                writeln!(file, "{line}").expect("written");
+            }
+        }
         println!(
             "{what}: {} positions asked, {} failed, {} checked against the graph method, {:?} in all",
             self.asked, self.failed, self.checked, self.total
@@ -99,8 +117,13 @@ impl Tally {
 fn main() {
     let mut args = std::env::args().skip(1);
     let mut next = |default: u64| args.next().and_then(|a| a.parse().ok()).unwrap_or(default);
-    let (random, hinted, limit, from) =
-        (next(20_000), next(2_000), next(100_000) as usize, next(0));
+    let (random, hinted, limit, from, hinted_from) = (
+        next(20_000),
+        next(2_000),
+        next(100_000) as usize,
+        next(0),
+        next(0),
+    );
     let started = Instant::now();
     let mut tally = Tally::default();
     for seed in from..random {
@@ -128,7 +151,7 @@ fn main() {
     let mut large = Tally::default();
     let mut cycles = 0;
     let mut long = Vec::new();
-    for seed in 0..hinted {
+    for seed in hinted_from..hinted {
         let mut state = State::new(seed);
         while !state.is_over() {
             if state.history().len() >= LONGEST {

@@ -2008,6 +2008,34 @@ fn issue_31_deal_451_fresh_is_answered() {
     assert!(legal(&State::new(451), hint.best.expect("a move")));
 }
 
+/// Random games whose revival positions
+/// [`issue_31_revival_sample_is_answered_exactly`] asks: the first 300 of
+/// `mr_sweep`'s 20,000, as the bench (140 positions, 114 of them with a
+/// graph under 20,000 positions; about 2 s).
+const ISSUE_31_SAMPLE_GAMES: u64 = 300;
+
+/// Issue 31's regression sample: every position with at most seven cards
+/// and the Medic and the Bugler alive (revival cycles) of the first random
+/// games of `mr_sweep`, asked as the app asks a hint, is answered, with the
+/// graph method's value wherever its graph is small enough for a test run.
+#[test]
+fn issue_31_revival_sample_is_answered_exactly() {
+    let sample: Vec<_> = sample::revival_positions(ISSUE_31_SAMPLE_GAMES)
+        .into_iter()
+        .filter(|(_, _, value)| value.is_none())
+        .collect();
+    assert!(sample.len() > 20, "{} positions", sample.len());
+    let mut checked = 0;
+    for (seed, history, _) in &sample {
+        let state = State::replay(*seed, history).expect("replays");
+        let state = state.last().expect("a position");
+        let small = solver::graph_stats(state, 20_000).0 < 20_000;
+        issue_31_hint(*seed, history, small);
+        checked += usize::from(small);
+    }
+    assert!(checked * 2 > sample.len(), "{checked} of {}", sample.len());
+}
+
 /// Issue 31's hint-following games: deal 97 followed by hints reached six
 /// cards, a sure win, and then went round the Con Man, the Bugler and the
 /// Medic for ever (each hint a best action, from a fresh solver). A
