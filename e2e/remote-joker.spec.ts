@@ -157,6 +157,10 @@ test("Joker with Ben on his own device: a whole game, Ben informs a round on his
   await expect(invitation(host.page)).toBeVisible();
   await host.page.screenshot({ path: "test-results/screens/remote-joker-host-invitation-390x844.png", fullPage: true });
   await connect(host.page, guest.page, "open");
+  // The host's players' panel says where Ben plays; Ana is at the host.
+  await expect(host.page.locator('.players [aria-label^="Ben, Person, on their own device"]')).toHaveCount(1);
+  await expect(host.page.locator('.players [aria-label^="Ana, Person,"]')).toHaveCount(1);
+  await expect(host.page.locator('.players [aria-label^="Ana, Person, on their own device"]')).toHaveCount(0);
   // Round 1: Ana informs on the host; Ben plays his turns on his phone.
   const seen = await playUntil(host.page, guest.page, async () => (await saved(host.page)).round >= BEN);
   // Round 2: Ben is the Informant: his phone shows the private screen when
@@ -165,7 +169,7 @@ test("Joker with Ben on his own device: a whole game, Ben informs a round on his
   if ((await answers(guest.page).count()) > 0) {
     await expect(guest.page.getByRole("heading", { name: "Ben, you are the Informant" })).toBeVisible();
     await expect(host.page.locator(".turn-banner")).toContainText("Ben, the Informant, is answering.");
-    await expect(host.page.getByText("Ben is playing on their own device…")).toBeVisible();
+    await expect(host.page.getByText("Waiting for Ben…")).toBeVisible();
     await guest.page.screenshot({ path: "test-results/screens/remote-joker-guest-informant-390x844.png", fullPage: true });
     await host.page.screenshot({ path: "test-results/screens/remote-joker-host-waits-390x844.png", fullPage: true });
   }

@@ -145,6 +145,11 @@ test("Serial Killer with two guests: each plays turns on its own device, the sta
     await expect(p.locator(".hand-over")).toHaveCount(0);
   }
   for (const g of d.guests) await checkNoSecret(d.host.page, g.page);
+  // The host's players' panel says who plays on their own device.
+  for (const name of ["Ben", "Cy"]) {
+    await expect(d.host.page.locator(`.players [aria-label^="${name}, Person, on their own device"]`)).toHaveCount(1);
+  }
+  await expect(d.host.page.locator('.players [aria-label^="Ana, Person:"]')).toHaveCount(1);
   await screens(d, "start");
   // The guests' logs are the host's.
   await expect.poll(() => logLines(d.ben.page)).toEqual(await logLines(d.host.page));

@@ -107,6 +107,9 @@ test("Detective Graves host against guest: a whole game on two devices, nothing 
   });
   // Each device has its own seat, and no hand-over screen.
   await expect(host.page.locator(".turn-banner")).toBeVisible();
+  // The host's players' panel says where Ben plays.
+  await expect(host.page.locator(".players")).toContainText("Person, on their own device");
+  await expect(host.page.locator('.players [aria-label^="Ben, Person, on their own device"]')).toHaveCount(1);
   await playUntil(host.page, guest.page, () => endDialog(host.page).isVisible());
   await expect(endDialog(host.page)).toContainText(/Ana \d+, Ben \d+\./);
   await expect(guest.page.getByRole("dialog")).toContainText(/Ana \d+, Ben \d+\./);

@@ -222,11 +222,15 @@ impl Pace {
     }
 }
 
-/// What a seat's kind is called in a list: "Person", "Computer (Simple)".
-pub fn kind_name(kind: SeatKind) -> String {
+/// What a seat's kind is called in a players' panel: "Person", "Person,
+/// on their own device" (`own_device`: played on another device than this
+/// one), "Computer (Simple)". A seat whose kind is not known here is a
+/// person's.
+pub fn kind_name(kind: Option<SeatKind>, own_device: bool) -> String {
     match kind {
-        SeatKind::Person => "Person".to_string(),
-        SeatKind::Computer(level) => format!("Computer ({})", level.name()),
+        Some(SeatKind::Computer(level)) => format!("Computer ({})", level.name()),
+        _ if own_device => "Person, on their own device".to_string(),
+        _ => "Person".to_string(),
     }
 }
 

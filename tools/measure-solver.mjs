@@ -82,7 +82,12 @@ try {
     const sorted = [...result.times].sort((a, b) => a.ms - b.ms);
     const at = (p) => sorted[Math.round((sorted.length - 1) * p)];
     const worst = sorted[sorted.length - 1];
-    for (const t of sorted.slice(-5)) console.log(`slow: position #${t.seed}: ${t.ms.toFixed(1)} ms`);
+    // A short file (the worst positions of a sweep) is printed whole.
+    const shown = sorted.length <= 50 ? result.times : sorted.slice(-5);
+    for (const t of shown) {
+      const what = t.answered ? `win ${t.win}` : "NOT ANSWERED";
+      console.log(`position #${t.seed}: ${t.ms.toFixed(1)} ms, ${what}`);
+    }
     console.log(
       `wasm hint of ${sorted.length} sampled positions: median ${at(0.5).ms.toFixed(1)} ms, p99 ${at(0.99).ms.toFixed(1)} ms, ` +
         `worst ${worst.ms.toFixed(1)} ms (position #${worst.seed}), not answered ${sorted.filter((t) => !t.answered).length}; ` +

@@ -3,8 +3,8 @@
 
 use super::source::{with_view, Source};
 use super::words::role_word;
-use crate::seats::{computer_note, name_of, seat_class, TurnBanner};
-use engine::detective_graves::{Seat, SeatKind};
+use crate::seats::{computer_note, kind_name, name_of, seat_class, TurnBanner};
+use engine::detective_graves::Seat;
 use leptos::prelude::*;
 
 /// Whose turn it is, in their colour, and what they are to do.
@@ -40,15 +40,13 @@ pub fn WhoseTurn(source: Source, viewer: Seat) -> impl IntoView {
 #[component]
 pub fn Players(source: Source, viewer: Seat) -> impl IntoView {
     let rows = move || {
+        let elsewhere = source.elsewhere();
         with_view(source, viewer, |names, v| {
             [Seat(0), Seat(1)]
                 .into_iter()
                 .map(|seat| {
                     let role = v.role_of(seat);
-                    let kind = match v.seat_kind(seat) {
-                        Some(SeatKind::Computer(level)) => format!("Computer ({})", level.name()),
-                        _ => "Person".to_string(),
-                    };
+                    let kind = kind_name(v.seat_kind(seat), elsewhere.contains(&seat));
                     let points = v.points(seat);
                     let detail = format!(
                         "{} point{} · hand {} · deck {} · discard {} · evidence {}",

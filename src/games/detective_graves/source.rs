@@ -7,6 +7,7 @@
 use super::game::{placeable, unseen_case, DgGame};
 use super::log::{event_lines, log_lines};
 use super::records::DgTable;
+use crate::remote::host::RemoteRecord;
 use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{Action, Card, Event, Phase, Seat};
 use engine::Game;
@@ -67,6 +68,15 @@ pub fn placeable_seen(view: &SeatView, cards: &[Card]) -> Result<usize, String> 
 }
 
 impl Source {
+    /// The seats people play on other devices (tracked), as the host's
+    /// game keeps them; a guest's table is not told.
+    pub fn elsewhere(self) -> Vec<Seat> {
+        match self {
+            Source::Local(table) => table.read(|g| g.remote_seats()),
+            Source::Remote(_) => Vec::new(),
+        }
+    }
+
     /// The game's log as `viewer` learnt it (tracked).
     pub fn log_lines(self, viewer: Seat) -> Vec<String> {
         match self {

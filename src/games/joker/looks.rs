@@ -244,15 +244,14 @@ pub struct PlayerLook {
     pub label: String,
 }
 
-pub fn player_look(v: &SeatView, names: &[String], seat: Seat) -> PlayerLook {
+/// `own_device`: the seat is played on another device than this one.
+pub fn player_look(v: &SeatView, names: &[String], seat: Seat, own_device: bool) -> PlayerLook {
     let name = name_of(names, seat);
     let informant = v.informant() == seat && !matches!(v.status(), Status::Over { .. });
     let acting = v.to_act() == Some(seat);
     let locked = v.lock(seat) != Lock::Free;
     let winner = v.winners().contains(&seat);
-    let kind = v
-        .seat_kind(seat)
-        .map_or_else(|| "Person".to_string(), kind_name);
+    let kind = kind_name(v.seat_kind(seat), own_device);
     let role = if informant { "Informant" } else { "Vigilante" };
     let score = match v.team_of(seat).map(team_name) {
         Some(team) => format!(
@@ -529,13 +528,13 @@ mod tests {
             SeatKind::Person,
         ];
         let mut game = JokerGame::new(&plans(&kinds), &Mode::Teams(vec![0, 1, 0, 1]), 7).unwrap();
-        let ana = player_look(&game.table_view(), &game.names, Seat(0));
+        let ana = player_look(&game.table_view(), &game.names, Seat(0), false);
         assert_eq!(
             ana.label,
             "Ana, Person, Informant: Team A: 0 points (0 shot by Ana)"
         );
         assert!(ana.informant && !ana.acting);
-        let ben = player_look(&game.table_view(), &game.names, Seat(1));
+        let ben = player_look(&game.table_view(), &game.names, Seat(1), false);
         assert_eq!(ben.kind_and_role, "Computer (Simple) · Vigilante");
         assert_eq!(
             ben.label,
@@ -544,11 +543,11 @@ mod tests {
         let joker = game.state.joker();
         game.state.apply(Action::Shoot(joker)).unwrap();
         assert_eq!(
-            player_look(&game.table_view(), &game.names, Seat(3)).score,
+            player_look(&game.table_view(), &game.names, Seat(3), false).score,
             "Team B: 1 point (0 shot by Di)"
         );
         assert_eq!(
-            player_look(&game.table_view(), &game.names, Seat(1)).score,
+            player_look(&game.table_view(), &game.names, Seat(1), false).score,
             "Team B: 1 point (1 shot by Ben)"
         );
         let mut solo = JokerGame::new(&plans(&[SeatKind::Person; 2]), &Mode::Everyone, 5).unwrap();
@@ -558,7 +557,7 @@ mod tests {
             turn_text(&solo.table_view(), &solo.names).1,
             "Round 1 of 2 · Ben's turn: probe a card (no shooting this turn)."
         );
-        let ben = player_look(&solo.table_view(), &solo.names, Seat(1));
+        let ben = player_look(&solo.table_view(), &solo.names, Seat(1), false);
         assert!(ben.locked, "{ben:?}");
         assert_eq!(
             ben.label,
@@ -568,7 +567,7 @@ mod tests {
         let winner = Seat::all(2)
             .find(|s| solo.state.winners().contains(s))
             .unwrap();
-        let look = player_look(&solo.table_view(), &solo.names, winner);
+        let look = player_look(&solo.table_view(), &solo.names, winner, false);
         assert!(look.winner && !look.informant && look.label.ends_with(", winner"));
     }
 

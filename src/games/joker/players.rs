@@ -12,7 +12,10 @@ pub fn Players(source: Source) -> impl IntoView {
     view! {
         <section class="players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
-                let look = move || source.with_table(|v, n| Some(player_look(v, n, seat)));
+                let look = move || {
+                    let own_device = source.elsewhere().contains(&seat);
+                    source.with_table(|v, n| Some(player_look(v, n, seat, own_device)))
+                };
                 move || look().map(|p| view! {
                     <article class=format!("player {}", seat_class(seat)) class:current=p.acting aria-label=p.label>
                         <h3 aria-hidden="true">

@@ -170,7 +170,8 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                         None if source.with_table(|v, _| v.to_act().is_none()) =>
                             view! { <p class="waiting">"The game is over."</p> }.into_any(),
                         None => match source.remote_to_act() {
-                            Some(name) => view! { <p class="waiting">{format!("{name} is playing on their own device…")}</p> }.into_any(),
+                            // The invitation panel says whether they are connected yet.
+                            Some(name) => view! { <p class="waiting">{format!("Waiting for {name}…")}</p> }.into_any(),
                             None if matches!(source, Source::Remote(_)) =>
                                 view! { <p class="waiting">"Waiting for the others…"</p> }.into_any(),
                             None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),

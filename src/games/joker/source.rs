@@ -5,6 +5,7 @@
 //! components draws both.
 
 use super::game::JokerGame;
+use crate::remote::host::RemoteRecord;
 use crate::table::controller::Table;
 use engine::joker::{Action, Cell, CellSet, Event, Phase, Seat, SeatView};
 use engine::Game;
@@ -40,6 +41,15 @@ pub enum Source {
 }
 
 impl Source {
+    /// The seats people play on other devices (tracked), as the host's
+    /// game keeps them; a guest's table is not told.
+    pub fn elsewhere(self) -> Vec<Seat> {
+        match self {
+            Source::Local(table) => table.read(|g| g.remote_seats()),
+            Source::Remote(_) => Vec::new(),
+        }
+    }
+
     /// Reads the table as everyone may see it (tracked), with the names;
     /// `T`'s default while there is no game. Here, the view of the
     /// Vigilante whose turn it is; on a guest, its own seat's (the Joker's

@@ -22,7 +22,10 @@ pub fn Players(source: Source) -> impl IntoView {
         <section class="players" aria-label="Players">
             {move || Seat::all(seats.get()).map(|seat| {
                 // A memo: a player's panel is drawn again only when it changes.
-                let panel = Memo::new(move |_| source.read(|v, names| Some(PlayerPanel::of(v, seat, names))));
+                let panel = Memo::new(move |_| {
+                    let own_device = source.elsewhere().contains(&seat);
+                    source.read(|v, names| Some(PlayerPanel { own_device, ..PlayerPanel::of(v, seat, names) }))
+                });
                 move || panel.get().map(|panel| {
                     let (current, arrested, winner) = (panel.current, panel.arrested, panel.winner);
                     let (label, kind, clues_text) = (panel.label(), panel.kind_text(), panel.clues_text());

@@ -6,8 +6,9 @@
 
 use super::game::{guest_log, SerialKillerGame};
 use super::words::{choices, Choice};
+use crate::remote::host::RemoteRecord;
 use crate::table::controller::Table;
-use engine::serial_killer::{Action, Event, SeatView};
+use engine::serial_killer::{Action, Event, Seat, SeatView};
 use leptos::prelude::*;
 
 /// What this guest device has of a game played on another device.
@@ -36,6 +37,15 @@ pub enum Source {
 }
 
 impl Source {
+    /// The seats people play on other devices (tracked), as the host's
+    /// game keeps them; a guest's table is not told.
+    pub fn elsewhere(self) -> Vec<Seat> {
+        match self {
+            Source::Local(table) => table.read(|g| g.remote_seats()),
+            Source::Remote(_) => Vec::new(),
+        }
+    }
+
     /// Reads the game (tracked) through a seat's view with the names at the
     /// table; `T`'s default while there is no game. Everything the table
     /// shows is public, so any seat's view draws it: here, the view of the

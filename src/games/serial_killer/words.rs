@@ -2,7 +2,7 @@
 //! events and a seat's view (tested natively): the log, the choice buttons'
 //! labels, the turn banner, the graves' and players' descriptions.
 
-use crate::seats::{computer_note, joined, name_of};
+use crate::seats::{computer_note, joined, kind_name, name_of};
 use engine::cards::Card;
 use engine::serial_killer::{
     role, Action, Event, Landing, Phase, ReshuffleCause, Role, Seat, SeatKind, SeatView, Tip,
@@ -339,6 +339,8 @@ pub fn grave_label(i: usize, pile: &[Card], open: bool, target: bool) -> String 
 pub struct PlayerPanel {
     pub name: String,
     pub kind: Option<SeatKind>,
+    /// Played on another device than this one.
+    pub own_device: bool,
     pub clues: u8,
     pub police: u8,
     pub arrested: bool,
@@ -353,6 +355,7 @@ impl PlayerPanel {
         PlayerPanel {
             name: name_of(names, seat),
             kind: view.seat_kind(seat),
+            own_device: false,
             clues: view.clues(seat),
             police: view.police(seat),
             arrested: view.is_arrested(seat),
@@ -362,12 +365,9 @@ impl PlayerPanel {
         }
     }
 
-    /// "Person", or "Computer (Simple)".
+    /// "Person", "Person, on their own device" or "Computer (Simple)".
     pub fn kind_text(&self) -> String {
-        match self.kind {
-            Some(SeatKind::Computer(level)) => format!("Computer ({})", level.name()),
-            _ => "Person".to_string(),
-        }
+        kind_name(self.kind, self.own_device)
     }
 
     /// "3 clues · police 2", beside the counters.
@@ -714,6 +714,7 @@ mod tests {
         let mut panel = PlayerPanel {
             name: "Ana".into(),
             kind: Some(SeatKind::Computer(Level::Simple)),
+            own_device: false,
             clues: 1,
             police: 5,
             arrested: false,
@@ -739,6 +740,10 @@ mod tests {
         );
         panel.winner = true;
         assert!(panel.label().ends_with(" · winner"));
+        panel.own_device = true;
+        assert!(panel
+            .label()
+            .starts_with("Ana, Person, on their own device: 0 clues"));
     }
 
     #[test]
