@@ -5,7 +5,8 @@
 //! invitation and its answer ([`invitation`]): a session description
 //! squeezed into a short code ([`code`]), shown as a QR picture ([`qr`])
 //! and as a link, scanned or pasted on the other device. The messages are
-//! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes.
+//! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes, and a
+//! table reads either kind of game through a [`source::Source`].
 
 pub mod code;
 pub mod guest;
@@ -14,5 +15,6 @@ pub mod invitation;
 pub mod peer;
 pub mod qr;
 pub mod relay;
+pub mod source;
 pub mod views;
 pub mod wire;

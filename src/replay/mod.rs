@@ -176,17 +176,22 @@ pub fn replay_ctx<R: TableRecord>(ctx: GameCtx<R, R::Stats>, first: R) -> GameCt
 /// What a tap on a replay's table says: nothing on it can be played.
 pub const REFUSED: &str = "This is a replay: nothing on it can be played.";
 
-/// What `seat`'s own device would have been sent at the step `shown`
-/// holds (its view and its log, as the host sends them: see
-/// `remote::host`), kept up to date as the steps go.
-pub fn seen_by<R>(
+/// `seat`'s table at the step `shown`, as its own device would have been
+/// sent it (its view and its log, as the host sends them: see
+/// `remote::host`), kept up to date as the steps go, with what a guest
+/// keeps (`kept`). Any action on it is refused with [`REFUSED`], in its
+/// `refusal`.
+pub fn seat_table<R, K>(
     shown: crate::table::controller::Table<R>,
     seat: engine::seats::Seat,
-) -> leptos::prelude::RwSignal<Option<SeatReceived<R>>>
+    kept: K,
+) -> crate::remote::source::Remote<R, K>
 where
     R: crate::remote::host::RemoteRecord,
     R::State: engine::Multiplayer,
-    SeatReceived<R>: Send + Sync,
+    K: Copy + 'static,
+    crate::remote::source::View<R>: Send + Sync,
+    Event<R>: Send + Sync,
 {
     use engine::Multiplayer;
     use leptos::prelude::*;
@@ -201,14 +206,14 @@ where
             })
         }));
     });
-    received
+    let refusal = RwSignal::new(None);
+    crate::remote::source::Remote {
+        received,
+        send: Callback::new(move |_| refusal.set(Some(REFUSED.to_string()))),
+        refusal,
+        kept,
+    }
 }
-
-/// What a seat's device holds of a record's game.
-pub type SeatReceived<R> = crate::remote::guest::Received<
-    <<R as TableRecord>::State as engine::Multiplayer>::SeatView,
-    Event<R>,
->;
 
 /// A move's line when the log tells nothing of it: who made it, and what
 /// (`what`, the game's words for the action).

@@ -47,8 +47,8 @@ pub fn GuestTable(remote: Remote) -> impl IntoView {
         }) else {
             return;
         };
-        if remote.cases_seen.get_untracked() > played {
-            remote.cases_seen.set(played);
+        if remote.kept.get_untracked() > played {
+            remote.kept.set(played);
         }
         if !over && end_dismissed.get_untracked() {
             end_dismissed.set(false);

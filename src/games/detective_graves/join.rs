@@ -33,12 +33,7 @@ pub fn DgJoin() -> impl IntoView {
         }
         false
     });
-    let remote = Remote {
-        received: guest.received,
-        send: Callback::new(move |actions: Vec<Action>| guest.send(actions)),
-        cases_seen,
-        refusal: guest.refusal,
-    };
+    let remote = Remote::of_guest(guest, cases_seen);
     view! {
         <TopBar title="Detective Graves"/>
         {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}

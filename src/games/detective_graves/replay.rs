@@ -6,10 +6,10 @@ use super::game::{DgGame, NOBODY};
 use super::log::event_lines;
 use super::play::Feedback;
 use super::records::{game_ctx, table, ID};
-use super::source::{Remote, Source};
+use super::source::Source;
 use super::table::Desk;
 use crate::replay::viewer::{replay_page, SeenBy};
-use crate::replay::{seen_by, unlogged, Replayable, REFUSED};
+use crate::replay::{seat_table, unlogged, Replayable};
 use crate::seats::{name_of, plans_of};
 use crate::ui::message::Note;
 use engine::detective_graves::{Action, Event, Variant};
@@ -117,17 +117,11 @@ pub(super) fn DgReplay() -> impl IntoView {
 /// would have been sent then.
 #[component]
 fn SeatDesk(shown: super::records::DgTable, seat: Seat) -> impl IntoView {
-    let refusal = RwSignal::new(None::<String>);
-    let remote = Remote {
-        received: seen_by(shown, seat),
-        send: Callback::new(move |_: Vec<Action>| refusal.set(Some(REFUSED.into()))),
-        // Every case's result is passed: the desk shows the table.
-        cases_seen: RwSignal::new(usize::MAX),
-        refusal,
-    };
+    // Every case's result is passed: the desk shows the table.
+    let remote = seat_table(shown, seat, RwSignal::new(usize::MAX));
     let feedback = Feedback::new(Source::Remote(remote));
     Effect::new(move |_| {
-        if let Some(why) = refusal.get() {
+        if let Some(why) = remote.refusal.get() {
             feedback.message.set(Some(Note::refusal(why)));
         }
     });

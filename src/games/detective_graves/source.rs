@@ -1,46 +1,20 @@
-//! Where a Detective Graves table's game comes from: this device's game
-//! (the table controller's), or a game played on another device, of which
-//! this guest device has only what its seat may know ([`Received`]). The
-//! table's components read either through [`with_view`], so that one desk
-//! draws both.
+//! A Detective Graves table's readings of its game, wherever it comes
+//! from (see [`crate::remote::source`]): this device's game, or what a
+//! guest device was sent for its seat. The table's components read either
+//! through [`with_view`], so that one desk draws both.
 
 use super::game::{placeable, unseen_case, DgGame};
 use super::log::{event_lines, log_lines};
-use super::records::DgTable;
-use crate::remote::host::RemoteRecord;
 use engine::detective_graves::view::SeatView;
-use engine::detective_graves::{Action, Card, Event, Phase, Seat};
+use engine::detective_graves::{Card, Phase, Seat};
 use engine::Game;
 use leptos::prelude::*;
 
-/// What this guest device has of a game played on another device (its
-/// seat is the one the table is drawn for).
-pub type Received = crate::remote::guest::Received<SeatView, Event>;
-
-/// A table whose game the host's device keeps: what arrives from it, and
-/// where this device's actions go.
-#[derive(Clone, Copy)]
-pub struct Remote {
-    /// The latest from the host; `None` until the first arrives.
-    pub received: RwSignal<Option<Received>>,
-    /// Sends actions to the host, to be made all or none, in order.
-    pub send: Callback<Vec<Action>>,
-    /// How many case results this guest has gone past (kept here only).
-    pub cases_seen: RwSignal<usize>,
-    /// The host's reason when it refuses an action: shown as a local
-    /// refusal is.
-    pub refusal: RwSignal<Option<String>>,
-}
-
-/// Where the table's game comes from.
-#[derive(Clone, Copy)]
-pub enum Source {
-    /// This device's game (pass-and-play, against the computer, or the
-    /// host's of a game across devices).
-    Local(DgTable),
-    /// A game another device keeps.
-    Remote(Remote),
-}
+/// Where the table's game comes from; a guest keeps how many case results
+/// it has gone past (on that device only: the host is told nothing).
+pub type Source = crate::remote::source::Source<DgGame, RwSignal<usize>>;
+/// A game the host's device keeps.
+pub type Remote = crate::remote::source::Remote<DgGame, RwSignal<usize>>;
 
 /// Reads the game through `viewer`'s eyes (tracked), with the names at the
 /// table; `T`'s default while there is no game. A remote game is read
@@ -52,10 +26,7 @@ pub fn with_view<T: Default>(
 ) -> T {
     match source {
         Source::Local(table) => table.read(|g| read(&g.names, &g.state.view(viewer))),
-        Source::Remote(remote) => remote
-            .received
-            .with(|r| r.as_ref().map(|r| read(&r.names, &r.view)))
-            .unwrap_or_default(),
+        Source::Remote(remote) => remote.read(|r| read(&r.names, &r.view)),
     }
 }
 
@@ -68,24 +39,13 @@ pub fn placeable_seen(view: &SeatView, cards: &[Card]) -> Result<usize, String> 
 }
 
 impl Source {
-    /// The seats people play on other devices (tracked), as the host's
-    /// game keeps them; a guest's table is not told.
-    pub fn elsewhere(self) -> Vec<Seat> {
-        match self {
-            Source::Local(table) => table.read(|g| g.remote_seats()),
-            Source::Remote(_) => Vec::new(),
-        }
-    }
-
     /// The game's log as `viewer` learnt it (tracked).
     pub fn log_lines(self, viewer: Seat) -> Vec<String> {
         match self {
             Source::Local(table) => table.read(|g| log_lines(&g.state, viewer, &g.names)),
-            Source::Remote(remote) => remote.received.with(|r| {
-                r.as_ref().map_or_else(Vec::new, |r| {
-                    event_lines(&r.events, r.view.seat(), r.view.row(), &r.names)
-                })
-            }),
+            Source::Remote(remote) => {
+                remote.read(|r| event_lines(&r.events, r.view.seat(), r.view.row(), &r.names))
+            }
         }
     }
 
@@ -95,7 +55,7 @@ impl Source {
         match self {
             Source::Local(table) => table.read(DgGame::unseen_case),
             Source::Remote(remote) => {
-                let seen = remote.cases_seen.get();
+                let seen = remote.kept.get();
                 remote
                     .received
                     .with(|r| r.as_ref().and_then(|r| unseen_case(seen, r.view.results())))
@@ -114,7 +74,7 @@ impl Source {
                 let played = remote
                     .received
                     .with_untracked(|r| r.as_ref().map_or(0, |r| r.view.results().len()));
-                remote.cases_seen.set((case + 1).min(played));
+                remote.kept.set((case + 1).min(played));
             }
         }
     }
@@ -123,18 +83,7 @@ impl Source {
     pub fn is_over(self) -> bool {
         match self {
             Source::Local(table) => table.read(|g| g.state.is_over()),
-            Source::Remote(remote) => remote
-                .received
-                .with(|r| r.as_ref().is_some_and(|r| r.view.phase() == Phase::Over)),
-        }
-    }
-
-    /// Whether the last action may be taken back (tracked): never on a
-    /// guest device, which keeps no game to go back to.
-    pub fn can_take_back(self) -> bool {
-        match self {
-            Source::Local(table) => table.can_take_back(),
-            Source::Remote(_) => false,
+            Source::Remote(remote) => remote.read(|r| r.view.phase() == Phase::Over),
         }
     }
 
@@ -164,7 +113,8 @@ mod tests {
     use super::super::play::Feedback;
     use super::super::words::{case_report, final_result};
     use super::*;
-    use engine::detective_graves::{Length, Level, SeatKind, State, Variant};
+    use crate::remote::guest::Received;
+    use engine::detective_graves::{Action, Event, Length, Level, SeatKind, State, Variant};
     use engine::{Game, Multiplayer};
     use std::sync::{Arc, Mutex};
 
@@ -219,7 +169,7 @@ mod tests {
     }
 
     /// What a host sends the guest at `seat`.
-    fn received(state: &State, seat: Seat) -> Received {
+    fn received(state: &State, seat: Seat) -> Received<SeatView, Event> {
         Received {
             version: 0,
             names: names(),
@@ -229,14 +179,14 @@ mod tests {
     }
 
     /// A guest's table of `received`, its sent actions kept.
-    fn remote(received: Received) -> (Remote, Arc<Mutex<Vec<Vec<Action>>>>) {
+    fn remote(received: Received<SeatView, Event>) -> (Remote, Arc<Mutex<Vec<Vec<Action>>>>) {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let kept = sent.clone();
         let remote = Remote {
             received: RwSignal::new(Some(received)),
             send: Callback::new(move |actions| kept.lock().unwrap().push(actions)),
-            cases_seen: RwSignal::new(0),
             refusal: RwSignal::new(None),
+            kept: RwSignal::new(0),
         };
         (remote, sent)
     }
@@ -333,7 +283,7 @@ mod tests {
         remote.received.set(Some(received(&state, Seat(1))));
         assert_eq!(source.unseen_case(), Some(0));
         source.see_case(0);
-        assert_eq!((remote.cases_seen.get(), source.unseen_case()), (1, None));
+        assert_eq!((remote.kept.get(), source.unseen_case()), (1, None));
         assert!(sent.lock().unwrap().is_empty(), "the host is told nothing");
     }
 

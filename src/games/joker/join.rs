@@ -41,12 +41,7 @@ pub fn JokerJoin() -> impl IntoView {
         }
     });
     Effect::new(move |_| save_notepad(round.get_value(), notes.get()));
-    let remote = Remote {
-        received: guest.received,
-        send: Callback::new(move |actions: Vec<Action>| guest.send(actions)),
-        refusal: guest.refusal,
-        notes,
-    };
+    let remote = Remote::of_guest(guest, notes);
     view! {
         <TopBar title="Joker"/>
         {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}

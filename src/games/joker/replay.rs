@@ -7,10 +7,10 @@ use super::game::{JokerGame, Mode};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, table, ID};
-use super::source::{Remote, Source};
+use super::source::Source;
 use super::words::{event_line, log_lines};
 use crate::replay::viewer::{replay_page, SeenBy};
-use crate::replay::{seen_by, unlogged, Replayable, REFUSED};
+use crate::replay::{seat_table, unlogged, Replayable};
 use crate::seats::{name_of, plans_of};
 use crate::ui::message::Note;
 use engine::joker::{Action, CellSet, Event, Seat, SeatKind};
@@ -107,17 +107,11 @@ pub(super) fn JokerReplay() -> impl IntoView {
 /// device would have been sent then.
 #[component]
 fn SeatScreen(shown: crate::table::controller::Table<JokerGame>, seat: Seat) -> impl IntoView {
-    let refusal = RwSignal::new(None::<String>);
-    let remote = Remote {
-        received: seen_by(shown, seat),
-        send: Callback::new(move |_: Vec<Action>| refusal.set(Some(REFUSED.into()))),
-        refusal,
-        notes: RwSignal::new(CellSet::EMPTY),
-    };
+    let remote = seat_table(shown, seat, RwSignal::new(CellSet::EMPTY));
     let source = Source::Remote(remote);
     let feedback = Feedback::new(source);
     Effect::new(move |_| {
-        if let Some(why) = refusal.get() {
+        if let Some(why) = remote.refusal.get() {
             feedback.message.set(Some(Note::refusal(why)));
         }
     });

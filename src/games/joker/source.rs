@@ -1,55 +1,19 @@
-//! Where a Joker table's game comes from: this device's game (the table
-//! controller's), or a game played on another device, of which this guest
-//! device has only what its seat may know ([`Received`]). Every table
-//! component reads the game through a [`Source`], so that one set of
-//! components draws both.
+//! A Joker table's readings of its game, wherever it comes from (see
+//! [`crate::remote::source`]): this device's game, or what a guest device
+//! was sent for its seat.
 
 use super::game::JokerGame;
-use crate::remote::host::RemoteRecord;
-use crate::table::controller::Table;
-use engine::joker::{Action, Cell, CellSet, Event, Phase, Seat, SeatView};
+use engine::joker::{Action, Cell, CellSet, Phase, Seat, SeatView};
 use engine::Game;
 use leptos::prelude::*;
 
-/// What this guest device has of a game played on another device (its
-/// seat is the one the table is drawn for).
-pub type Received = crate::remote::guest::Received<SeatView, Event>;
-
-/// A table whose game the host's device keeps: what arrives from it, and
-/// where this device's actions go.
-#[derive(Clone, Copy)]
-pub struct Remote {
-    /// The latest from the host; `None` until the first arrives.
-    pub received: RwSignal<Option<Received>>,
-    /// Sends actions to the host.
-    pub send: Callback<Vec<Action>>,
-    /// The host's reason when it refuses an action.
-    pub refusal: RwSignal<Option<String>>,
-    /// This seat's notepad: its player's private marks, kept on this device
-    /// only (see `super::join`).
-    pub notes: RwSignal<CellSet>,
-}
-
-/// Where the table's game comes from.
-#[derive(Clone, Copy)]
-pub enum Source {
-    /// This device's game (at one device, or the host's of a game across
-    /// devices).
-    Local(Table<JokerGame>),
-    /// A game another device keeps.
-    Remote(Remote),
-}
+/// Where the table's game comes from; a guest keeps its seat's notepad:
+/// its player's private marks, on that device only (see `super::join`).
+pub type Source = crate::remote::source::Source<JokerGame, RwSignal<CellSet>>;
+/// A game the host's device keeps.
+pub type Remote = crate::remote::source::Remote<JokerGame, RwSignal<CellSet>>;
 
 impl Source {
-    /// The seats people play on other devices (tracked), as the host's
-    /// game keeps them; a guest's table is not told.
-    pub fn elsewhere(self) -> Vec<Seat> {
-        match self {
-            Source::Local(table) => table.read(|g| g.remote_seats()),
-            Source::Remote(_) => Vec::new(),
-        }
-    }
-
     /// Reads the table as everyone may see it (tracked), with the names;
     /// `T`'s default while there is no game. Here, the view of the
     /// Vigilante whose turn it is; on a guest, its own seat's (the Joker's
@@ -58,10 +22,7 @@ impl Source {
     pub fn with_table<T: Default>(self, read: impl FnOnce(&SeatView, &[String]) -> T) -> T {
         match self {
             Source::Local(table) => table.read(|g| read(&g.table_view(), &g.names)),
-            Source::Remote(remote) => remote
-                .received
-                .with(|r| r.as_ref().map(|r| read(&r.view, &r.names)))
-                .unwrap_or_default(),
+            Source::Remote(remote) => remote.read(|r| read(&r.view, &r.names)),
         }
     }
 
@@ -105,7 +66,7 @@ impl Source {
     pub fn notes(self, seat: Seat) -> Option<CellSet> {
         match self {
             Source::Local(table) => table.read(|g| g.notes.get(seat.index()).copied()),
-            Source::Remote(remote) => Some(remote.notes.get()),
+            Source::Remote(remote) => Some(remote.kept.get()),
         }
     }
 
@@ -114,22 +75,13 @@ impl Source {
     pub fn toggle_mark(self, seat: Seat, cell: Cell) {
         match self {
             Source::Local(table) => table.note(|g| g.toggle_mark(seat, cell)),
-            Source::Remote(remote) => remote.notes.update(|notes| {
+            Source::Remote(remote) => remote.kept.update(|notes| {
                 if notes.contains(cell) {
                     notes.remove(cell);
                 } else {
                     notes.insert(cell);
                 }
             }),
-        }
-    }
-
-    /// Whether another tab's change of this game waits to be acknowledged
-    /// (untracked): the keys do nothing meanwhile.
-    pub fn changed_elsewhere(self) -> bool {
-        match self {
-            Source::Local(table) => table.ctx.changed_elsewhere.get_untracked(),
-            Source::Remote(_) => false,
         }
     }
 
@@ -178,7 +130,7 @@ mod tests {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let kept = sent.clone();
         let remote = Remote {
-            received: RwSignal::new(Some(Received {
+            received: RwSignal::new(Some(crate::remote::guest::Received {
                 version: 1,
                 names: game.names.clone(),
                 view: game.state.view(seat),
@@ -186,7 +138,7 @@ mod tests {
             })),
             send: Callback::new(move |actions| kept.lock().unwrap().push(actions)),
             refusal: RwSignal::new(None),
-            notes: RwSignal::new(CellSet::EMPTY),
+            kept: RwSignal::new(CellSet::EMPTY),
         };
         (Source::Remote(remote), remote, sent)
     }

@@ -17,11 +17,7 @@ use leptos::prelude::*;
 pub fn SkJoin() -> impl IntoView {
     let guest = Guest::<SeatView, Event, Action>::new();
     guest.join_from_address(&route(Page::Join).href());
-    let remote = Remote {
-        received: guest.received,
-        send: Callback::new(move |actions: Vec<Action>| guest.send(actions)),
-        refusal: guest.refusal,
-    };
+    let remote = Remote::of_guest(guest, ());
     view! {
         <TopBar title="Serial Killer"/>
         {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
