@@ -209,11 +209,13 @@ fn revival_positions() -> Vec<(String, advice::Question)> {
 /// values the levels it meets by them, about 12 s): deal, random actions (`Pcg32::seed_from_u64(deal)`, as `mr_one`), and
 /// the solver's value (not checked by another method: their graphs have
 /// millions of positions).
-const HARD_LEVELS: [(u64, usize, f64); 5] = [
+const HARD_LEVELS: [(u64, usize, f64); 7] = [
     (1583, 5, 0.666_666_666_666_664_9),
     (5026, 5, 0.999_999_999_999_999_8),
     (1612, 8, 1.0),
     (5941, 5, 1.0),
+    (19974, 5, 1.0),
+    (14296, 7, 0.711_996_527_777_777_8),
     (451, 0, 0.999_999_999_999_999_8),
 ];
 

@@ -34,6 +34,9 @@ const LONG: usize = 300;
 /// A hint-following game longer than this is a hint going round a cycle.
 const LONGEST: usize = 5_000;
 
+/// How many of the slowest positions each tally keeps and prints.
+const SLOWEST: usize = 30;
+
 #[derive(Default)]
 struct Tally {
     asked: usize,
@@ -75,16 +78,16 @@ impl Tally {
             }
         }
         self.slowest.push((took, seed, history, hint.win));
-        if self.slowest.len() > 40 {
+        if self.slowest.len() > 4 * SLOWEST {
             self.slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
-            self.slowest.truncate(10);
+            self.slowest.truncate(SLOWEST);
         }
         hint.best
     }
 
     fn report(&mut self, what: &str) {
         self.slowest.sort_by_key(|t| std::cmp::Reverse(t.0));
-        self.slowest.truncate(10);
+        self.slowest.truncate(SLOWEST);
         if let Ok(path) = std::env::var("MR_SLOWEST") {
             use std::io::Write;
             let mut file = std::fs::OpenOptions::new()

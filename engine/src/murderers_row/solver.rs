@@ -89,10 +89,26 @@
 //!    deal 1612 after eight random actions (seven cards: the Bugler active;
 //!    the Sentry Gun, Arsonist, Medic, Copycat, Grenadier and Con Man
 //!    inactive; 178,056 rows in 43,856 classes with 143 decks) in 28 s at
-//!    616 MB (value 1). Over every position of at most seven cards of
-//!    `mr_sweep`'s 20,000 random games (65,602; 64,801 of them checked
-//!    against the graph method) none failed. Deal 1612's largest level
-//!    needed 1,681 sweeps (118 s) before the epoch shortcut, 23 with it.
+//!    616 MB (value 1). Deal 1612's largest level needed 1,681 sweeps
+//!    (118 s) before the epoch shortcut, 23 with it.
+//!
+//!    Issue 31's sweep (`mr_sweep`, each position asked as the app asks a
+//!    hint, a fresh solver each; two cores, one part each, nothing else
+//!    running): over every position of at most seven cards of 20,000
+//!    random games (65,602; 64,801 of them checked against the graph
+//!    method) and of 2,000 hint-following games (11,100; 11,023 checked)
+//!    none failed and none differed. Worst natively: 29.5 s (deal 19974
+//!    after five random actions, peak 1.18 GB), 27.3 s (1612 after
+//!    eight), 23.7 s (14296 after seven); the 30th slowest 6.0 s; all
+//!    65,602 in 573 s. Of the hint-following games' positions of more
+//!    than seven cards (4,596, not checked), the slowest was 71 s (deal
+//!    1817 after one move), then the fresh deals 920 (50 s) and 407
+//!    (33 s). In the browser (`tools/measure-solver.mjs positions` on the
+//!    sweep's 30 slowest questions, written with `MR_SLOWEST`) every one
+//!    answered with the same value, in 1.1-1.5 times the native time:
+//!    19974 after five 36.8 s, 14296 after seven 35.0 s, 1612 after eight
+//!    29.7 s; the hint-following games' 1817 after one move 78 s (beside
+//!    other work). The page's longest frame meanwhile: 33 ms.
 
 //! ## Reductions and bounds (each exact)
 //!
