@@ -114,6 +114,10 @@ test("hostile and damaged files are refused with a message, and nothing changes"
   await page.goto("/#/dead-center/standard/3");
   await page.getByRole("button", { name: /face-down zombie, can be revealed/ }).first().click();
   await page.goto("/#/settings");
+  // Settings loads Joker's chunk for its choice, and a game's chunk writes
+  // its records' defaults and its summary as it loads: the snapshot is
+  // taken after that.
+  await expect(page.getByText(/^Joker: deduction aid/)).toBeVisible();
   const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("button", { name: "Export my data" }).click()]);
   const good = readFileSync((await download.path())!, "utf8");
   const before = await storageSnapshot(page);

@@ -68,6 +68,8 @@ test("Dead Center's tour follows a first turn played on the table, and once done
   await expect(tour(page)).toHaveCount(0);
   await page.getByRole("button", { name: "Tour" }).click();
   await expect(tour(page).locator(".tour-count")).toHaveText("Tour: step 1 of 5");
+  // Escape is the dialog's key: focus moves into it once it is drawn.
+  await expect(tour(page).getByRole("button", { name: "Next" })).toBeFocused();
   await page.keyboard.press("Escape");
   await expect(tour(page)).toHaveCount(0);
 
