@@ -1,6 +1,6 @@
 //! The Detective Graves table on a guest device: a game another device (the
 //! host) keeps, drawn from what the host sent for this device's seat
-//! ([`Received`]). The same desk as the local table's, read through the
+//! ([`Received`](crate::remote::guest::Received)). The same desk as the local table's, read through the
 //! view received; actions go to the host. No hand-over (one person holds
 //! this device), no computer turns, nothing saved or counted here.
 

@@ -1,6 +1,6 @@
 //! The Serial Killer table on a guest device: a game another device (the
 //! host) keeps, drawn from what the host sent for this device's seat
-//! ([`Received`](super::source::Received)). The same [`Desk`] as the local
+//! ([`Received`](crate::remote::guest::Received)). The same [`Desk`] as the local
 //! table's; actions go to the host, which checks them. No hand-over (one
 //! person holds this device), no computer turns, nothing saved or counted
 //! here.
