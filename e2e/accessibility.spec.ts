@@ -1,7 +1,8 @@
 // axe-core over the app's screens, in the light and the dark theme: no
 // serious or critical violation of WCAG 2.1 A/AA (contrast, names, roles,
 // landmarks). Each test opens a group of screens and checks each in turn.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { seriousViolations as violations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
 

@@ -2,7 +2,8 @@
 // damage it or a hostile import can forge it, is refused with a message and
 // kept aside byte for byte; nothing a player had is lost, and the page never
 // widens.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

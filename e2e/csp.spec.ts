@@ -2,7 +2,8 @@
 // release build): the app, the solver's web worker and offline start-up all
 // work under it without one violation, and a script injected inline is
 // refused.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));

@@ -1,7 +1,8 @@
 // Issue 28: the daily deal of Dead Center and Murderers' Row: the same deal
 // for everyone on a date (worked out from the date, no server), counted once,
 // with a streak across days. The device's clock is fixed by the test.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

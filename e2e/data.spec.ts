@@ -2,7 +2,8 @@
 // continue the same position with the same statistics; hostile or damaged
 // files are refused with a message and change nothing; the browser is asked
 // to keep the data when a game is finished, not before.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { playWithHints } from "./helpers/murderers-row";
 import { skipTours } from "./helpers/tours";

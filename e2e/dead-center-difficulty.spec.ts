@@ -1,7 +1,8 @@
 // Issue 28: Dead Center's deal difficulty. The new-game screen finds a deal
 // of the difficulty asked, proven winnable if asked, in the solver's worker
 // (with progress and Stop); the table shows any deal's difficulty.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));

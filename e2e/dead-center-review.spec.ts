@@ -2,7 +2,8 @@
 // tapped through the table; the solver's worker names the move after which
 // the deal could no longer be won, and a winning line from the position
 // before it is walked on the table, step by step.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -1,6 +1,7 @@
 // Dead Center in the browser, used as a person would: by role and accessible
 // name. Against the release build.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { join, dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "./static-server.mjs";

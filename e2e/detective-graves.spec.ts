@@ -4,7 +4,8 @@
 // player's hand and the Mastermind's identity are not in the page, reload
 // in the middle of a location, the rules page and Home entry, and
 // screenshots at phone, tablet and desktop sizes with 44 px targets.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
@@ -76,7 +77,7 @@ test("a person against the Strong computer, both cases to the end", async ({ pag
   expect(errors).toEqual([]);
 });
 
-test("two people, The Single Case: the other hand and the identity are never in the page", async ({ page }) => {
+test("two people, The Single Case: the other hand and the identity are never in the page", { tag: "@whole-game" }, async ({ page }) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));

@@ -3,7 +3,8 @@
 // the message line) is in view without scrolling and nothing of it
 // overlaps. Where a table cannot all fit (Detective Graves on a phone on its
 // side), its active part is one scroll away and then all in view.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { expectFits, SIZES } from "./helpers/fit";
 import { skipTours } from "./helpers/tours";
 

@@ -6,7 +6,8 @@
 // the Informant's private screen; reload mid-round; a round's end beside
 // the grid; team mode to its end; keyboard play; screenshots at phone,
 // tablet and desktop sizes with 44 px targets.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
@@ -289,7 +290,7 @@ for (const [width, height] of [
   });
 }
 
-test("three people, a person Informant: the secret is in the page only on the Informant's screen", async ({ page }) => {
+test("three people, a person Informant: the secret is in the page only on the Informant's screen", { tag: "@whole-game" }, async ({ page }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));

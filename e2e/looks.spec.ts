@@ -1,7 +1,8 @@
 // The table's looks and motion: the card options in Settings, animation on,
 // fast and off, a device's reduced motion, and taps during an animation.
 // Against the release build.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));

@@ -6,7 +6,7 @@
 // game in play rightly adds (its log, its record) and the allocator's own
 // spread stay within a few pages of 64 KiB.
 // tools/memory.mjs measures every table at length.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { skipTours } from "./helpers/tours";
 import { keepWasmMemory, plays, tapTimes, wasmBytes } from "../tools/taps.mjs";
 

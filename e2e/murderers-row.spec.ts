@@ -2,7 +2,8 @@
 // (the solver answers from its web worker), reload, undo refused after a die
 // card, keyboard play, the difficulty option, bad saves and addresses,
 // and (printed as a measurement) the page's long tasks while the solver works.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { playWithHints } from "./helpers/murderers-row";
 import { added, countAdded } from "./helpers/added";
 import { seriousViolations } from "./helpers/axe";

@@ -4,6 +4,7 @@
 // The root playwright.config.ts re-exports this file so that plain
 // `npx playwright test` finds it.
 import { defineConfig } from "@playwright/test";
+import type { Options } from "./helpers/test";
 import { existsSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -25,7 +26,7 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
-export default defineConfig({
+export default defineConfig<Options>({
   testDir: join(root, "e2e"),
   testMatch: "**/*.spec.ts",
   outputDir: join(root, "test-results"),
@@ -57,6 +58,14 @@ export default defineConfig({
     // Where a browser or a privacy setting refuses service workers, the app
     // is a plain page: saving, importing and the games' records work the same,
     // with no page error.
+    // A slow tablet: every animation frame and timer callback 150 ms late,
+    // the page's code 4× slower (e2e/helpers/test.ts). The whole games with
+    // hand-overs run under it too, and the paths across screens.
+    {
+      name: "chromium, slow frames",
+      grep: /@whole-game/,
+      use: { viewport: { width: 1280, height: 800 }, slowFrames: 150 },
+    },
     {
       name: "chromium, service workers blocked",
       testMatch: ["**/data.spec.ts", "**/registry.spec.ts"],

@@ -2,7 +2,8 @@
 // previous version load (the games' preferences move from the settings
 // record into records of their own), Settings shows each game's choices,
 // and Statistics resets every game's records.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

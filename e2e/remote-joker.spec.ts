@@ -10,7 +10,8 @@
 //
 // The browser tests run in a network namespace that nothing can leave
 // (scripts/isolated-network): every packet stays on this machine.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { connect as connectDevices, device, invitation as invitationFor, onlyInIsolatedNetwork, received, sendRaw, wireCount } from "./helpers/remote";
 
 onlyInIsolatedNetwork();

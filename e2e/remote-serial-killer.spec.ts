@@ -12,7 +12,8 @@
 // The browser tests run in a network namespace that nothing can leave
 // (scripts/isolated-network, from scripts/test): every packet of these
 // connections stays on this machine.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Browser, type Page } from "@playwright/test";
 import { connect as connectDevices, device, invitation, onlyInIsolatedNetwork, received, sendRaw, wireCount } from "./helpers/remote";
 
 onlyInIsolatedNetwork();

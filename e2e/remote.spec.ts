@@ -9,7 +9,8 @@
 // The browser tests run in a network namespace that nothing can leave
 // (scripts/isolated-network, from scripts/test): every packet of these
 // connections stays on this machine.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { answer, connect as connectDevices, device, invitation as invitationFor, latencies, onlyInIsolatedNetwork, scan, sendRaw, summary, violations, wireCount as wireCountOf } from "./helpers/remote";
 import { seriousViolations } from "./helpers/axe";
 import { smallTargets } from "./helpers/targets";

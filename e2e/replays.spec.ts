@@ -2,7 +2,8 @@
 // step by step; the final table equals the finished game's; its link opens
 // the same replay in a fresh browser profile, offline (every game); hostile
 // links get a sentence, never a blank page.
-import { expect, test, type Browser, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

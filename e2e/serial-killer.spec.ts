@@ -7,7 +7,8 @@
 // mid-game back on the right player's turn; the table beside the players'
 // panel at 900 and 1024 px wide; and, with six seats, 44 px targets and
 // screenshots at phone and desktop sizes.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
 import { added, countAdded } from "./helpers/added";
 import { seriousViolations } from "./helpers/axe";
@@ -149,7 +150,7 @@ test("three seats, two people and a computer, played to the end with no hand-ove
   expect(errors).toEqual([]);
 });
 
-test("three people: a whole game with never a hand-over, the banner naming each turn's player", async ({ page }) => {
+test("three people: a whole game with never a hand-over, the banner naming each turn's player", { tag: "@whole-game" }, async ({ page }) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));

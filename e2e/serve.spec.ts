@@ -1,7 +1,7 @@
 // The release build is served compressed: brotli or gzip copies written by
 // tools/compress.mjs, chosen by the request's Accept-Encoding, with the
 // original's Content-Type, and Vary so that caches keep them apart.
-import { expect, test } from "@playwright/test";
+import { expect, test } from "./helpers/test";
 import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { request as httpRequest } from "node:http";
 import { dirname, join } from "node:path";

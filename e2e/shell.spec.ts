@@ -1,6 +1,7 @@
 // Smoke tests of the app shell: page, manifest + icons, offline start from the
 // service worker, and the "new version" banner. Against the release build.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";

@@ -3,7 +3,8 @@
 // beside it and inside the screen), moves on when the player makes the move
 // it asks for, can be skipped, stays closed once seen, and reopens from the
 // table's Tour button. No serious axe violation while it is open.
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "./helpers/test";
+import { type Page } from "@playwright/test";
 import { seriousViolations } from "./helpers/axe";
 
 const tour = (page: Page) => page.getByRole("dialog", { name: /^Tour: step/ });

@@ -100,19 +100,36 @@ pub fn App() -> impl IntoView {
     view! {
         <Notices/>
         <main class="screen">
-            {move || match ctx.route.get() {
-                Route::Home => view! { <Home/> }.into_any(),
-                Route::Stats => view! { <StatsScreen/> }.into_any(),
-                Route::Recent => view! { <crate::screens::recent::RecentScreen/> }.into_any(),
-                Route::Settings => view! { <SettingsScreen/> }.into_any(),
-                Route::Game { game, page } => match games::find(game) {
-                    Some(game) => crate::lazy::pages(game, move |pages| pages.page(page)),
-                    None => view! { <NotFound reason=String::new()/> }.into_any(),
-                },
-                Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
+            {move || {
+                let route = ctx.route.get();
+                own_screen(move || match route {
+                    Route::Home => view! { <Home/> }.into_any(),
+                    Route::Stats => view! { <StatsScreen/> }.into_any(),
+                    Route::Recent => view! { <crate::screens::recent::RecentScreen/> }.into_any(),
+                    Route::Settings => view! { <SettingsScreen/> }.into_any(),
+                    Route::Game { game, page } => match games::find(game) {
+                        Some(game) => crate::lazy::pages(game, move |pages| pages.page(page)),
+                        None => view! { <NotFound reason=String::new()/> }.into_any(),
+                    },
+                    Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),
+                })
             }}
         </main>
     }
+}
+
+/// A screen drawn in an owner of its own, which ends with the screen. The
+/// route's closure keeps one owner for all its runs, and cleaning an owner
+/// up keeps the contexts provided in it: without this, what one screen
+/// provides (a replay's read-only game, whose signals end with the replay)
+/// would still be found by the next screen of that game, and reading it
+/// there is a panic.
+fn own_screen(screen: impl FnOnce() -> AnyView) -> AnyView {
+    let owner = Owner::current()
+        .map(|parent| parent.child())
+        .unwrap_or_default();
+    let view = owner.with(screen);
+    leptos::tachys::reactive_graph::OwnedView::new_with_owner(view, owner).into_any()
 }
 
 /// Brings every running animation of the page to its end state (an endless

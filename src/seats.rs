@@ -348,6 +348,21 @@ pub fn plans_of(names: &[String], kinds: &[SeatKind]) -> Vec<SeatPlan> {
         .collect()
 }
 
+/// The seats a game's record names (a replay link's, which comes from
+/// outside): exactly one name for each seat, each within the rules a save's
+/// names keep; else why not.
+pub fn recorded_plans(names: &[String], kinds: &[SeatKind]) -> Result<Vec<SeatPlan>, String> {
+    if names.len() != kinds.len() {
+        return Err(format!(
+            "it names {} players for {} seats",
+            names.len(),
+            kinds.len()
+        ));
+    }
+    check_names(names)?;
+    Ok(plans_of(names, kinds))
+}
+
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.
 pub fn seat_class(seat: Seat) -> String {
     format!("seat-{}", seat.index() % 6)

@@ -104,7 +104,13 @@ where
         self.status.set(GuestStatus::Answering);
         self.ticket.set(Some(ticket));
         spawn_local(async move {
-            match Link::answer(&offer, None, self.handlers()).await {
+            let answered = Link::answer(&offer, None, self.handlers()).await;
+            // The join page may have been left meanwhile: the link is
+            // dropped (closed) with nothing told.
+            if self.gone() {
+                return;
+            }
+            match answered {
                 Ok((link, sdp)) => match invitation::answer_code(&sdp, ticket) {
                     Ok(code) => {
                         self.link.set_value(Some(link));
@@ -150,8 +156,14 @@ where
         self.status.set(GuestStatus::Relaying);
         spawn_local(async move {
             let result = relay::hand_over(answer).await;
-            self.status.set(GuestStatus::Relayed(result));
+            let _ = self.status.try_set(GuestStatus::Relayed(result));
         });
+    }
+
+    /// The join page is gone (its view removed): work that comes back
+    /// later does nothing.
+    fn gone(self) -> bool {
+        self.status.try_with_untracked(|_| ()).is_none()
     }
 
     /// Sends the seat's actions (all or none) to the host.

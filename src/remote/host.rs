@@ -177,17 +177,22 @@ where
         }
         self.set(ticket.seat, SeatLink::Connecting);
         spawn_local(async move {
-            let accepted = self.links.with_value(|links| {
+            let Some(accepted) = self.links.try_with_value(|links| {
                 links
                     .iter()
                     .find(|(s, _)| *s == ticket.seat)
                     .map(|(_, link)| link.accept(&sdp))
-            });
+            }) else {
+                return;
+            };
             // (`accept` holds no borrow of the link: it may be awaited here.)
             let result = match accepted {
                 Some(accepting) => accepting.await,
                 None => Err("That seat's invitation is gone: a new one is made.".into()),
             };
+            if self.gone() {
+                return;
+            }
             if let Err(why) = result {
                 self.answer_error.set(Some(why));
                 self.invite(ticket.seat);
@@ -203,6 +208,12 @@ where
         self.links
             .update_value(|links| links.retain(|(s, _)| *s != seat));
         self.table.note(|g| g.give_to_computer(seat));
+    }
+
+    /// The table that hosts is gone (its view removed): work that comes
+    /// back later (a promise's continuation) does nothing.
+    fn gone(self) -> bool {
+        self.seats.try_with_untracked(|_| ()).is_none()
     }
 
     fn is_remote(self, seat: Seat) -> bool {
@@ -240,7 +251,13 @@ where
             token: self.token,
         };
         spawn_local(async move {
-            match Link::offer(None, self.handlers(seat)).await {
+            let offered = Link::offer(None, self.handlers(seat)).await;
+            // The table may have been left while the addresses were
+            // gathered: the link is dropped (closed) with nothing told.
+            if self.gone() {
+                return;
+            }
+            match offered {
                 Ok((link, sdp)) => match invitation::offer_code(&sdp, ticket) {
                     // (The seat may have gone to the computer meanwhile.)
                     Ok(_) if !self.is_remote(seat) => {}

@@ -52,7 +52,10 @@ pub fn replay<R: Replayable>(
     setup: &R::Setup,
     moves: &[Action<R>],
 ) -> Result<Vec<Step<R>>, Refusal> {
-    let mut game = R::begin(setup)?;
+    // The setup comes from outside (a link): it is checked as a save's
+    // record is, and a refusal says what is wrong in a sentence.
+    let mut game = R::begin(setup)
+        .map_err(|why| format!("This replay cannot be shown: its record is damaged ({why})."))?;
     let mut steps = Vec::with_capacity(moves.len() + 1);
     steps.push(Step {
         game: game.clone(),

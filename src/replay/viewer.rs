@@ -168,19 +168,16 @@ fn Viewer<R: Replayable>(
             playing.set(true);
         }
     };
-    // Play: a step at the pace chosen for the computer players.
-    Effect::new(move |handle: Option<Option<IntervalHandle>>| {
-        if let Some(Some(handle)) = handle {
-            handle.clear();
+    // Play: a step at the pace chosen for the computer players, until
+    // paused or the viewer is left (each run's tick ends with the run).
+    let pace = crate::shell::ctx()
+        .settings
+        .with_untracked(|s| s.computer_pace.delay_ms())
+        .max(300);
+    Effect::new(move |_| {
+        if playing.get() {
+            crate::ui::later::every(Duration::from_millis(pace), forward);
         }
-        if !playing.get() {
-            return None;
-        }
-        let pace = crate::shell::ctx()
-            .settings
-            .with_untracked(|s| s.computer_pace.delay_ms())
-            .max(300);
-        set_interval_with_handle(forward, Duration::from_millis(pace)).ok()
     });
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
         let Some(key) = shortcut_key(&event) else {

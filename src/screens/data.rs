@@ -20,13 +20,16 @@ pub fn DataPanel() -> impl IntoView {
     // Plain text in a fixed layout: every part of this panel is a string,
     // which keeps its code small (views that change shape cost kilobytes).
     let status = RwSignal::new(String::new());
-    spawn_local(async move { status.set(describe(durable::is_persistent().await)) });
+    // (Answers that come after the panel is gone are dropped: `try_set`.)
+    spawn_local(async move {
+        let _ = status.try_set(describe(durable::is_persistent().await));
+    });
     // What the last export or import attempt came to.
     let outcome = RwSignal::new(String::new());
     let problem = RwSignal::new(false);
     let say = move |is_problem: bool, text: String| {
-        problem.set(is_problem);
-        outcome.set(text);
+        let _ = problem.try_set(is_problem);
+        let _ = outcome.try_set(text);
     };
     let pending = StoredValue::new(None::<Import>);
     // What the file holds, while the player decides; empty otherwise.
@@ -89,8 +92,8 @@ pub fn DataPanel() -> impl IntoView {
             session::keep(&crate::replay::recent::RECORD);
             match backup::read(&text, &session::kept_records()) {
                 Ok(import) => {
-                    preview.set(preview_text(&import));
-                    pending.set_value(Some(import));
+                    let _ = preview.try_set(preview_text(&import));
+                    pending.try_set_value(Some(import));
                 }
                 Err(why) => say(true, why),
             }

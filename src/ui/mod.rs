@@ -9,6 +9,7 @@
 pub mod card;
 pub mod choice;
 pub mod deal;
+pub mod later;
 pub mod message;
 pub mod motion;
 pub mod rules;

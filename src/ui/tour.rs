@@ -4,6 +4,7 @@
 //! "Tour" button. A step that asks the player to do something moves on when
 //! the game changes, so the tour is played, not just read.
 
+use super::later;
 use crate::shell::ctx;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -90,7 +91,7 @@ pub fn Tour(
                 l.set(l.get().wrapping_add(1));
                 l.get()
             });
-            request_animation_frame(move || {
+            later::next_frame(move || {
                 focus_first_button(bubble);
                 follow(run, open, step, steps, bubble, ring);
             });
@@ -109,7 +110,7 @@ pub fn Tour(
     Effect::new(move |_| {
         step.track();
         if open.get_untracked() {
-            request_animation_frame(move || {
+            later::next_frame(move || {
                 if let Some(index) = step.try_get_untracked() {
                     scroll_to_target(&steps[index]);
                 }

@@ -32,9 +32,13 @@ pub(super) fn start(ui: Ui) {
     solver_client::ask(
         question(&state),
         move |progress| {
-            // Progress after the answer or a Stop changes nothing.
-            if matches!(ui.review.get_untracked(), Some(Review::Working { .. })) {
-                ui.review.set(Some(Review::Working {
+            // Progress after the answer or a Stop, or once the table is
+            // gone, changes nothing.
+            if matches!(
+                ui.review.try_get_untracked(),
+                Some(Some(Review::Working { .. }))
+            ) {
+                let _ = ui.review.try_set(Some(Review::Working {
                     searched: progress.searched,
                 }));
             }
@@ -45,7 +49,7 @@ pub(super) fn start(ui: Ui) {
                 Ok(Answer::Refused(why)) | Err(why) => Review::Failed(why),
                 Ok(_) => Review::Failed("The solver answered another question.".into()),
             };
-            ui.review.set(Some(review));
+            let _ = ui.review.try_set(Some(review));
         },
     );
 }

@@ -99,9 +99,12 @@ pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level:
                     play(players);
                 }
             }
-            Err(_) => feedback.message.set(Some(Note::refusal(
-                "The computer players could not be loaded. Check your connection, then reload the page.",
-            ))),
+            // (The table may be gone by now: then nothing is told.)
+            Err(_) => {
+                let _ = feedback.message.try_set(Some(Note::refusal(
+                    "The computer players could not be loaded. Check your connection, then reload the page.",
+                )));
+            }
         }
     });
 }

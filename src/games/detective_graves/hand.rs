@@ -95,7 +95,7 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
         if !my_turn.get() {
             return;
         }
-        request_animation_frame(|| {
+        crate::ui::later::next_frame(|| {
             if let Ok(Some(line)) = document().query_selector(".dg-table .message-slot") {
                 let options = web_sys::ScrollIntoViewOptions::new();
                 options.set_block(web_sys::ScrollLogicalPosition::Nearest);

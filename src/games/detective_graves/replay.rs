@@ -10,7 +10,7 @@ use super::source::Source;
 use super::table::Desk;
 use crate::replay::viewer::{replay_page, SeenBy};
 use crate::replay::{seat_table, unlogged, Replayable};
-use crate::seats::{name_of, plans_of};
+use crate::seats::{name_of, recorded_plans};
 use crate::ui::message::Note;
 use engine::detective_graves::{Action, Event, Variant};
 use engine::seats::{Seat, SeatKind};
@@ -43,7 +43,7 @@ impl Replayable for DgGame {
     }
 
     fn begin(setup: &Setup) -> Result<DgGame, String> {
-        let seats = plans_of(&setup.names, &setup.kinds);
+        let seats = recorded_plans(&setup.names, &setup.kinds)?;
         DgGame::new(&seats, setup.first_detective, setup.variant, setup.seed)
     }
 
@@ -152,7 +152,7 @@ mod tests {
             SeatKind::Computer(Level::Simple),
         ];
         let mut game = DgGame::new(
-            &plans_of(&["Ann".into(), "Ben".into()], &kinds),
+            &crate::seats::plans_of(&["Ann".into(), "Ben".into()], &kinds),
             Seat(1),
             Variant::default(),
             seed,

@@ -26,9 +26,9 @@ pub fn Row(source: Source, viewer: Seat) -> impl IntoView {
     let active = Memo::new(move |_| with_view(source, viewer, |_, v| v.active()));
     Effect::new(move |_| {
         active.track();
-        request_animation_frame(move || {
+        crate::ui::later::next_frame(move || {
             use wasm_bindgen::JsCast;
-            let Some(row) = row.get_untracked() else {
+            let Some(row) = row.try_get_untracked().flatten() else {
                 return;
             };
             let active = row.query_selector(".active").ok().flatten();

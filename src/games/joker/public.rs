@@ -97,8 +97,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     };
 
     let focus_cursor = move || {
+        // Called from key presses: the frame may come after the grid is
+        // gone (a hand-over), so the cursor is read fallibly.
         request_animation_frame(move || {
-            let selector = format!("[data-cell=\"{}\"]", cursor.get_untracked());
+            let Some(cell) = cursor.try_get_untracked() else {
+                return;
+            };
+            let selector = format!("[data-cell=\"{cell}\"]");
             if let Ok(Some(el)) = document().query_selector(&selector) {
                 use wasm_bindgen::JsCast;
                 if let Ok(el) = el.dyn_into::<web_sys::HtmlElement>() {

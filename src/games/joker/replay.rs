@@ -11,7 +11,7 @@ use super::source::Source;
 use super::words::{event_line, log_lines};
 use crate::replay::viewer::{replay_page, SeenBy};
 use crate::replay::{seat_table, unlogged, Replayable};
-use crate::seats::{name_of, plans_of};
+use crate::seats::{name_of, recorded_plans};
 use crate::ui::message::Note;
 use engine::joker::{Action, CellSet, Event, Seat, SeatKind};
 use leptos::prelude::*;
@@ -41,7 +41,7 @@ impl Replayable for JokerGame {
 
     fn begin(setup: &Setup) -> Result<JokerGame, String> {
         JokerGame::new(
-            &plans_of(&setup.names, &setup.kinds),
+            &recorded_plans(&setup.names, &setup.kinds)?,
             &setup.mode,
             setup.seed,
         )
@@ -147,7 +147,8 @@ mod tests {
         ] {
             let kinds = vec![SeatKind::Computer(Level::Simple); 4];
             let names: Vec<String> = ["Ann", "Ben", "Cy", "Di"].map(String::from).to_vec();
-            let mut game = JokerGame::new(&plans_of(&names, &kinds), &mode, seed).unwrap();
+            let mut game =
+                JokerGame::new(&crate::seats::plans_of(&names, &kinds), &mode, seed).unwrap();
             while let Some(seat) = game.state.to_act() {
                 let action =
                     State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
@@ -164,5 +165,44 @@ mod tests {
         println!(
             "measurement: longest Joker replay code of 3 four-seat games: {longest} characters"
         );
+    }
+
+    /// A link is foreign input: its names are held to a save's rules (one
+    /// per seat, none over the length limit), refused in a sentence.
+    #[test]
+    fn a_link_whose_names_break_a_saves_rules_is_refused_in_a_sentence() {
+        use crate::replay::link::{encode, GameRecord};
+        let kinds = vec![SeatKind::Person; 3];
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let long = "x".repeat(17);
+        let huge = "y".repeat(100_000);
+        for (names, what) in [
+            (names(&["Ann", "Ben"]), "it names 2 players for 3 seats"),
+            (
+                names(&["Ann", "Ben", "Cy", "Di"]),
+                "it names 4 players for 3 seats",
+            ),
+            (
+                names(&["Ann", "Ben", &long]),
+                "a name is longer than 16 characters",
+            ),
+            (names(&["Ann", &huge, "Cy"]), ""),
+        ] {
+            let record = GameRecord {
+                game: ID.to_string(),
+                setup: Setup {
+                    names,
+                    kinds: kinds.clone(),
+                    mode: Mode::Everyone,
+                    seed: 1,
+                },
+                moves: Vec::<Action>::new(),
+            };
+            let why = read::<JokerGame>(ID, "Joker", &encode(&record))
+                .err()
+                .unwrap()
+                .why;
+            assert!(why.contains(what) && why.ends_with('.'), "{why}");
+        }
     }
 }

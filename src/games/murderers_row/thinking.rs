@@ -98,10 +98,7 @@ fn ThinkingNow(thinking: RwSignal<Option<Thinking>>, stopped: Callback<()>) -> i
     // The elapsed time moves on even while no progress comes (the last
     // step of a long question reports none).
     let now = RwSignal::new(Date::now());
-    if let Ok(tick) = set_interval_with_handle(move || now.set(Date::now()), Duration::from_secs(1))
-    {
-        on_cleanup(move || tick.clear());
-    }
+    crate::ui::later::every(Duration::from_secs(1), move || now.set(Date::now()));
     let what = move || thinking.get().map_or("", |t| t.what);
     let progress = move || {
         let t = thinking.get()?;

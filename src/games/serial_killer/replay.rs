@@ -11,7 +11,7 @@ use super::table::WhoseTurn;
 use super::words::log_lines;
 use crate::replay::viewer::replay_page;
 use crate::replay::{unlogged, Replayable};
-use crate::seats::{name_of, plans_of, GameLog};
+use crate::seats::{name_of, recorded_plans, GameLog};
 use engine::serial_killer::{Action, Event, SeatKind};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -37,7 +37,7 @@ impl Replayable for SerialKillerGame {
     }
 
     fn begin(setup: &Setup) -> Result<SerialKillerGame, String> {
-        SerialKillerGame::new(&plans_of(&setup.names, &setup.kinds), setup.seed)
+        SerialKillerGame::new(&recorded_plans(&setup.names, &setup.kinds)?, setup.seed)
     }
 
     fn describe(before: &SerialKillerGame, _action: &Action, events: &[Event]) -> String {
@@ -105,7 +105,8 @@ mod tests {
         for seed in 0..4 {
             let kinds = vec![SeatKind::Computer(Level::Simple); 4];
             let names: Vec<String> = ["Ann", "Ben", "Cy", "Di"].map(String::from).to_vec();
-            let mut game = SerialKillerGame::new(&plans_of(&names, &kinds), seed).unwrap();
+            let mut game =
+                SerialKillerGame::new(&crate::seats::plans_of(&names, &kinds), seed).unwrap();
             while let Some(seat) = game.state.to_act() {
                 let action =
                     State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
@@ -121,5 +122,43 @@ mod tests {
             longest = longest.max(code.len());
         }
         println!("measurement: longest Serial Killer replay code of 4 four-seat games: {longest} characters");
+    }
+
+    /// A link is foreign input: its names are held to a save's rules (one
+    /// per seat, none over the length limit), refused in a sentence.
+    #[test]
+    fn a_link_whose_names_break_a_saves_rules_is_refused_in_a_sentence() {
+        use crate::replay::link::{encode, GameRecord};
+        let kinds = vec![SeatKind::Person; 3];
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let long = "x".repeat(17);
+        let huge = "y".repeat(100_000);
+        for (names, what) in [
+            (names(&["Ann", "Ben"]), "it names 2 players for 3 seats"),
+            (
+                names(&["Ann", "Ben", "Cy", "Di"]),
+                "it names 4 players for 3 seats",
+            ),
+            (
+                names(&["Ann", "Ben", &long]),
+                "a name is longer than 16 characters",
+            ),
+            (names(&["Ann", &huge, "Cy"]), ""),
+        ] {
+            let record = GameRecord {
+                game: ID.to_string(),
+                setup: Setup {
+                    names,
+                    kinds: kinds.clone(),
+                    seed: 1,
+                },
+                moves: Vec::<Action>::new(),
+            };
+            let why = read::<SerialKillerGame>(ID, "Serial Killer", &encode(&record))
+                .err()
+                .unwrap()
+                .why;
+            assert!(why.contains(what) && why.ends_with('.'), "{why}");
+        }
     }
 }

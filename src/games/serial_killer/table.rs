@@ -168,7 +168,7 @@ pub(super) fn Desk(
         if my_choices.with(|c| c.is_empty()) {
             return;
         }
-        request_animation_frame(|| {
+        crate::ui::later::next_frame(|| {
             let doc = document();
             let on_a_button = doc
                 .active_element()

@@ -1,0 +1,93 @@
+// Every spec imports `test` and `expect` from here, not from Playwright:
+//
+// - A panic fails the test. Every page of the test (its own, and those of
+//   the contexts it makes with `browser.newContext`) is watched for
+//   uncaught errors and for a Rust panic on the console; any one fails the
+//   test at its end, naming the page. A test that provokes an error on
+//   purpose names it with `test.use({ allowedErrors: [/.../] })`.
+// - Slow frames: with `slowFrames` (ms, a test option, or GM_SLOW_FRAMES
+//   for a whole run) every animation frame and every timer callback comes
+//   that much later, and Chromium runs the page's code 4× slower, as on a
+//   slow tablet. Work a view scheduled then lands after the next screen has
+//   replaced it: the view must have cancelled it, or it must do nothing.
+import { test as base, expect, type BrowserContext, type Page } from "@playwright/test";
+
+export { expect };
+
+export type Options = {
+  /** Errors the test provokes on purpose (matched against each error's text). */
+  allowedErrors: RegExp[];
+  /** Delay, in ms, added to every animation frame and timer callback (0: off). */
+  slowFrames: number;
+};
+
+/** A console line that is a Rust panic or a trap, not an app message. */
+const PANIC = /panicked at|RuntimeError|unreachable executed|Tried to access a reactive value/;
+
+/** Delays every animation frame and timer callback by `delay` ms; a frame
+ * cancelled before it is delivered is never delivered, as in a browser. */
+function slowDown(delay: number) {
+  const w = window as unknown as Record<string, unknown> & Window;
+  const setTimer = window.setTimeout.bind(window);
+  const setRepeat = window.setInterval.bind(window);
+  const frame = window.requestAnimationFrame.bind(window);
+  const pending = new Set<number>();
+  let next = 1;
+  w.requestAnimationFrame = (callback: FrameRequestCallback) => {
+    const id = next++;
+    pending.add(id);
+    setTimer(() => frame((time) => pending.delete(id) && callback(time)), delay);
+    return id;
+  };
+  w.cancelAnimationFrame = (id: number) => void pending.delete(id);
+  w.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+    setTimer(handler, (ms ?? 0) + delay, ...args)) as typeof window.setTimeout;
+  w.setInterval = ((handler: TimerHandler, ms?: number, ...args: unknown[]) =>
+    setRepeat(handler, (ms ?? 0) + delay, ...args)) as typeof window.setInterval;
+}
+
+export const test = base.extend<Options & { watchPages: void }>({
+  allowedErrors: [[], { option: true }],
+  slowFrames: [Number(process.env.GM_SLOW_FRAMES || 0), { option: true }],
+  watchPages: [
+    async ({ context, browser, allowedErrors, slowFrames }, use, testInfo) => {
+      const errors: string[] = [];
+      const throttled = testInfo.project.use.browserName !== "firefox" && slowFrames > 0;
+      const watchPage = (page: Page) => {
+        const where = () => page.url().replace(/^https?:\/\/[^/]+/, "");
+        page.on("pageerror", (error) => errors.push(`${where()}: ${error.message}`));
+        page.on("console", (message) => {
+          if (message.type() === "error" && PANIC.test(message.text()))
+            errors.push(`${where()}: console: ${message.text()}`);
+        });
+        if (throttled)
+          void page
+            .context()
+            .newCDPSession(page)
+            .then((cdp) => cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 }))
+            .catch(() => {});
+      };
+      const watchContext = async (made: BrowserContext) => {
+        if (slowFrames > 0) await made.addInitScript(slowDown, slowFrames);
+        made.pages().forEach(watchPage);
+        made.on("page", watchPage);
+      };
+      await watchContext(context);
+      // Contexts the test makes itself (two devices) are watched too.
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (...args) => {
+        const made = await newContext(...args);
+        await watchContext(made);
+        return made;
+      };
+      try {
+        await use();
+      } finally {
+        browser.newContext = newContext;
+      }
+      const unexpected = errors.filter((error) => !allowedErrors.some((allowed) => allowed.test(error)));
+      expect(unexpected, "no panic and no uncaught error in any page").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
