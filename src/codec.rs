@@ -45,6 +45,20 @@ pub fn from_str<T: DeserializeOwned>(text: &str) -> Result<T, Error> {
     from_json(parse(text)?)
 }
 
+/// For `#[serde(deserialize_with = "crate::codec::object")]`: a record's
+/// part that must be written as an object. Serde's derive also reads a
+/// struct from a list of its fields in order, a shape the app never writes
+/// and a damaged record should not pass as.
+pub fn object<'de, D, T>(deserializer: D) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+    T: DeserializeOwned,
+{
+    use serde::de::{Deserialize, Error as _};
+    let fields = JsonObject::deserialize(deserializer)?;
+    from_json(Json::Object(fields)).map_err(D::Error::custom)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -543,6 +543,20 @@ impl State {
         Ok(state)
     }
 
+    /// Whether the moves are being kept: from the deal on. A game saved
+    /// before the history was kept (none, and moves made) keeps none from
+    /// here either: a history that began in the middle of a game would not
+    /// give its table again, and the save would be refused at its next load.
+    fn keeps_history(&self) -> bool {
+        !self.history.is_empty()
+            || (self.turns == 0
+                && self.phase == Phase::Reveal
+                && self
+                    .zombies
+                    .iter()
+                    .all(|z| matches!(z, Zombie::FaceDown(_))))
+    }
+
     /// The moves that stand, in order (see [`State::restore`]).
     pub fn history(&self) -> &[Action] {
         &self.history
@@ -785,7 +799,7 @@ impl State {
     /// Carries out an action [`Game::check`] accepted; cannot fail.
     fn perform(&mut self, action: Action) -> Vec<Event> {
         let mut events = Vec::with_capacity(4);
-        if action.is_move() {
+        if action.is_move() && self.keeps_history() {
             self.history.push(action);
         }
         match action {

@@ -2152,6 +2152,30 @@ fn issue_28_history_a_save_without_one_loads_but_cannot_be_reviewed() {
         .is_none());
 }
 
+// Issue 45: a save without a history (from before it was kept, or emptied)
+// is played on without one, so that every later save still loads.
+#[test]
+fn issue_45_a_game_without_a_history_keeps_none_and_every_later_save_loads() {
+    let mut state = State::new(Variant::Standard, 8);
+    state.apply(Action::Reveal(2)).unwrap();
+    let mut json = serde_json::to_value(&state).unwrap();
+    json.as_object_mut().unwrap().remove("history");
+    let mut old: State = serde_json::from_value(json).unwrap();
+    assert_eq!(old.validate(), Ok(()));
+    use rand::{Rng, SeedableRng};
+    let mut rng = rand_pcg::Pcg32::seed_from_u64(8);
+    for _ in 0..40 {
+        let legal = old.legal_actions();
+        if legal.is_empty() {
+            break;
+        }
+        old.apply(legal[rng.random_range(0..legal.len())]).unwrap();
+        assert!(old.history().is_empty());
+        let saved: State = serde_json::from_value(serde_json::to_value(&old).unwrap()).unwrap();
+        assert_eq!(saved.validate(), Ok(()), "every later save loads");
+    }
+}
+
 #[test]
 fn issue_28_history_that_does_not_give_the_table_is_refused_on_load() {
     let mut state = State::new(Variant::Standard, 5);

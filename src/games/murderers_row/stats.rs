@@ -18,7 +18,11 @@ pub struct MurderersRowStats {
     #[serde(default, skip_serializing_if = "LevelStats::is_empty")]
     pub by_level: LevelStats,
     /// The daily deals.
-    #[serde(default, skip_serializing_if = "DailyStats::is_empty")]
+    #[serde(
+        default,
+        skip_serializing_if = "DailyStats::is_empty",
+        deserialize_with = "crate::codec::object"
+    )]
     pub daily: DailyStats,
 }
 
@@ -40,6 +44,25 @@ impl MurderersRowStats {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue 45: the daily part is an object; a list of its fields (which
+    /// serde's derive would read in order) is refused, an object still read.
+    #[test]
+    fn a_daily_part_that_is_a_list_is_refused() {
+        let with_daily = |daily: &str| {
+            let mut json = crate::codec::parse(
+                &crate::codec::to_string(&MurderersRowStats::default()).unwrap(),
+            )
+            .unwrap();
+            json["daily"] = crate::codec::parse(daily).unwrap();
+            json
+        };
+        let list = with_daily("[1,1,0,20000,20000,1,1]");
+        assert!(crate::codec::from_json::<MurderersRowStats>(list).is_err());
+        let object = with_daily(r#"{"played":1,"won":1}"#);
+        let read: MurderersRowStats = crate::codec::from_json(object).unwrap();
+        assert_eq!((read.daily.played, read.daily.won), (1, 1));
+    }
 
     /// Statistics saved before deals had levels load (as unrated games) and
     /// write back unchanged.
