@@ -59,6 +59,8 @@ pub struct Guest<V: 'static, E: 'static, A: 'static> {
     /// The start of an answer's link (a link the host's device can open
     /// with its camera app); empty before the join page says where it is.
     answer_link: StoredValue<String>,
+    /// The id of the game this join page is for.
+    game: &'static str,
     action: std::marker::PhantomData<fn(A)>,
 }
 
@@ -76,7 +78,8 @@ where
     E: Clone + DeserializeOwned + Send + Sync + 'static,
     A: Serialize + 'static,
 {
-    pub fn new() -> Self {
+    /// A guest of the game `game` (its id).
+    pub fn new(game: &'static str) -> Self {
         let guest = Guest {
             received: RwSignal::new(None),
             status: RwSignal::new(GuestStatus::Waiting),
@@ -84,6 +87,7 @@ where
             ticket: RwSignal::new(None),
             link: StoredValue::new_local(None),
             answer_link: StoredValue::new(String::new()),
+            game,
             action: std::marker::PhantomData,
         };
         on_cleanup(move || {
@@ -97,6 +101,11 @@ where
     /// meanwhile stays (a rejoin shows the last one until the new comes).
     pub fn join(self, text: &str) {
         let (ticket, offer) = match invitation::read_offer(text) {
+            Ok((ticket, _)) if !ticket.is_for(self.game) => {
+                return self.status.set(GuestStatus::Failed(
+                    "This invitation is for another game: open its link as the host sent it, which opens that game.".into(),
+                ))
+            }
             Ok(read) => read,
             Err(why) => return self.status.set(GuestStatus::Failed(why)),
         };

@@ -246,10 +246,7 @@ where
         self.links
             .update_value(|links| links.retain(|(s, _)| *s != seat));
         self.set(seat, SeatLink::Preparing);
-        let ticket = Ticket {
-            seat,
-            token: self.token,
-        };
+        let ticket = Ticket::new(self.table.ctx.records.id, seat, self.token);
         spawn_local(async move {
             let offered = Link::offer(None, self.handlers(seat)).await;
             // The table may have been left while the addresses were

@@ -5,34 +5,63 @@
 use super::code::{Kind, Signal};
 use engine::seats::Seat;
 
-/// What a code carries beside the connection: the seat it is for and the
-/// host's token for this table (an answer for another table, or an old
-/// one, is told apart).
+/// What a code carries beside the connection: the game, the seat it is
+/// for and the host's token for this table (an answer for another table,
+/// or an old one, is told apart).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Ticket {
+    /// The game's mark ([`game_mark`]); 0 in a code of the first format,
+    /// which did not say.
+    pub game: u8,
     pub seat: Seat,
     pub token: u32,
 }
 
-/// The ticket's form inside a code: its own version, then the seat and
-/// the token.
-const TICKET_FORMAT: u8 = 1;
+/// The ticket's forms inside a code: its own version, then (from the
+/// second) the game's mark, the seat and the token.
+const FIRST_FORMAT: u8 = 1;
+const TICKET_FORMAT: u8 = 2;
+
+/// A game's mark in a ticket: one byte from its id, never 0 (the games'
+/// marks differ: a test checks the five).
+pub fn game_mark(id: &str) -> u8 {
+    let hash = id
+        .bytes()
+        .fold(0u8, |hash, byte| hash.wrapping_mul(31).wrapping_add(byte));
+    hash.max(1)
+}
 
 impl Ticket {
+    pub fn new(game: &str, seat: Seat, token: u32) -> Ticket {
+        Ticket {
+            game: game_mark(game),
+            seat,
+            token,
+        }
+    }
+
+    /// Whether this is for the game `id` (a code that does not say is).
+    pub fn is_for(self, id: &str) -> bool {
+        self.game == 0 || self.game == game_mark(id)
+    }
+
     fn tag(self) -> Vec<u8> {
-        let mut tag = vec![TICKET_FORMAT, self.seat.0];
+        let mut tag = vec![TICKET_FORMAT, self.game, self.seat.0];
         tag.extend(self.token.to_be_bytes());
         tag
     }
 
     fn from_tag(tag: &[u8]) -> Option<Ticket> {
-        match tag {
-            [TICKET_FORMAT, seat, a, b, c, d] => Some(Ticket {
-                seat: Seat(*seat),
-                token: u32::from_be_bytes([*a, *b, *c, *d]),
-            }),
-            _ => None,
-        }
+        let (game, seat, token) = match tag {
+            [TICKET_FORMAT, game, seat, token @ ..] => (*game, *seat, token),
+            [FIRST_FORMAT, seat, token @ ..] => (0, *seat, token),
+            _ => return None,
+        };
+        Some(Ticket {
+            game,
+            seat: Seat(seat),
+            token: u32::from_be_bytes(token.try_into().ok()?),
+        })
     }
 }
 
@@ -106,10 +135,7 @@ mod tests {
 
     #[test]
     fn an_invitation_and_its_answer_name_the_seat() {
-        let ticket = Ticket {
-            seat: Seat(1),
-            token: 0xDEAD_BEEF,
-        };
+        let ticket = Ticket::new("detective-graves", Seat(1), 0xDEAD_BEEF);
         let code = offer_code(described(Kind::Offer), ticket).unwrap();
         let url = link("https://cards.test/app/", "detective-graves", &code);
         assert!(url.starts_with("https://cards.test/app/#/detective-graves/join/"));
@@ -126,6 +152,31 @@ mod tests {
     }
 
     #[test]
+    fn an_invitation_names_its_game_and_one_of_the_first_format_is_for_any() {
+        let ids = [
+            "dead-center",
+            "murderers-row",
+            "serial-killer",
+            "joker",
+            "detective-graves",
+        ];
+        let mut marks: Vec<u8> = ids.iter().map(|id| game_mark(id)).collect();
+        marks.sort_unstable();
+        marks.dedup();
+        assert_eq!(marks.len(), ids.len(), "every game has its own mark");
+        assert!(!marks.contains(&0));
+        let ticket = Ticket::new("joker", Seat(1), 9);
+        let code = offer_code(described(Kind::Offer), ticket).unwrap();
+        let (read, _) = read_offer(&code).unwrap();
+        assert!(read.is_for("joker"));
+        assert!(!read.is_for("serial-killer"));
+        let first = Ticket::from_tag(&[FIRST_FORMAT, 1, 0, 0, 0, 9]).unwrap();
+        assert_eq!((first.seat, first.token, first.game), (Seat(1), 9, 0));
+        assert!(first.is_for("detective-graves"));
+        assert_eq!(Ticket::from_tag(&[TICKET_FORMAT, 5, 1, 0, 0, 9]), None);
+    }
+
+    #[test]
     fn a_damaged_invitation_says_so() {
         for bad in [
             "",
@@ -135,10 +186,7 @@ mod tests {
         ] {
             assert!(read_offer(bad).is_err(), "{bad}");
         }
-        let ticket = Ticket {
-            seat: Seat(0),
-            token: 7,
-        };
+        let ticket = Ticket::new("detective-graves", Seat(0), 7);
         let code = offer_code(described(Kind::Offer), ticket).unwrap();
         assert!(read_offer(&code[..code.len() / 2]).is_err());
     }

@@ -16,7 +16,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn DgJoin() -> impl IntoView {
-    let guest = Guest::<SeatView, Event, Action>::new();
+    let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
     // A guest that joins a game in progress does not see the results of
     // cases the players went past before it came.

@@ -22,7 +22,7 @@ const NOTEPAD_KEY: &str = "gm.joker.guest-notepad";
 
 #[component]
 pub fn JokerJoin() -> impl IntoView {
-    let guest = Guest::<SeatView, Event, Action>::new();
+    let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
     let (kept_round, kept) = load_notepad().unwrap_or((u8::MAX, CellSet::EMPTY));
     let round = StoredValue::new(kept_round);

@@ -15,7 +15,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn SkJoin() -> impl IntoView {
-    let guest = Guest::<SeatView, Event, Action>::new();
+    let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
     let remote = Remote::of_guest(guest, ());
     view! {
