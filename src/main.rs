@@ -10,6 +10,7 @@ mod durable;
 mod games;
 mod lazy;
 mod module;
+mod names;
 mod records;
 mod remote;
 mod replay;

@@ -20,17 +20,7 @@ fn is_false(b: &bool) -> bool {
     !b
 }
 
-/// Longest name kept, so that a name never breaks the table's layout.
-pub const MAX_NAME_CHARS: usize = 16;
-
-/// Whether the seat names of a loaded or imported game are within
-/// [`MAX_NAME_CHARS`] (the seat editor never makes longer ones).
-pub fn check_names(names: &[String]) -> Result<(), String> {
-    match names.iter().any(|n| n.chars().count() > MAX_NAME_CHARS) {
-        true => Err(format!("a name is longer than {MAX_NAME_CHARS} characters")),
-        false => Ok(()),
-    }
-}
+use crate::names::{self, MAX_NAME_CHARS};
 
 /// The seats of a table, in clockwise order, between `min` and `max` long.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -159,19 +149,28 @@ impl SeatList {
         }
     }
 
-    /// The seats to play with: blank names become "Player n", and a name
-    /// used twice gets its place number, so the hand-over is never ambiguous.
+    /// The seats to play with, their names as the app keeps them
+    /// ([`names::clean`]): a name that shows nothing becomes "Player n", and
+    /// a name like an earlier one ([`names::skeleton`]) gets its place
+    /// number, so the hand-over is never ambiguous.
     pub fn finished(&self) -> Vec<SeatPlan> {
         let mut out: Vec<SeatPlan> = Vec::new();
         for (i, seat) in self.seats.iter().enumerate() {
-            let trimmed = seat.name.trim();
-            let mut name = if trimmed.is_empty() {
-                given_name(SeatKind::Person, i + 1)
+            let cleaned = names::clean(&seat.name);
+            let mut name = if names::is_visible(&cleaned) {
+                cleaned
             } else {
-                trimmed.to_string()
+                given_name(SeatKind::Person, i + 1)
             };
-            if out.iter().any(|s| s.name == name) {
-                name = format!("{name} ({})", i + 1);
+            let alike = |name: &str| {
+                out.iter()
+                    .any(|s| names::skeleton(&s.name) == names::skeleton(name))
+            };
+            if alike(&name) {
+                let place = format!(" ({})", i + 1);
+                let room = MAX_NAME_CHARS - place.chars().count();
+                let cut: String = name.chars().take(room).collect();
+                name = format!("{}{place}", cut.trim_end());
             }
             out.push(SeatPlan {
                 name,
@@ -359,7 +358,7 @@ pub fn recorded_plans(names: &[String], kinds: &[SeatKind]) -> Result<Vec<SeatPl
             kinds.len()
         ));
     }
-    check_names(names)?;
+    names::check_names(names)?;
     Ok(plans_of(names, kinds))
 }
 
@@ -606,9 +605,9 @@ mod tests {
         }];
         let list = SeatList::from_remembered(&long, 2, 6);
         assert_eq!(list.seats[0].name, "x".repeat(MAX_NAME_CHARS));
-        assert_eq!(check_names(&["Ana".into(), "é".repeat(16)]), Ok(()));
+        assert_eq!(names::check_names(&["Ana".into(), "é".repeat(16)]), Ok(()));
         assert_eq!(
-            check_names(&["Ana".into(), "é".repeat(17)]),
+            names::check_names(&["Ana".into(), "é".repeat(17)]),
             Err("a name is longer than 16 characters".into())
         );
     }
@@ -650,6 +649,25 @@ mod tests {
         assert_eq!(joined(&names[..2]), "Ana and Ben");
         assert_eq!(joined(&names), "Ana, Ben and Cy");
         assert_eq!(name_of(&names, Seat(5)), "Player 6");
+    }
+
+    #[test]
+    fn names_are_cleaned_and_lookalikes_numbered_within_the_limit() {
+        let mut list = SeatList::from_remembered(&[], 2, 6);
+        list.rename(0, "Ana");
+        list.rename(1, "\u{0410}NA\u{200B}");
+        list.rename(2, "\u{200B}\u{200D}");
+        list.add();
+        list.rename(3, &"W".repeat(16));
+        list.add();
+        list.rename(4, &"w".repeat(16));
+        let done = list.finished();
+        assert_eq!(done[0].name, "Ana");
+        assert_eq!(done[1].name, "\u{0410}NA (2)");
+        assert_eq!(done[2].name, "Player 3");
+        assert_eq!(done[4].name, format!("{} (5)", "w".repeat(12)));
+        let names: Vec<String> = done.into_iter().map(|s| s.name).collect();
+        assert_eq!(names::check_names(&names), Ok(()));
     }
 
     #[test]

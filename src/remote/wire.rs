@@ -19,11 +19,17 @@ pub fn read_to_host<A: DeserializeOwned>(text: &str) -> Result<ToHost<A>, String
     read(text, MAX_TO_HOST)
 }
 
-/// The host's message, as a guest reads it.
+/// The host's message, as a guest reads it: the players' names it sends
+/// are held to the rules of names from anywhere else (`names`).
 pub fn read_to_guest<V: DeserializeOwned, E: DeserializeOwned>(
     text: &str,
 ) -> Result<ToGuest<V, E>, String> {
-    read(text, MAX_TO_GUEST)
+    let message = read(text, MAX_TO_GUEST)?;
+    if let ToGuest::Table { names, .. } = &message {
+        crate::names::check_names(names)
+            .map_err(|why| format!("A table from the host was refused: {why}."))?;
+    }
+    Ok(message)
 }
 
 fn read<T: DeserializeOwned>(text: &str, max: usize) -> Result<T, String> {
@@ -84,5 +90,30 @@ mod tests {
         assert!(read_to_host::<Action>(&joker).is_err());
         assert!(read_to_guest::<SeatView, Event>(&huge).is_err());
         assert!(read_to_guest::<SeatView, Event>("{\"Refused\":{\"why\":\"No.\"}}").is_ok());
+    }
+
+    #[test]
+    fn a_table_whose_names_break_the_names_rules_is_refused() {
+        use crate::codec::Json;
+        let table = |names: &[&str]| {
+            write(&ToGuest::<Json, Json>::Table {
+                version: 1,
+                names: names.iter().map(|n| n.to_string()).collect(),
+                view: Json::Null,
+                log: Vec::new(),
+            })
+        };
+        assert!(read_to_guest::<Json, Json>(&table(&["Ana", "Ben"])).is_ok());
+        for names in [
+            &["Ana", "\u{410}na"][..],
+            &["Ana", "\u{200B}"],
+            &["Ana", &"x".repeat(100_000)],
+        ] {
+            let why = read_to_guest::<Json, Json>(&table(names)).unwrap_err();
+            assert!(
+                why.starts_with("A table from the host was refused: "),
+                "{why}"
+            );
+        }
     }
 }

@@ -79,7 +79,7 @@ impl DgGame {
         {
             return Err("a seat on another device is not one person's".into());
         }
-        crate::seats::check_names(&self.names)
+        crate::names::check_names(&self.names)
     }
 
     pub fn name(&self, seat: Seat) -> String {

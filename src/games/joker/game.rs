@@ -79,7 +79,7 @@ impl JokerGame {
             return Err("the names or notepads do not match the seats".into());
         }
         self.check_remote()?;
-        crate::seats::check_names(&self.names)
+        crate::names::check_names(&self.names)
     }
 
     pub fn name(&self, seat: Seat) -> String {

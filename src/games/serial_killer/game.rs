@@ -80,7 +80,7 @@ impl SerialKillerGame {
         if self.remote.is_empty() && !self.events.is_empty() {
             return Err("events kept for a game at one device".into());
         }
-        crate::seats::check_names(&self.names)
+        crate::names::check_names(&self.names)
     }
 
     /// The people playing at this device (not on another one).
