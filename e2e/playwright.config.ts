@@ -60,11 +60,11 @@ export default defineConfig<Options>({
     // with no page error.
     // A slow tablet: every animation frame and timer callback 150 ms late,
     // the page's code 4× slower (e2e/helpers/test.ts). The whole games with
-    // hand-overs run under it too, and the paths across screens.
+    // hand-overs run under it too.
     {
       name: "chromium, slow frames",
       grep: /@whole-game/,
-      use: { viewport: { width: 1280, height: 800 }, slowFrames: 150 },
+      use: { viewport: { width: 1280, height: 800 }, slowFrames: 150, cpuThrottle: 4 },
     },
     {
       name: "chromium, service workers blocked",

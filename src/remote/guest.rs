@@ -8,6 +8,7 @@ use super::peer::{Handlers, Link};
 use super::relay;
 use super::wire;
 use engine::remote::{ToGuest, ToHost};
+use engine::seats::Seat;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{de::DeserializeOwned, Serialize};
@@ -38,6 +39,9 @@ pub enum GuestStatus {
     Connected,
     /// The host went away: a new invitation is needed.
     Lost,
+    /// This page was reloaded in the middle of a game: its seat's last
+    /// table shows, and a new invitation is needed to play on.
+    Back,
     /// This page was opened with an answer (the host's device scanned
     /// it): handing it to the host's page on this device.
     Relaying,
@@ -93,6 +97,15 @@ where
         on_cleanup(move || {
             guest.link.try_update_value(|l| l.take());
         });
+        // Back after a reload (or a phone that dropped the page): the seat's
+        // last table, kept in this tab, shows again while a new invitation
+        // is asked for; the connection itself cannot outlive the page.
+        if let Some((seat, kept)) = kept_table(game) {
+            if guest.take_table(&kept) {
+                guest.ticket.set(Some(Ticket::new(game, seat, 0)));
+                guest.status.set(GuestStatus::Back);
+            }
+        }
         guest
     }
 
@@ -169,6 +182,13 @@ where
         });
     }
 
+    /// The name of this device's seat, from the last table the host sent.
+    pub fn seat_name(self) -> Option<String> {
+        let seat = self.ticket.get_untracked()?.seat;
+        self.received
+            .with_untracked(|r| r.as_ref()?.names.get(seat.index()).cloned())
+    }
+
     /// The join page is gone (its view removed): work that comes back
     /// later does nothing.
     fn gone(self) -> bool {
@@ -211,6 +231,15 @@ where
     }
 
     fn receive(self, text: &str) {
+        if self.take_table(text) {
+            if let Some(ticket) = self.ticket.get_untracked() {
+                keep_table(self.game, ticket.seat, text);
+            }
+        }
+    }
+
+    /// Takes in a message from the host; says whether it was a table.
+    fn take_table(self, text: &str) -> bool {
         match wire::read_to_guest::<V, E>(text) {
             Ok(ToGuest::Table {
                 version,
@@ -225,9 +254,36 @@ where
                     view,
                     events: log,
                 }));
+                return true;
             }
             Ok(ToGuest::Refused { why }) => self.refusal.set(Some(why)),
             Err(why) => self.refusal.set(Some(why)),
         }
+        false
     }
+}
+
+/// Where a guest tab keeps its seat and the seat's last table (the host's
+/// message as it came, checked again when read): this tab's session
+/// storage, which a reload keeps and closing the tab ends. It holds only
+/// what this seat was shown.
+fn kept_key(game: &str) -> String {
+    format!("gm.guest-table.{game}")
+}
+
+fn keep_table(game: &str, seat: Seat, text: &str) {
+    if let Ok(Some(storage)) = window().session_storage() {
+        // (Storage full: a reload then starts from the invitation.)
+        let _ = storage.set_item(&kept_key(game), &format!("{}\n{text}", seat.0));
+    }
+}
+
+fn kept_table(game: &str) -> Option<(Seat, String)> {
+    let kept = window()
+        .session_storage()
+        .ok()??
+        .get_item(&kept_key(game))
+        .ok()??;
+    let (seat, text) = kept.split_once('\n')?;
+    Some((Seat(seat.parse().ok()?), text.to_string()))
 }

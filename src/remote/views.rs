@@ -208,6 +208,16 @@ where
                 {paste()}
             </section>
         }.into_any(),
+        GuestStatus::Back => {
+            let seat = guest.seat_name().unwrap_or_else(|| "your seat".into());
+            view! {
+                <section class="panel" role="status">
+                    <h2>{format!("Back at {seat}'s seat")}</h2>
+                    <p>{format!("The game is still on at the host's device: your table is below as you left it. This page lost its connection when it reloaded, so the host's device now shows a new invitation for {seat}. Scan it, or paste it here, to play on.")}</p>
+                    {paste()}
+                </section>
+            }.into_any()
+        }
     }
     };
     // The table is drawn once the first arrives, and kept (each new one
