@@ -99,7 +99,7 @@ test("replay links whose names break a save's rules say why in a sentence and sh
     ["serial-killer", { names: ["Ana", "Ben", "Cy", "Di"], kinds: ["Person", "Person", "Person"], seed: 3 }, /names 4 players for 3 seats/],
     ["serial-killer", { names: ["Ana", "Ben", long], kinds: ["Person", "Person", "Person"], seed: 3 }, /longer than 16 characters/],
     ["joker", { names: ["Ana", "\u0410na"], kinds: ["Person", "Person"], mode: "Everyone", seed: 3 }, /named alike/],
-    ["joker", { names: ["Ana", "<b>Ben</b>x</i>x"], kinds: ["Person", "Person"], mode: "Everyone", seed: 3 }, /longer than 16 characters/],
+    ["joker", { names: ["Ana", "<img src=x onerror=alert(1)>"], kinds: ["Person", "Person"], mode: "Everyone", seed: 3 }, /longer than 16 characters/],
     ["joker", { names: ["Ana", huge], kinds: ["Person", "Person"], mode: "Everyone", seed: 3 }, /./],
   ];
   await page.goto("/");
@@ -121,6 +121,46 @@ test("replay links whose names break a save's rules say why in a sentence and sh
     const widths = await page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth]);
     expect(widths[0]).toBeLessThanOrEqual(widths[1]);
   }
+  // Markup within the limit is a name like any other: shown as its text.
+  const markup = "<b>Ben</b>x</i>x";
+  const code = replayCode({ game: "joker", setup: { names: ["Ana", markup], kinds: ["Person", "Person"], mode: "Everyone", seed: 3 }, moves: [] });
+  await page.goto(`/#/joker/replay/${code}`);
+  await expect(page.locator(".replay-board").getByText(markup).first()).toBeVisible();
+  await expect(page.locator(".replay-board b")).toHaveCount(0);
   // Reading a link changes nothing kept.
   expect(await kept()).toBe(before);
 });
+
+/** Long names of wide letters, a full-width one, symbols and emoji. */
+const LONG = ["W".repeat(16), "M".repeat(16), "\uFF37".repeat(16), "@".repeat(16), "\u{1F600}".repeat(16), "Ω".repeat(16)];
+
+const fitsWidth = (page: Page) =>
+  page.evaluate(() => [document.documentElement.scrollWidth, window.innerWidth, document.body.scrollWidth]);
+
+for (const game of ["serial-killer", "joker", "detective-graves"]) {
+  test(`${game}: long names never widen a 390-wide page`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto(`/#/${game}/new`);
+    const fields = page.getByRole("textbox", { name: /^Name of seat \d+$/ });
+    const seats = await fields.count();
+    for (let i = 0; i < seats; i++) {
+      const kind = page.getByRole("combobox", { name: `Who plays seat ${i + 1}` });
+      if ((await kind.count()) > 0) await kind.selectOption("person");
+      await fields.nth(i).fill(LONG[i % LONG.length]);
+    }
+    await page.getByRole("button", { name: "Start game" }).click();
+    await expect(page).toHaveURL(new RegExp(`#/${game}$`));
+    // The first screen (a hand-over, or the table), then a few taps on.
+    for (let tap = 0; tap < 6; tap++) {
+      await page.waitForTimeout(150);
+      const [scroll, inner, body] = await fitsWidth(page);
+      expect(scroll, `page ${tap}: ${scroll} wide in ${inner}`).toBeLessThanOrEqual(inner);
+      expect(body).toBeLessThanOrEqual(inner);
+      const next = page.locator("main .button.primary:visible, main .choices button:visible").first();
+      if ((await next.count()) === 0) break;
+      await next.click({ timeout: 3_000 }).catch(() => {});
+    }
+    await page.screenshot({ path: `test-results/long-names-${game}-390x844.png` });
+  });
+}

@@ -206,6 +206,9 @@ test("a guest reload in Ben's turn: a new invitation, the same table and notepad
   const before = await save(host.page);
   const banner = await guest.page.locator(".turn-banner").textContent();
   await guest.page.reload();
+  // Back at his seat's table, told the game is still on.
+  await expect(guest.page.getByRole("heading", { name: "Back at Ben's seat" })).toBeVisible();
+  await expect(guest.page.locator(".turn-banner")).toHaveText(banner!);
   await expect(invitation(host.page)).toBeVisible();
   await connect(host.page, guest.page, "paste");
   expect(await save(host.page)).toBe(before);

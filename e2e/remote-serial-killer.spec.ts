@@ -190,6 +190,9 @@ test("a guest reload in the middle of its turn comes back to the same table, not
   const logBefore = await logLines(d.ben.page);
   const choicesBefore = await choices(d.ben.page).allTextContents();
   await d.ben.page.reload();
+  // Back at his seat's table, told the game is still on.
+  await expect(d.ben.page.getByRole("heading", { name: "Back at Ben's seat" })).toBeVisible();
+  await expect.poll(() => logLines(d.ben.page)).toEqual(logBefore);
   await expect(invitation(d.host.page, "Ben")).toBeVisible();
   await connect(d.host.page, d.ben.page, "Ben", "paste");
   expect(await save(d.host.page)).toBe(before);

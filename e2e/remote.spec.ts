@@ -139,8 +139,12 @@ test("a guest reload and a host reload mid-game: both come back to the same tabl
   const before = await host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
   const handBefore = await shownHand(guest.page);
 
-  // The guest's page reloads: its seat waits, a new invitation comes.
+  // The guest's page reloads: back at its seat's table, told the game is
+  // still on; its seat waits, a new invitation comes.
   await guest.page.reload();
+  await expect(guest.page.getByRole("heading", { name: "Back at Ben's seat" })).toBeVisible();
+  await expect(guest.page.getByText("The game is still on at the host's device")).toBeVisible();
+  expect(await shownHand(guest.page)).toEqual(handBefore);
   await expect(invitation(host.page)).toBeVisible();
   await connect(host.page, guest.page, "paste");
   expect(await host.page.evaluate((key) => localStorage.getItem(key), SAVE_KEY)).toBe(before);
@@ -297,4 +301,22 @@ test("the host's device scans the answer: its camera app opens the answer's link
   await host.context.close();
   await guest.context.close();
   await stranger.context.close();
+});
+
+test("an invitation opened under another game's join page says so, and answers nothing", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const host = await device(browser);
+  const guest = await device(browser);
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
+  const link = await invitation(host.page).inputValue();
+  const elsewhere = link.replace("#/detective-graves/join/", "#/joker/join/");
+  expect(elsewhere).not.toBe(link);
+  await guest.page.goto(elsewhere);
+  await expect(guest.page.getByText("This invitation is for another game: open its link as the host sent it")).toBeVisible();
+  await expect(answer(guest.page)).toHaveCount(0);
+  // The same invitation under its own game's page is answered.
+  await guest.page.goto(link);
+  await expect(answer(guest.page)).toBeVisible();
+  await host.context.close();
+  await guest.context.close();
 });
