@@ -57,6 +57,19 @@ test("Dead Center: Home, then a new game, after watching a replay", async ({ pag
   await noCrash(page);
 });
 
+// The replay's Play ticked on after the viewer was left, and read its
+// step counter: a panic a moment after leaving.
+test("Dead Center: leaving a replay while it plays", async ({ page }) => {
+  test.setTimeout(120_000);
+  await finishAndWatch(page);
+  await page.getByRole("button", { name: "Play" }).click();
+  await page.goBack();
+  await expect(page.locator(".dc-board")).toBeVisible();
+  // Longer than a few ticks at the slowest pace.
+  await page.waitForTimeout(2_500);
+  await noCrash(page);
+});
+
 // A frame asked for by the row of locations came after the hand-over
 // screen had replaced the table, and read the row's node: on a slow
 // tablet, a panic over "Pass to Ben". (Frames late, the code at full

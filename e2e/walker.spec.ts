@@ -1,6 +1,6 @@
 // The path walker (issue 45): seeded random walks across every screen, as
 // a restless player would take them, on a slow device (every frame and
-// timer 150 ms late, the page's code 4× slower). Each step is one of:
+// timer 150 ms late; the page's code 4× slower in the long run). Each step is one of:
 // open a screen (Home, a game's table, new-game screen, rules, statistics,
 // recent games, settings, a join page, a deal link, a replay), Back,
 // Forward, reload, a few taps on what the screen offers, finishing a game
@@ -12,7 +12,7 @@
 // A failure prints its seed and steps. Replay one walk:
 //   WALK_SEED=<seed> WALKS=1 npx playwright test e2e/walker.spec.ts
 // A long run (docs/measuring.md):
-//   WALKS=300 scripts/isolated-network npx playwright test e2e/walker.spec.ts
+//   WALKS=300 GM_CPU_THROTTLE=4 scripts/isolated-network npx playwright test e2e/walker.spec.ts
 import { expect, test } from "./helpers/test";
 import { type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
@@ -25,9 +25,9 @@ const lost = JSON.parse(
   readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-lost.json"), "utf8"),
 ) as { seed: number; actions: Action[] };
 
-const WALKS = Number(process.env.WALKS || 8);
+const WALKS = Number(process.env.WALKS || 4);
 const FIRST_SEED = Number(process.env.WALK_SEED || 1);
-const STEPS = Number(process.env.WALK_STEPS || 14);
+const STEPS = Number(process.env.WALK_STEPS || 12);
 
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
 const SCREENS = [
@@ -144,7 +144,10 @@ async function healthy(page: Page) {
 }
 
 test.describe("walks on a slow device", () => {
-  test.use({ slowFrames: 150, cpuThrottle: 4 });
+  // Frames and timers late; the CPU throttled only when asked
+  // (GM_CPU_THROTTLE=4, as the long run in docs/measuring.md does): it
+  // makes a walk three times longer, and hides the late-frame races.
+  test.use({ slowFrames: 150 });
 
   for (let seed = FIRST_SEED; seed < FIRST_SEED + WALKS; seed++) {
     test(`walk ${seed}`, async ({ page }) => {

@@ -60,9 +60,14 @@ export const test = base.extend<Options & { watchPages: void }>({
       const throttled = testInfo.project.use.browserName !== "firefox" && cpuThrottle > 1;
       const watchPage = (page: Page) => {
         const where = () => page.url().replace(/^https?:\/\/[^/]+/, "");
-        page.on("pageerror", (error) => errors.push(`${where()}: ${error.message}`));
+        // (A test's init scripts also run in a new page's about:blank,
+        // where storage is refused: not the app's error.)
+        const inApp = () => !page.url().startsWith("about:");
+        page.on("pageerror", (error) => {
+          if (inApp()) errors.push(`${where()}: ${error.message}`);
+        });
         page.on("console", (message) => {
-          if (message.type() === "error" && PANIC.test(message.text()))
+          if (inApp() && message.type() === "error" && PANIC.test(message.text()))
             errors.push(`${where()}: console: ${message.text()}`);
         });
         if (throttled)

@@ -23,6 +23,10 @@ pub struct RecentGames {
     pub games: Vec<RecentGame>,
 }
 
+/// The longest result line and setup an entry may hold.
+const MAX_LINE: usize = 300;
+const MAX_START: usize = 4096;
+
 /// One finished game.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct RecentGame {
@@ -65,6 +69,16 @@ impl RecentGames {
             .any(|g| g.code.len() > super::link::MAX_CODE)
         {
             return Err("a replay in it is too long".into());
+        }
+        // Bounded like every text the app keeps (the app writes far less:
+        // a result line names at most six players).
+        let over = |text: &str, most: usize| text.chars().count() > most;
+        if self
+            .games
+            .iter()
+            .any(|g| over(&g.game, 40) || over(&g.line, MAX_LINE) || over(&g.start, MAX_START))
+        {
+            return Err("an entry in it is longer than any game's".into());
         }
         Ok(())
     }
@@ -140,5 +154,18 @@ mod tests {
                 .collect(),
         };
         assert!(recent.check().is_err());
+    }
+
+    #[test]
+    fn an_entry_longer_than_any_games_is_refused() {
+        let mut games = RecentGames::default();
+        games.add(finished("dead-center", "{}", 1));
+        assert_eq!(games.check(), Ok(()));
+        let mut long = games.clone();
+        long.games[0].line = "x".repeat(100_000);
+        assert!(long.check().unwrap_err().contains("longer than any game's"));
+        let mut long = games;
+        long.games[0].start = "y".repeat(MAX_START + 1);
+        assert!(long.check().is_err());
     }
 }
