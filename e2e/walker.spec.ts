@@ -25,9 +25,9 @@ const lost = JSON.parse(
   readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-lost.json"), "utf8"),
 ) as { seed: number; actions: Action[] };
 
-const WALKS = Number(process.env.WALKS || 4);
+const WALKS = Number(process.env.WALKS || 3);
 const FIRST_SEED = Number(process.env.WALK_SEED || 1);
-const STEPS = Number(process.env.WALK_STEPS || 12);
+const STEPS = Number(process.env.WALK_STEPS || 10);
 
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
 const SCREENS = [
