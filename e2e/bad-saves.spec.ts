@@ -4,23 +4,13 @@
 // widens.
 import { expect, test } from "./helpers/test";
 import { type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { skipTours } from "./helpers/tours";
-import { appStarted, storeAndReload } from "./helpers/records";
+import { appStarted, storeAndReload, todaysSaves } from "./helpers/records";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
-const here = dirname(fileURLToPath(import.meta.url));
-
 /** Each game's save as the app writes it, mid-game: key → stored text. */
-const saves: Record<string, string> = Object.fromEntries(
-  readFileSync(join(here, "..", "src", "fixtures", "saves-2026-11.txt"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-);
+const saves = todaysSaves();
 
 /** The backups of `key` as stored, compared in the page (UTF-16, exactly). */
 async function backupsEqual(page: Page, key: string, text: string): Promise<boolean[]> {

@@ -5,23 +5,14 @@
 // holds them is refused in a sentence, and nothing is lost.
 import { expect, test } from "./helpers/test";
 import { type Page } from "@playwright/test";
-import { readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
-import { fileURLToPath } from "node:url";
 import { deflateRawSync } from "node:zlib";
 import { skipTours } from "./helpers/tours";
-import { storeAndReload } from "./helpers/records";
+import { storeAndReload, todaysSaves } from "./helpers/records";
 import { newGame, SAVE_KEY } from "./helpers/detective-graves";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
-const here = dirname(fileURLToPath(import.meta.url));
-const saves: Record<string, string> = Object.fromEntries(
-  readFileSync(join(here, "..", "src", "fixtures", "saves-2026-11.txt"), "utf8")
-    .trim()
-    .split("\n")
-    .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-);
+const saves = todaysSaves();
 
 /** The four lookalike pairs: a zero-width space, a Cyrillic А, Å as one
  * code point and as A + combining ring, and a case change. */

@@ -231,3 +231,44 @@ where
         None => format!("{what}."),
     }
 }
+
+/// Checks shared by the games' replay tests.
+#[cfg(test)]
+pub mod testing {
+    use super::link::{encode, GameRecord};
+    use super::{read, Replayable};
+    use crate::table::controller::Action;
+
+    /// A link is foreign input: the names of a three-seat game's record
+    /// (`setup` makes one from names) are held to a save's rules, one per
+    /// seat and none over the length limit, and refused in a sentence.
+    pub fn names_breaking_a_saves_rules_are_refused<R: Replayable>(
+        id: &str,
+        name: &str,
+        setup: impl Fn(Vec<String>) -> R::Setup,
+    ) {
+        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
+        let long = "x".repeat(17);
+        let huge = "y".repeat(100_000);
+        for (names, what) in [
+            (names(&["Ann", "Ben"]), "it names 2 players for 3 seats"),
+            (
+                names(&["Ann", "Ben", "Cy", "Di"]),
+                "it names 4 players for 3 seats",
+            ),
+            (
+                names(&["Ann", "Ben", &long]),
+                "a name is longer than 16 characters",
+            ),
+            (names(&["Ann", &huge, "Cy"]), ""),
+        ] {
+            let record = GameRecord {
+                game: id.to_string(),
+                setup: setup(names),
+                moves: Vec::<Action<R>>::new(),
+            };
+            let why = read::<R>(id, name, &encode(&record)).err().unwrap().why;
+            assert!(why.contains(what) && why.ends_with('.'), "{why}");
+        }
+    }
+}

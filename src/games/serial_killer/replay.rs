@@ -124,41 +124,17 @@ mod tests {
         println!("measurement: longest Serial Killer replay code of 4 four-seat games: {longest} characters");
     }
 
-    /// A link is foreign input: its names are held to a save's rules (one
-    /// per seat, none over the length limit), refused in a sentence.
+    /// A link is foreign input: its names are held to a save's rules.
     #[test]
     fn a_link_whose_names_break_a_saves_rules_is_refused_in_a_sentence() {
-        use crate::replay::link::{encode, GameRecord};
-        let kinds = vec![SeatKind::Person; 3];
-        let names = |list: &[&str]| list.iter().map(|n| n.to_string()).collect::<Vec<_>>();
-        let long = "x".repeat(17);
-        let huge = "y".repeat(100_000);
-        for (names, what) in [
-            (names(&["Ann", "Ben"]), "it names 2 players for 3 seats"),
-            (
-                names(&["Ann", "Ben", "Cy", "Di"]),
-                "it names 4 players for 3 seats",
-            ),
-            (
-                names(&["Ann", "Ben", &long]),
-                "a name is longer than 16 characters",
-            ),
-            (names(&["Ann", &huge, "Cy"]), ""),
-        ] {
-            let record = GameRecord {
-                game: ID.to_string(),
-                setup: Setup {
-                    names,
-                    kinds: kinds.clone(),
-                    seed: 1,
-                },
-                moves: Vec::<Action>::new(),
-            };
-            let why = read::<SerialKillerGame>(ID, "Serial Killer", &encode(&record))
-                .err()
-                .unwrap()
-                .why;
-            assert!(why.contains(what) && why.ends_with('.'), "{why}");
-        }
+        crate::replay::testing::names_breaking_a_saves_rules_are_refused::<SerialKillerGame>(
+            ID,
+            "Serial Killer",
+            |names| Setup {
+                names,
+                kinds: vec![SeatKind::Person; 3],
+                seed: 1,
+            },
+        );
     }
 }
