@@ -93,7 +93,19 @@ const STEPS_OF_A_WALK: Step[] = [
       return `open ${screen}`;
     },
   },
-  { kind: "back", weight: 3, run: async (page) => (await page.goBack(), "back") },
+  {
+    kind: "back",
+    weight: 3,
+    run: async (page) => {
+      await page.goBack();
+      // Back past the walk's first page leaves the app (a blank tab).
+      if (page.url().startsWith("about:")) {
+        await page.goForward();
+        return "back out of the app, and forward again";
+      }
+      return "back";
+    },
+  },
   { kind: "forward", weight: 1, run: async (page) => (await page.goForward(), "forward") },
   {
     kind: "reload",
