@@ -74,9 +74,13 @@ pub fn check_names(names: &[String]) -> Result<(), String> {
             );
         }
     }
+    let skeletons: Vec<String> = names.iter().map(|name| skeleton(name)).collect();
     for (i, name) in names.iter().enumerate() {
-        if let Some(other) = names[..i].iter().find(|o| skeleton(o) == skeleton(name)) {
-            return Err(format!("two seats are named alike ({other} and {name})"));
+        if let Some(at) = skeletons[..i].iter().position(|s| *s == skeletons[i]) {
+            return Err(format!(
+                "two seats are named alike ({} and {name})",
+                names[at]
+            ));
         }
     }
     Ok(())
