@@ -169,6 +169,9 @@ test.describe("walks on a slow device", () => {
       const pick = (n: number) => Math.floor(random() * n);
       const total = STEPS_OF_A_WALK.reduce((sum, step) => sum + step.weight, 0);
       const taken: string[] = [];
+      // The screens this walk stood on (their addresses, numbers as N, a
+      // replay's record left out).
+      const reached = new Set<string>();
       const replay = `WALK_SEED=${seed} WALKS=1 npx playwright test e2e/walker.spec.ts`;
       await page.goto("/");
       try {
@@ -177,6 +180,7 @@ test.describe("walks on a slow device", () => {
           const step = STEPS_OF_A_WALK.find((s) => (roll -= s.weight) < 0)!;
           taken.push(await step.run(page, pick));
           await healthy(page);
+          reached.add(new URL(page.url()).hash.replace(/\/replay\/.*/, "/replay").replace(/\d+/g, "N") || "#/");
         }
         await page.reload();
         await recordsLoad(page);
@@ -187,6 +191,7 @@ test.describe("walks on a slow device", () => {
       }
       // The walk's figures, for a long run's note.
       console.log(`walk ${seed}: ${taken.length} steps: ${taken.join(" | ")}`);
+      console.log(`walk ${seed} reached: ${[...reached].join(" ")}`);
     });
   }
 });
