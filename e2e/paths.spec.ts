@@ -89,3 +89,32 @@ test.describe("on a slow device", () => {
     await expect(handOverButton(page).or(page.locator(".dg-table"))).toBeVisible();
   });
 });
+
+// Found by the walker (walk 163, once in 300): a tap on the deck did
+// nothing. A card gliding over a control was drawn above it and took the
+// press, while the release (after the tap had finished the glide) landed
+// on the control, so the click went to neither. A card in flight now lets
+// taps through to what it passes over.
+test("a card in flight takes no tap: what it passes over gets it", async ({ page }) => {
+  await page.emulateMedia({ reducedMotion: "reduce" });
+  await page.goto(`/#/dead-center/standard/${lost.seed}`);
+  await playActions(page, lost.actions.slice(0, 1));
+  await page.emulateMedia({ reducedMotion: "no-preference" });
+  // Placing the drawn card sends it across the board to its pile.
+  await page.getByRole("button", { name: /^Pile 2,.*your card can go here/ }).click();
+  const inFlight = await page.evaluate(async () => {
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+    return document.getAnimations().flatMap((animation) => {
+      const card = (animation.effect as KeyframeEffect | null)?.target;
+      if (!card?.hasAttribute("data-card")) return [];
+      // Held halfway, where it is drawn over other parts of the table.
+      animation.pause();
+      animation.currentTime = 140;
+      const drawn = card.getBoundingClientRect();
+      const hit = document.elementFromPoint(drawn.x + drawn.width / 2, drawn.y + drawn.height / 2);
+      return [{ card: card.getAttribute("data-card"), takesTaps: !!hit && card.contains(hit) }];
+    });
+  });
+  expect(inFlight.length, "the placed card glides").toBeGreaterThan(0);
+  expect(inFlight.filter((card) => card.takesTaps)).toEqual([]);
+});

@@ -11,7 +11,8 @@
 //! The settings decide as the stylesheet does: no motion when the device
 //! asks for reduced motion or the player chose Off; half the time for Fast.
 //! A tap or key press finishes every animation at once (app.rs), so a card
-//! in flight never delays the next action.
+//! in flight never delays the next action; it is never the target of that
+//! tap either (it lets taps through while it moves).
 
 use leptos::prelude::*;
 use wasm_bindgen::{JsCast, JsValue};
@@ -209,8 +210,12 @@ fn glide(element: &web_sys::Element, from: Place, to: Place, turn: bool, time: f
         let frame = Object::new();
         let _ = Reflect::set(&frame, &"transform".into(), &transform.into());
         let _ = Reflect::set(&frame, &"easing".into(), &easing.into());
-        // Above the cards it passes over.
+        // Above the cards it passes over, and no target for a tap: a tap on
+        // a control it passes over goes to that control (the press would
+        // land on the card, the release on the control, and the click on
+        // neither).
         let _ = Reflect::set(&frame, &"zIndex".into(), &JsValue::from_str("20"));
+        let _ = Reflect::set(&frame, &"pointerEvents".into(), &JsValue::from_str("none"));
         keyframes.push(&frame);
     }
     let _ = animate(element, &keyframes, time);
