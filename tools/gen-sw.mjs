@@ -40,9 +40,18 @@ if (!dir) {
 const profile = process.env.GM_SW || process.argv[3] || process.env.TRUNK_PROFILE || "release";
 const out = join(dir, "sw.js");
 
+// Each step's time in the build log: the release build is a long stage of
+// the test command.
+async function timed(what, step) {
+  const start = performance.now();
+  const result = await step();
+  console.log(`gen-sw: ${what} took ${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
 if (!process.argv[2]) {
-  await splitWasm(dir, process.env.TRUNK_PROFILE || "release");
-  await finishWorkers(dir, process.env.TRUNK_PROFILE || "release");
+  await timed("split and optimise the app", () => splitWasm(dir, process.env.TRUNK_PROFILE || "release"));
+  await timed("optimise the workers", () => finishWorkers(dir, process.env.TRUNK_PROFILE || "release"));
 }
 
 function walk(root) {
@@ -65,7 +74,7 @@ if (profile !== "release") {
 }
 
 console.log(`gen-sw: start-up script moved to ${applyCsp(dir)}; Content-Security-Policy set`);
-await minifyBuild(dir);
+await timed("minify", () => minifyBuild(dir));
 inlinePreload(dir);
 // Never the compressed copies: a Trunk build has none yet (they are written
 // below), but a dist/ given by hand may have them from an earlier run.
@@ -86,4 +95,4 @@ const header =
 writeFileSync(out, header + readFileSync(join(here, "sw.template.js"), "utf8"));
 await minifyFile(out, { module: false });
 console.log(`gen-sw: wrote ${out}: cache grave-matters-${version}, ${files.length} files precached`);
-console.log(`gen-sw: gzip and brotli copies of ${compressBuild(dir)} files`);
+await timed("compress", () => console.log(`gen-sw: gzip and brotli copies of ${compressBuild(dir)} files`));
