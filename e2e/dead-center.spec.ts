@@ -191,7 +191,7 @@ test("a save from another version, or with tampered cards, is refused with a mes
   newer.version = 99;
   await page.evaluate(([key, v]) => localStorage.setItem(key, v), [SAVE_KEY, JSON.stringify(newer)]);
   await page.goto("./");
-  await expect(page.getByText(/comes from a newer version of the app/)).toBeVisible();
+  await expect(page.getByText(/saved by a newer version of the app/)).toBeVisible();
 
   const tampered = JSON.parse(saved);
   tampered.data.cabin[0] = tampered.data.cabin[1]; // a card twice, another gone
@@ -216,6 +216,18 @@ test("a malformed URL or deal number shows a message and the way home", async ({
 
 test("full storage is reported and play goes on", async ({ page }) => {
   await openDeal(page, 11);
+  const room = await fillStorage(page);
+  await playStep(page);
+  await expect(page.getByText(/storage is full, so your Dead Center game could not be saved/)).toBeVisible();
+  await playStep(page); // still playable
+  await room();
+  await playStep(page);
+  await expect(page.getByText(/storage is full/)).toHaveCount(0);
+});
+
+/** Makes the browser refuse every write, as a full disk does; the returned
+ * function lets writes through again. */
+async function fillStorage(page: Page): Promise<() => Promise<void>> {
   await page.evaluate(() => {
     const original = Storage.prototype.setItem;
     (window as any).__restoreSetItem = () => (Storage.prototype.setItem = original);
@@ -223,12 +235,72 @@ test("full storage is reported and play goes on", async ({ page }) => {
       throw new DOMException("The quota has been exceeded.", "QuotaExceededError");
     };
   });
+  return () => page.evaluate(() => (window as any).__restoreSetItem());
+}
+
+// Issue 50: the statistics of a game finished while storage is full wait in
+// the page, and are written (counted once) by the next save that succeeds.
+test("a game finished while storage is full is counted once there is room again", async ({ page }) => {
+  const stats = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem("gm.stats.dead-center") || "null")?.data.standard ?? null);
+  await openDeal(page, winningLine.seed);
+  await playActions(page, winningLine.actions.slice(0, -1));
+  const room = await fillStorage(page);
+  await playActions(page, winningLine.actions.slice(-1));
+  await expect(page.getByRole("dialog")).toContainText(`your score is ${winningLine.score}.`);
+  await expect(page.locator(".notice")).toContainText("could not be saved yet");
+  expect((await stats())?.played ?? 0).toBe(0);
+  await room();
+  // The next save (a new deal) writes what waited.
+  await openDeal(page, 4);
+  await expect(page.locator(".notice", { hasText: "could not be saved" })).toHaveCount(0);
+  await expect.poll(async () => (await stats())?.played).toBe(1);
+  expect((await stats()).won).toBe(1);
+  // Counted once: further saves, and a reload, keep one game.
   await playStep(page);
-  await expect(page.getByText(/storage is full, so your Dead Center game could not be saved/)).toBeVisible();
-  await playStep(page); // still playable
-  await page.evaluate(() => (window as any).__restoreSetItem());
+  await page.reload();
+  await page.goto("./#/stats");
+  await expect(page.getByRole("row", { name: /^Best score/ }).first()).toContainText(String(winningLine.score));
+  expect((await stats()).played).toBe(1);
+  expect(await page.evaluate(() => JSON.parse(localStorage.getItem("gm.recent")!).data.games.length)).toBe(1);
+});
+
+// Issue 50: a tab still on the older version never moves, clears or writes
+// over a record that a newer version (in another tab) saved.
+test("a save written by a newer version in another tab stays where it is: this tab offers to reload and writes nothing over it", async ({ page }) => {
+  await openDeal(page, 3);
   await playStep(page);
-  await expect(page.getByText(/storage is full/)).toHaveCount(0);
+  const envelope = JSON.parse(await page.evaluate((key) => localStorage.getItem(key)!, SAVE_KEY));
+  envelope.version = 2;
+  envelope.data = { shape: "one this version cannot read" };
+  const newer = JSON.stringify(envelope);
+  const stored = () => page.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
+  const backups = () => page.evaluate(() => Object.keys(localStorage).filter((k) => k.includes(".backup.")));
+  const notice = page.locator(".notice", { hasText: "saved by a newer version of the app" });
+
+  const newerTab = await page.context().newPage();
+  await newerTab.goto("./#/settings");
+  await newerTab.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, newer]);
+  await expect(notice).toBeVisible();
+  await expect(notice.getByRole("button", { name: "Reload" })).toBeVisible();
+  await expect(page.getByText("This deal is no longer the game in progress.")).toBeVisible();
+  expect(await stored()).toBe(newer);
+  expect(await backups()).toEqual([]);
+  // A new deal here would replace the game in progress: not this one.
+  await page.goto("./#/dead-center/standard/5");
+  await page.getByRole("dialog", { name: "This game changed in another tab" }).getByRole("button", { name: "Continue from there" }).click();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await playStep(page);
+  await expect(page.locator(".notice", { hasText: "does not write over it" })).toBeVisible();
+  expect(await stored()).toBe(newer);
+  // Reload (the notice's button): the game's start finds it, says so, and
+  // moves nothing.
+  await page.reload();
+  await expect(notice).toBeVisible();
+  await Promise.all([page.waitForEvent("load"), notice.getByRole("button", { name: "Reload" }).click()]);
+  await expect(notice).toBeVisible();
+  expect(await stored()).toBe(newer);
+  expect(await backups()).toEqual([]);
 });
 
 test("a second tab that plays on is noticed, and its position is loaded", async ({ page }) => {

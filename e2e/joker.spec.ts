@@ -561,6 +561,39 @@ test("screens at phone, tablet and laptop sizes: grid, hand-over, Informant's sc
   await atEverySize(page, "joker-end", { fullPage: false });
 });
 
+// Issue 50: a new game started in another tab, with another Informant,
+// while this tab shows the Informant's screen to Ana: this tab falls back to
+// the hand-over before it draws the new game, so Cy's secret never reaches
+// Ana's screen.
+test("a new game in another tab while the Informant's screen shows: back to the hand-over, no secret in the page", async ({ page }) => {
+  await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "person"]]);
+  await expect(banner(page)).toContainText("Ben's turn");
+  await page.getByRole("radio", { name: /^Probe it/ }).check();
+  await page.locator(".jk-cell[aria-disabled=false]").first().click();
+  await expect(handOverButton(page)).toHaveAccessibleName("I am Ana: continue");
+  await handOverButton(page).click();
+  await expect(page.locator(".jk-desk")).toContainText("The Joker is at");
+
+  const other = await page.context().newPage();
+  await newGame(other, "Each for themselves", [["Cy", "person"], ["Ana", "person"], ["Ben", "person"]]);
+  await expect(banner(other)).toContainText("Ana's turn");
+  await other.getByRole("radio", { name: /^Probe it/ }).check();
+  await other.locator(".jk-cell[aria-disabled=false]").first().click();
+  await expect(handOverButton(other)).toHaveAccessibleName("I am Cy: continue");
+
+  const changed = page.getByRole("dialog", { name: "This game changed in another tab" });
+  await expect(changed).toBeVisible();
+  // Behind the dialog (inert, so read by its markup): the hand-over to the
+  // new game's Informant, and nothing of the Informant's screen.
+  await expect(page.locator("#hand-over-title")).toHaveText("Pass to Cy");
+  await expectNoSecret(page);
+  await changed.getByRole("button", { name: "Continue from there" }).click();
+  await expect(handOverButton(page)).toHaveAccessibleName("I am Cy: continue");
+  await expectNoSecret(page);
+  await handOverButton(page).click();
+  await expect(page.locator(".jk-desk")).toContainText("The Joker is at");
+});
+
 test("rules page and home entry; no table without a game", async ({ page }) => {
   await page.goto("/");
   const entry = page.locator("article", { hasText: "Joker" });

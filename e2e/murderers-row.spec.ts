@@ -190,6 +190,31 @@ test("a tampered save is refused with a message and a backup", async ({ page }) 
   expect(first.length).toBe(10);
 });
 
+// Issue 50: two tabs told at once of one damaged record keep one backup.
+test("a damaged save found by two tabs at once is backed up once", async ({ page }) => {
+  await open(page, "#/murderers-row/8");
+  const second = await page.context().newPage();
+  await open(second, "#/murderers-row/8");
+  const saved = await page.evaluate((key) => localStorage.getItem(key)!, SAVE_KEY);
+  const envelope = JSON.parse(saved);
+  envelope.data.history.push({ Activate: { card: "Hangman", copying: null, target: "None" } });
+  // A third page writes it: the browser tells both tables at the same time.
+  const writer = await page.context().newPage();
+  await writer.goto("/#/settings");
+  await writer.evaluate(([key, text]) => localStorage.setItem(key, text), [SAVE_KEY, JSON.stringify(envelope)]);
+  for (const tab of [page, second]) {
+    await expect(tab.getByText(/saved Murderers' Row game could not be opened/)).toBeVisible();
+  }
+  const backups = () =>
+    writer.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("gm.save.murderers-row.backup.")));
+  await expect.poll(backups).toHaveLength(1);
+  // Settled: still one, holding the damaged text.
+  await writer.waitForTimeout(500);
+  const [key] = await backups();
+  expect(await backups()).toHaveLength(1);
+  expect(await writer.evaluate((k) => localStorage.getItem(k), key)).toBe(JSON.stringify(envelope));
+});
+
 test("a malformed deal number explains itself", async ({ page }) => {
   await page.goto("/#/murderers-row/12x");
   await expect(page.getByText(/is not a deal number/)).toBeVisible();

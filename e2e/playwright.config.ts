@@ -1,5 +1,8 @@
 // Playwright: headless Debian Chromium (never a downloaded browser) against
 // the release build in dist/, served by e2e/static-server.mjs on loopback.
+// Chromium's headless shell, as Playwright itself takes for headless runs:
+// the same engine, without the full browser's windowing around it, which
+// cost about 40% more CPU here (docs/building.md). $CHROMIUM picks another.
 // Run: npx playwright test   (after `trunk build --release`; scripts/test does both)
 // The root playwright.config.ts re-exports this file so that plain
 // `npx playwright test` finds it.
@@ -49,7 +52,7 @@ export default defineConfig<Options>({
     trace: process.env.GM_TRACE ? "retain-on-failure" : "off",
     screenshot: "only-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM || "/usr/bin/chromium-headless-shell",
       args: CHROMIUM_ARGS,
     },
   },

@@ -159,6 +159,9 @@ fn Notices() -> impl IntoView {
                         view! {
                             <div class=format!("notice notice-{}", notice.tone.class())>
                                 <p>{notice.text}</p>
+                                {notice.offers_reload.then(|| view! {
+                                    <button class="button" on:click=|_| crate::shell::reload_to_update()>"Reload"</button>
+                                })}
                                 <button
                                     class="icon-button"
                                     aria-label="Dismiss message"

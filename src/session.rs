@@ -3,7 +3,7 @@
 
 use crate::settings::Settings;
 use crate::shell::{clear_topic, notify, Ctx, Notice, Tone};
-use crate::storage::{self, BrowserStore, Store as _, StoreError};
+use crate::storage::{self, BrowserStore, StoreError};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -54,10 +54,6 @@ pub const SETTINGS: Record<Settings> = Record {
     validate: no_check,
 };
 
-fn now_ms() -> u64 {
-    web_sys::js_sys::Date::now() as u64
-}
-
 pub fn no_check<T>(_: &T) -> Result<(), String> {
     Ok(())
 }
@@ -65,13 +61,19 @@ pub fn no_check<T>(_: &T) -> Result<(), String> {
 /// The saved copy of `record`, if any; a copy that cannot be used is backed
 /// up (see `storage::load`) and the problem returned.
 fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::LoadProblem> {
-    storage::load(
-        &BrowserStore,
-        record.key,
-        record.what,
-        now_ms(),
-        record.validate,
-    )
+    storage::load(&BrowserStore, record.key, record.what, record.validate)
+}
+
+/// What the player is told of a record that could not be used: a newer
+/// version's comes with the button that reloads the page (and so updates it).
+fn load_notice(problem: storage::LoadProblem) -> Notice {
+    let newer = problem.newer;
+    let notice = Notice::new(Tone::Error, "load", problem.into_message());
+    if newer {
+        notice.offering_reload()
+    } else {
+        notice
+    }
 }
 
 /// Counts `record` among the app's data (export and import) before it is
@@ -91,7 +93,7 @@ pub fn load_or_report<T: DeserializeOwned>(
 ) -> Option<T> {
     keep(record);
     load(record).unwrap_or_else(|problem| {
-        notices.push(Notice::new(Tone::Error, "load", problem.into_message()));
+        notices.push(load_notice(problem));
         None
     })
 }
@@ -108,6 +110,43 @@ pub fn load_settings(notices: &mut Vec<Notice>) -> Settings {
     load_or_report(&SETTINGS, notices).unwrap_or_default()
 }
 
+thread_local! {
+    /// Records the browser refused for want of room, in their envelopes, by
+    /// key: each is written as soon as a save succeeds again (there is room
+    /// once more), so that a result counted while storage was full is kept,
+    /// and counted once. Only the newest text of a key waits.
+    static UNSAVED: std::cell::RefCell<Vec<(&'static str, String)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Stores `text` (a record in its envelope) under `key`, telling the player
+/// if the browser refuses; see [`UNSAVED`].
+fn store_text(ctx: Ctx, key: &'static str, what: &str, text: String) -> bool {
+    let result = storage::write(&BrowserStore, key, &text);
+    UNSAVED.with_borrow_mut(|unsaved| {
+        unsaved.retain(|(waiting, _)| *waiting != key);
+        if result == Err(StoreError::Full) {
+            unsaved.push((key, text));
+        }
+    });
+    let saved = result.is_ok();
+    if saved {
+        write_unsaved();
+    }
+    report_save(ctx, result, what);
+    saved
+}
+
+/// Writes the records that waited for room, now that a save succeeded;
+/// those the browser still refuses wait on.
+fn write_unsaved() {
+    let waiting = UNSAVED.with_borrow_mut(std::mem::take);
+    for (key, text) in waiting {
+        if storage::write(&BrowserStore, key, &text) == Err(StoreError::Full) {
+            UNSAVED.with_borrow_mut(|unsaved| unsaved.push((key, text)));
+        }
+    }
+}
+
 fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
     match result {
         Ok(()) => clear_topic(ctx, SAVE_FAILED),
@@ -116,8 +155,17 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
             Notice::new(
                 Tone::Warning,
                 SAVE_FAILED,
-                format!("The browser's storage is full, so your {what} could not be saved. You can keep playing; free some space to save again."),
+                format!("The browser's storage is full, so your {what} could not be saved yet. You can keep playing: this page keeps them and saves them as soon as there is room (free some space, then go on)."),
             ),
+        ),
+        Err(StoreError::Newer(_)) => notify(
+            ctx,
+            Notice::new(
+                Tone::Error,
+                SAVE_FAILED,
+                format!("A newer version of the app saved your {what}, so this page does not write over it. Reload to update this page and go on from there."),
+            )
+            .offering_reload(),
         ),
         Err(e) => notify(
             ctx,
@@ -131,20 +179,24 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
 }
 
 /// Saves the value of `signal` as `record` (removes the record for `None`),
-/// telling the player if the browser refuses.
+/// telling the player if the browser refuses. Whether it was saved.
 pub fn save<T: Serialize + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<Option<T>>,
-) {
-    let result = signal.with_untracked(|value| match value {
-        Some(value) => storage::save(&BrowserStore, record.key, record.what, value),
+) -> bool {
+    signal.with_untracked(|value| match value {
+        Some(value) => save_once(ctx, record, value),
         None => {
-            BrowserStore.remove(record.key);
-            Ok(())
+            let result = storage::remove(&BrowserStore, record.key);
+            if result.is_ok() {
+                UNSAVED.with_borrow_mut(|unsaved| unsaved.retain(|(key, _)| *key != record.key));
+            }
+            let saved = result.is_ok();
+            report_save(ctx, result, record.what);
+            saved
         }
-    });
-    report_save(ctx, result, record.what);
+    })
 }
 
 /// Saves a record that always has a value.
@@ -152,16 +204,20 @@ pub fn save_value<T: Serialize + Send + Sync + 'static>(
     ctx: Ctx,
     record: &Record<T>,
     signal: RwSignal<T>,
-) {
-    let result =
-        signal.with_untracked(|value| storage::save(&BrowserStore, record.key, record.what, value));
-    report_save(ctx, result, record.what);
+) -> bool {
+    signal.with_untracked(|value| save_once(ctx, record, value))
 }
 
 /// Saves `value` as `record`, telling the player if the browser refuses.
-pub fn save_once<T: Serialize>(ctx: Ctx, record: &Record<T>, value: &T) {
-    let result = storage::save(&BrowserStore, record.key, record.what, value);
-    report_save(ctx, result, record.what);
+/// Whether it was saved.
+pub fn save_once<T: Serialize>(ctx: Ctx, record: &Record<T>, value: &T) -> bool {
+    match storage::envelope_text(record.what, value) {
+        Ok(text) => store_text(ctx, record.key, record.what, text),
+        Err(e) => {
+            report_save(ctx, Err(e), record.what);
+            false
+        }
+    }
 }
 
 pub fn save_settings(ctx: Ctx) {
@@ -188,8 +244,10 @@ pub fn take_game_from_other_tab<T: DeserializeOwned + Send + Sync + 'static>(
     signal: RwSignal<Option<T>>,
 ) {
     if key == record.key {
-        reload(ctx, record, signal);
+        // Said first, so that a table showing a seat's secrets hides them
+        // (see `table::seats::Holder`) before the new game is drawn.
         ctx.changed_elsewhere.set(true);
+        reload(ctx, record, signal);
     }
 }
 
@@ -215,10 +273,7 @@ fn reload<T: DeserializeOwned + Send + Sync + 'static>(
         Ok(game) => signal.set(game),
         Err(problem) => {
             signal.set(None);
-            notify(
-                ctx,
-                Notice::new(Tone::Error, "load", problem.into_message()),
-            );
+            notify(ctx, load_notice(problem));
         }
     }
 }
@@ -277,6 +332,7 @@ mod tests {
     use super::*;
     use crate::seats::SeatPlan;
     use crate::storage::memory::MemoryStore;
+    use crate::storage::Store as _;
     use engine::seats::{Level, SeatKind};
 
     /// The games' preferences in it are read by the games (see `games::Prefs`).
@@ -319,7 +375,7 @@ mod tests {
             store.get(SETTINGS.key).unwrap().unwrap(),
             format!(r#"{{"app":"grave-matters","kind":"settings","version":1,"data":{text}}}"#)
         );
-        let loaded = storage::load(&store, SETTINGS.key, SETTINGS.what, 0, no_check);
+        let loaded = storage::load(&store, SETTINGS.key, SETTINGS.what, no_check);
         assert_eq!(loaded, Ok(Some(settings)));
     }
 }

@@ -71,6 +71,9 @@ pub struct Notice {
     pub tone: Tone,
     pub text: String,
     pub topic: &'static str,
+    /// Shows a Reload button: what the page holds is older than what is
+    /// saved (a newer version of the app wrote it).
+    pub offers_reload: bool,
 }
 
 impl Notice {
@@ -81,6 +84,30 @@ impl Notice {
             tone,
             text: text.into(),
             topic,
+            offers_reload: false,
+        }
+    }
+
+    pub fn offering_reload(self) -> Notice {
+        Notice {
+            offers_reload: true,
+            ..self
+        }
+    }
+}
+
+/// Reloads the page on the newest version of the app: through the update
+/// banner's button when a new version waits (public/register-sw.js: it
+/// takes over, then reloads every page), else plainly.
+pub fn reload_to_update() {
+    use wasm_bindgen::JsCast;
+    let waiting = document()
+        .get_element_by_id("sw-update-reload")
+        .and_then(|button| button.dyn_into::<web_sys::HtmlElement>().ok());
+    match waiting {
+        Some(button) => button.click(),
+        None => {
+            let _ = window().location().reload();
         }
     }
 }

@@ -1,6 +1,9 @@
 //! Everything the app keeps: each record is a versioned envelope under one
 //! localStorage key. Loading never panics: a bad record is moved to a backup
-//! key and reported, and the caller starts fresh.
+//! key and reported, and the caller starts fresh. A record a newer version
+//! of the app wrote (in another tab, during an update) is neither: it is left
+//! where it is, and nothing here writes over it, so that the newer version
+//! finds it again.
 
 use crate::codec::{self, Json};
 use serde::{de::DeserializeOwned, Serialize};
@@ -16,6 +19,9 @@ pub enum StoreError {
     Full,
     /// Storage is switched off or failed otherwise.
     Unavailable(String),
+    /// A newer version of the app keeps the record there (its format
+    /// number): this version leaves it alone.
+    Newer(u64),
 }
 
 /// A key-value store of strings: the browser's localStorage, or memory in tests.
@@ -41,6 +47,9 @@ pub struct LoadProblem {
     pub backup_key: Option<String>,
     /// Why, in a few words ("its contents are damaged").
     pub why: String,
+    /// A newer version of the app saved it: left in place; reloading the
+    /// page (which updates the app) opens it.
+    pub newer: bool,
 }
 
 impl LoadProblem {
@@ -59,36 +68,84 @@ struct Envelope<'a, T: ?Sized> {
 }
 
 /// Saves `data` under `key` in its envelope:
-/// `{"app":"grave-matters","kind":…,"version":…,"data":…}`.
+/// `{"app":"grave-matters","kind":…,"version":…,"data":…}` (see [`write`];
+/// the app goes through `session`, which keeps what the browser refused).
+#[cfg(test)]
 pub fn save<T: Serialize + ?Sized>(
     store: &dyn Store,
     key: &str,
     kind: &str,
     data: &T,
 ) -> Result<(), StoreError> {
+    write(store, key, &envelope_text(kind, data)?)
+}
+
+/// `data` in its envelope, as [`save`] stores it.
+pub fn envelope_text<T: Serialize + ?Sized>(kind: &str, data: &T) -> Result<String, StoreError> {
     let envelope = Envelope {
         app: APP,
         kind,
         version: VERSION,
         data,
     };
-    let text = codec::to_string(&envelope)
-        .map_err(|e| StoreError::Unavailable(format!("the data could not be written ({e})")))?;
-    store.set(key, &text)
+    codec::to_string(&envelope)
+        .map_err(|e| StoreError::Unavailable(format!("the data could not be written ({e})")))
+}
+
+/// Stores `text` (a record in its envelope) under `key`, unless a newer
+/// version of the app keeps a record there.
+pub fn write(store: &dyn Store, key: &str, text: &str) -> Result<(), StoreError> {
+    refuse_newer(store, key)?;
+    store.set(key, text)
+}
+
+/// Removes the record under `key`, unless a newer version of the app keeps
+/// it.
+pub fn remove(store: &dyn Store, key: &str) -> Result<(), StoreError> {
+    refuse_newer(store, key)?;
+    store.remove(key);
+    Ok(())
+}
+
+fn refuse_newer(store: &dyn Store, key: &str) -> Result<(), StoreError> {
+    match store.get(key) {
+        Ok(Some(raw)) => match format_of(&raw) {
+            Some(version) if version > VERSION => Err(StoreError::Newer(version)),
+            _ => Ok(()),
+        },
+        _ => Ok(()),
+    }
+}
+
+/// The format number a stored record declares, if it declares one. Read
+/// from the envelope's start, where this app writes it, before the whole
+/// text is parsed (a save reads the record it replaces at every move).
+fn format_of(raw: &str) -> Option<u64> {
+    const FIELD: &str = "\"version\":";
+    let head = &raw[..raw.floor_char_boundary(200)];
+    if let Some(at) = head.find(FIELD) {
+        let digits: String = head[at + FIELD.len()..]
+            .chars()
+            .take_while(char::is_ascii_digit)
+            .collect();
+        if let Ok(version) = digits.parse() {
+            return Some(version);
+        }
+    }
+    codec::parse(raw).ok()?["version"].as_u64()
 }
 
 /// Loads the record under `key`: `Ok(None)` if there is none. A record that is
-/// corrupt, of another version or fails `validate` is moved to a backup key
-/// (named with `now_ms`) and reported.
+/// corrupt, of an older version or fails `validate` is moved to a backup key
+/// and reported; one of a newer version is reported and left in place.
 pub fn load<T: DeserializeOwned>(
     store: &dyn Store,
     key: &str,
     kind: &str,
-    now_ms: u64,
     validate: impl Fn(&T) -> Result<(), String>,
 ) -> Result<Option<T>, LoadProblem> {
     let mut loaded = None;
-    load_data(store, key, kind, now_ms, &mut |data| {
+    load_data(store, key, kind, &mut |data| {
         let value: T =
             codec::from_json(data).map_err(|_| "its contents are damaged".to_string())?;
         validate(&value).map_err(|why| format!("it is damaged: {why}"))?;
@@ -109,7 +166,7 @@ pub fn check<T: DeserializeOwned>(
     validate: impl Fn(&T) -> Result<(), String>,
 ) -> Result<(), String> {
     let alone = OneRecord(std::cell::RefCell::new(Some(raw.to_string())));
-    load::<T>(&alone, "", kind, 0, validate)
+    load::<T>(&alone, "", kind, validate)
         .map(drop)
         .map_err(|problem| problem.why)
 }
@@ -143,7 +200,6 @@ fn load_data(
     store: &dyn Store,
     key: &str,
     kind: &str,
-    now_ms: u64,
     read: &mut dyn FnMut(Json) -> Result<(), String>,
 ) -> Result<(), LoadProblem> {
     let raw = match store.get(key) {
@@ -154,13 +210,24 @@ fn load_data(
                 message: format!("Saved data could not be read ({}).", describe(&e)),
                 backup_key: None,
                 why: describe(&e),
+                newer: false,
             })
         }
     };
     let Err(why) = open_envelope(&raw, kind).and_then(read) else {
         return Ok(());
     };
-    let backup_key = format!("{key}.backup.{now_ms}");
+    if format_of(&raw).is_some_and(|version| version > VERSION) {
+        return Err(LoadProblem {
+            message: format!("Your saved {kind} was saved by a newer version of the app. It is kept as it is: reload to update this page and go on with it."),
+            backup_key: None,
+            why,
+            newer: true,
+        });
+    }
+    // Named after its text: tabs that find the same damaged record (each
+    // told of it at once by the browser) keep one copy between them.
+    let backup_key = format!("{key}.backup.{:016x}", fingerprint(&raw));
     let kept = store.copy(key, &backup_key).is_ok();
     if kept {
         store.remove(key);
@@ -173,6 +240,14 @@ fn load_data(
         },
         backup_key: kept.then_some(backup_key),
         why,
+        newer: false,
+    })
+}
+
+/// FNV-1a over the text's bytes: a name for a backup, the same in every tab.
+fn fingerprint(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325, |hash, byte| {
+        (hash ^ u64::from(byte)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
@@ -207,6 +282,7 @@ pub fn describe(error: &StoreError) -> String {
     match error {
         StoreError::Full => "the browser's storage is full".to_string(),
         StoreError::Unavailable(why) => format!("storage is unavailable: {why}"),
+        StoreError::Newer(_) => "a newer version of the app saved it".to_string(),
     }
 }
 
@@ -320,53 +396,117 @@ mod tests {
     fn saves_and_loads_back() {
         let store = MemoryStore::default();
         save(&store, "k", "game", &vec![1u32, 2, 3]).unwrap();
-        assert_eq!(load(&store, "k", "game", 0, ok), Ok(Some(vec![1, 2, 3])));
-        assert_eq!(load::<Vec<u32>>(&store, "none", "game", 0, ok), Ok(None));
+        assert_eq!(load(&store, "k", "game", ok), Ok(Some(vec![1, 2, 3])));
+        assert_eq!(load::<Vec<u32>>(&store, "none", "game", ok), Ok(None));
     }
 
     #[test]
     fn corrupt_record_is_backed_up_and_reported() {
         let store = MemoryStore::default();
         store.set("k", "{not json").unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 77, ok).unwrap_err();
-        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.77"));
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
+        let backup = problem.backup_key.clone().expect("backed up");
+        assert!(backup.starts_with("k.backup."), "{backup}");
         assert!(
-            problem.message.contains("not readable"),
+            problem.message.contains("not readable") && problem.message.contains(&backup),
             "{}",
             problem.message
         );
-        assert_eq!(
-            store.get("k.backup.77").unwrap().as_deref(),
-            Some("{not json")
-        );
+        assert_eq!(store.get(&backup).unwrap().as_deref(), Some("{not json"));
         assert_eq!(store.get("k").unwrap(), None);
     }
 
+    /// Two tabs told of one damaged record at once each back it up: under
+    /// one name, so one copy.
     #[test]
-    fn unknown_version_is_backed_up_with_its_own_message() {
+    fn one_backup_per_damaged_record_however_many_tabs_find_it() {
         let store = MemoryStore::default();
-        let raw = r#"{"app":"grave-matters","kind":"game","version":99,"data":[1]}"#;
+        let copies = |store: &MemoryStore| {
+            store
+                .items
+                .borrow()
+                .keys()
+                .filter(|k| k.starts_with("k.backup."))
+                .count()
+        };
+        for _tab in 0..2 {
+            store.set("k", "{not json").unwrap();
+            assert!(load::<Vec<u32>>(&store, "k", "game", ok).is_err());
+        }
+        assert_eq!(copies(&store), 1);
+        // Other damage is another copy.
+        store.set("k", "{not json either").unwrap();
+        assert!(load::<Vec<u32>>(&store, "k", "game", ok).is_err());
+        assert_eq!(copies(&store), 2);
+    }
+
+    /// A newer version's record (another tab, mid-update) is reported, and
+    /// neither moved, nor removed, nor written over by this version.
+    #[test]
+    fn a_newer_versions_record_stays_where_it_is_untouched() {
+        let store = MemoryStore::default();
+        let raw = r#"{"app":"grave-matters","kind":"game","version":2,"data":{"new":"shape"}}"#;
         store.set("k", raw).unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
+        assert!(problem.newer);
         assert!(
-            problem.message.contains("newer version"),
+            problem.message.contains("newer version") && problem.message.contains("reload"),
             "{}",
             problem.message
         );
-        assert_eq!(store.get("k.backup.1").unwrap().as_deref(), Some(raw));
+        assert_eq!(problem.backup_key, None);
+        assert_eq!(
+            save(&store, "k", "game", &vec![1u32]),
+            Err(StoreError::Newer(2))
+        );
+        assert_eq!(remove(&store, "k"), Err(StoreError::Newer(2)));
+        assert_eq!(store.get("k").unwrap().as_deref(), Some(raw));
+        assert_eq!(store.items.borrow().len(), 1, "no backup");
+        // Its format is found wherever the envelope puts it.
+        let late = format!(
+            r#"{{"app":"grave-matters","kind":"game","data":"{}","version":3}}"#,
+            "x".repeat(500)
+        );
+        store.set("k", &late).unwrap();
+        assert_eq!(
+            save(&store, "k", "game", &vec![1u32]),
+            Err(StoreError::Newer(3))
+        );
+        // Its own format and older ones are written over as ever.
+        for version in [0, VERSION] {
+            let raw = format!(
+                r#"{{"app":"grave-matters","kind":"game","version":{version},"data":[1]}}"#
+            );
+            store.set("k", &raw).unwrap();
+            assert_eq!(save(&store, "k", "game", &vec![2u32]), Ok(()));
+        }
+        // What an old version's record is: backed up, as before.
+        store
+            .set(
+                "k",
+                r#"{"app":"grave-matters","kind":"game","version":0,"data":[1]}"#,
+            )
+            .unwrap();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
+        assert!(
+            problem.message.contains("old version"),
+            "{}",
+            problem.message
+        );
+        assert!(problem.backup_key.is_some());
     }
 
     #[test]
     fn wrong_shape_and_failed_validation_are_reported() {
         let store = MemoryStore::default();
         save(&store, "k", "game", &"text").unwrap();
-        assert!(load::<Vec<u32>>(&store, "k", "game", 1, ok).is_err());
+        assert!(load::<Vec<u32>>(&store, "k", "game", ok).is_err());
         save(&store, "k", "game", &vec![1u32]).unwrap();
         let refuse = |_: &Vec<u32>| Err("cards missing".to_string());
-        let problem = load::<Vec<u32>>(&store, "k", "game", 2, refuse).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", refuse).unwrap_err();
         assert!(problem.message.contains("cards missing"));
         save(&store, "k", "other", &vec![1u32]).unwrap();
-        assert!(load::<Vec<u32>>(&store, "k", "game", 3, ok).is_err());
+        assert!(load::<Vec<u32>>(&store, "k", "game", ok).is_err());
     }
 
     #[test]
@@ -380,21 +520,21 @@ mod tests {
             "]".repeat(100_000)
         );
         store.set("k", &deep).unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
         assert!(
             problem.message.contains("not readable"),
             "{}",
             problem.message
         );
-        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.1"));
+        assert!(problem.backup_key.is_some());
         // The same depth in objects.
         let deep_data = format!(
             r#"{{"app":"grave-matters","kind":"game","version":1,"data":[{}]}}"#,
             "{\"a\":".repeat(50_000) + "1" + &"}".repeat(50_000)
         );
         store.set("k", &deep_data).unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 2, ok).unwrap_err();
-        assert_eq!(problem.backup_key.as_deref(), Some("k.backup.2"));
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
+        assert!(problem.backup_key.is_some());
         // Just within the limit: read, and found to be the wrong shape.
         let within = format!(
             r#"{{"app":"grave-matters","kind":"game","version":1,"data":{}1{}}}"#,
@@ -402,7 +542,7 @@ mod tests {
             "]".repeat(126)
         );
         store.set("k", &within).unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 4, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
         assert!(problem.message.contains("damaged"), "{}", problem.message);
         // 10 MB of one string: read, found to be the wrong shape, refused.
         let huge = format!(
@@ -410,10 +550,13 @@ mod tests {
             "x".repeat(10 << 20)
         );
         store.set("k", &huge).unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 3, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
         assert!(problem.message.contains("damaged"), "{}", problem.message);
         assert_eq!(
-            store.get("k.backup.3").unwrap().map(|s| s.len()),
+            store
+                .get(&problem.backup_key.unwrap())
+                .unwrap()
+                .map(|s| s.len()),
             Some(huge.len())
         );
     }
@@ -424,7 +567,7 @@ mod tests {
         store
             .set("k", r#"{"app":"grave-matters","kind":"game","data":[1]}"#)
             .unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 1, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
         assert!(
             problem.message.contains("no version"),
             "{}",
@@ -433,7 +576,7 @@ mod tests {
         store
             .set("k", r#"{"app":"grave-matters","kind":"game","version":1}"#)
             .unwrap();
-        let problem = load::<Vec<u32>>(&store, "k", "game", 2, ok).unwrap_err();
+        let problem = load::<Vec<u32>>(&store, "k", "game", ok).unwrap_err();
         assert!(problem.message.contains("damaged"), "{}", problem.message);
     }
 

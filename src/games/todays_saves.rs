@@ -24,7 +24,7 @@ fn loads_and_plays_on<T: serde::de::DeserializeOwned, G: Game>(
 ) {
     let store = MemoryStore::default();
     store.set(record.key, stored(record.key)).unwrap();
-    let mut game = storage::load(&store, record.key, record.what, 0, record.validate)
+    let mut game = storage::load(&store, record.key, record.what, record.validate)
         .unwrap_or_else(|e| panic!("{}: {}", record.key, e.message))
         .expect("a game is there");
     let state = state(&mut game);

@@ -263,7 +263,11 @@ impl<R: TableRecord> Table<R> {
     }
 
     fn save_game(self) {
-        session::save(self.ctx.app, &self.ctx.records.game, self.ctx.game);
+        // Home's summary follows what is saved only: not a game another
+        // version keeps, which this one must leave alone.
+        if !session::save(self.ctx.app, &self.ctx.records.game, self.ctx.game) {
+            return;
+        }
         let in_progress = self
             .ctx
             .game

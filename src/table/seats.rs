@@ -38,6 +38,45 @@ pub fn play_computers(
     on_cleanup(clear_timer);
 }
 
+/// Who holds a pass-and-play table's device, as far as the table knows
+/// (nobody yet after a reload). Read as nobody while another tab's change
+/// waits to be acknowledged: the game that change brings may have other
+/// people in other seats, so no seat's secrets (a hand, the Informant's
+/// screen) show until a hand-over says who holds the device.
+pub struct DeviceHolder<T: Send + Sync + 'static> {
+    who: RwSignal<Option<T>>,
+    app: Ctx,
+}
+
+impl<T: Send + Sync + 'static> Clone for DeviceHolder<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<T: Send + Sync + 'static> Copy for DeviceHolder<T> {}
+
+impl<T: Clone + Send + Sync + 'static> DeviceHolder<T> {
+    pub fn new() -> Self {
+        DeviceHolder {
+            who: RwSignal::new(None),
+            app: crate::shell::ctx(),
+        }
+    }
+
+    /// Who holds the device (tracked).
+    pub fn get(self) -> Option<T> {
+        if self.app.changed_elsewhere.get() {
+            return None;
+        }
+        self.who.get()
+    }
+
+    pub fn set(self, who: Option<T>) {
+        self.who.set(who);
+    }
+}
+
 /// How long one slice of [`work_in_slices`] may run: well under a frame at
 /// 60 Hz with the page's own work added, so that taps and drawing go on.
 const SLICE_MS: f64 = 8.0;

@@ -21,6 +21,7 @@ use crate::route::Page;
 use crate::seats::{GameLog, HandOver};
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
+use crate::table::seats::DeviceHolder;
 use crate::ui::message::TableMessage;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
@@ -47,7 +48,7 @@ fn Tabletop() -> impl IntoView {
     let feedback = Feedback::new(source);
     // The person who has the device (none yet after a reload): the turn
     // passing to the other person asks for a hand-over first.
-    let holder = RwSignal::new(None::<Seat>);
+    let holder = DeviceHolder::<Seat>::new();
     let end_dismissed = RwSignal::new(false);
 
     let case_result = Memo::new(move |_| source.unseen_case());

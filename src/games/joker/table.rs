@@ -23,8 +23,10 @@ use crate::seats::HandOver;
 use crate::shell::redirect;
 use crate::table::controller::SeatedRecord;
 use crate::table::frame::{GameOverDialog, TableFrame};
+use crate::table::seats::DeviceHolder;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
+use engine::joker::Seat;
 use engine::Game;
 use leptos::prelude::*;
 
@@ -46,7 +48,7 @@ fn Table() -> impl IntoView {
     let feedback = Feedback::new(Source::Local(table));
     // Who has the device, as far as the table knows (nobody yet after a
     // reload): the Informant, or the Vigilantes.
-    let holder = RwSignal::new(None as Holder);
+    let holder = DeviceHolder::<Seat>::new();
     let end_dismissed = RwSignal::new(false);
     let solo = ctx
         .game
@@ -55,7 +57,7 @@ fn Table() -> impl IntoView {
     // The person the device must go to first, if any; else whether it is
     // with the Informant, who must answer (their private screen).
     let hand_over = Memo::new(move |_| {
-        let holder = holder.get();
+        let holder: Holder = holder.get();
         ctx.game.with(|g| {
             let g = g.as_ref()?;
             let seat = hand_over_to(g, holder)?;
