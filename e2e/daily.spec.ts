@@ -41,9 +41,21 @@ async function cabin(page: Page): Promise<string[]> {
   return piles.evaluateAll((els) => els.map((e) => e.getAttribute("aria-label") ?? ""));
 }
 
+// Issue 47: one way of writing dates, the device's.
+test.describe("on a device set to American English", () => {
+  test.use({ locale: "en-US" });
+  test("dates are written as that language writes them, on Home and at the table", async ({ page }) => {
+    await page.clock.setFixedTime(NOV_26);
+    await page.goto("./");
+    await expect(dailyLink(page, "Dead Center")).toContainText("November 26, 2026");
+    await dailyLink(page, "Dead Center").click();
+    await expect(page.getByText("Daily deal · November 26, 2026")).toBeVisible();
+  });
+});
+
 test("the daily deal is the same on two fresh browser profiles, and a new one the next day", async ({ page, browser }, testInfo) => {
   const errors = trackErrors(page);
-  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+  const other = await browser.newContext({ baseURL: testInfo.project.use.baseURL, locale: testInfo.project.use.locale });
   try {
     const seen: string[][] = [];
     for (const p of [page, await other.newPage()]) {

@@ -133,6 +133,11 @@ test("hostile and damaged files are refused with a message, and nothing changes"
     file.records["gm.recent"] = JSON.stringify({ app: "grave-matters", kind: "recent games", version: 1, data: games });
     return JSON.stringify(file);
   };
+  const withStats = (data: unknown) => {
+    const file = JSON.parse(good);
+    file.records["gm.stats.dead-center"] = JSON.stringify({ app: "grave-matters", kind: "statistics", version: 1, data });
+    return JSON.stringify(file);
+  };
   const hostile: [string, string | Buffer, RegExp][] = [
     ["truncated", good.slice(0, good.length / 2), /not readable data/],
     ["wrong version", good.replace('"version":1', '"version":9'), /newer version of the app/],
@@ -142,6 +147,13 @@ test("hostile and damaged files are refused with a message, and nothing changes"
     ["another app's file", JSON.stringify({ app: "elsewhere", records: {} }), /not an export of this app/],
     ["a damaged game", good.replace(/\\"seed\\":\d+/, '\\"seed\\":\\"x\\"'), /Dead Center game in this file cannot be used/],
     ["a damaged list of recent games", withRecent({ games: [{ game: "dead-center" }] }), /recent games in this file cannot be used/],
+    // Issue 50: imported records are checked as loaded ones are.
+    [
+      "a recent game with a 100,000-character line",
+      withRecent({ games: [{ game: "dead-center", ended_ms: 1, line: "x".repeat(100_000), code: "c", start: "s" }] }),
+      /recent games in this file cannot be used/,
+    ],
+    ["statistics whose daily part is a list", withStats({ daily: [] }), /statistics in this file cannot be used/],
   ];
   for (const [what, contents, message] of hostile) {
     await chooseFile(page, `${what}.json`, contents);

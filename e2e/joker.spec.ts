@@ -172,6 +172,8 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   await newGame(page, "Solo against a computer Informant", [["Ana", "person"]]);
   await expect(page.getByRole("article", { name: /^Whisper, Computer \(Strong\), Informant/ })).toBeVisible();
   await expect(page.getByText(/of the face-down cards fit every answer so far/)).toBeVisible();
+  // Par while playing (issue 47), not only at the end.
+  await expect(banner(page)).toContainText("Round 1 of 3 · Ana's turn 1, par 14: probe or shoot.");
   let steps = 0;
   const seen = new Set<string>();
   while (!(await dialog(page).getByRole("link", { name: "New game" }).isVisible())) {
@@ -191,6 +193,8 @@ test("solo against a Strong computer Informant, played to the end", async ({ pag
   const log = page.getByRole("list", { name: "Game log, newest first" });
   await dialog(page).getByRole("button", { name: "See the table" }).click();
   await expect(log).toContainText("Round 3: Whisper is the Informant.");
+  // At the end the computer is still the Informant (issue 47).
+  await expect(page.getByRole("article", { name: /^Whisper, Computer \(Strong\), Informant/ })).toBeVisible();
   // The newest line is also in the live region screen readers announce.
   const newest = (await log.locator("li").first().innerText()).trim();
   await expect(page.locator(".visually-hidden[aria-live]")).toHaveText(newest);

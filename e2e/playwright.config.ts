@@ -42,6 +42,11 @@ export default defineConfig<Options>({
   reporter: "list",
   use: {
     baseURL: `http://127.0.0.1:${port}/`,
+    // The device's language, whose way of writing dates the app takes
+    // (src/ui/dates.rs): British English, "26 November 2026". (A context a
+    // test makes itself must ask for it too; e2e/daily.spec.ts tries
+    // American English.)
+    locale: "en-GB",
     browserName: "chromium",
     headless: true,
     serviceWorkers: "allow",

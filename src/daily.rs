@@ -62,6 +62,11 @@ pub fn deal_line(day: Day) -> String {
     format!("Daily deal · {}", date_text(day))
 }
 
+/// A day's date as the device writes it (see `ui::dates`).
+pub fn date_text(day: Day) -> String {
+    crate::ui::dates::day(day)
+}
+
 /// Days since 1970-01-01 of a date of the (proleptic) Gregorian calendar.
 #[cfg(any(target_arch = "wasm32", test))]
 pub fn day_of(year: i32, month: u32, date: u32) -> Day {
@@ -76,7 +81,9 @@ pub fn day_of(year: i32, month: u32, date: u32) -> Day {
     era * 146_097 + day_of_era - 719_468
 }
 
-/// The year, month (1-12) and date of a day.
+/// The year, month (1-12) and date of a day: `day_of` undone, for its tests
+/// (the app writes dates through `ui::dates`).
+#[cfg(test)]
 pub fn date_of(day: Day) -> (i32, u32, u32) {
     let z = day + 719_468;
     let era = z.div_euclid(146_097);
@@ -93,26 +100,6 @@ pub fn date_of(day: Day) -> (i32, u32, u32) {
     } as u32;
     let year = year_of_era + era * 400 + i32::from(month <= 2);
     (year, month, date)
-}
-
-/// "26 November 2026".
-pub fn date_text(day: Day) -> String {
-    const MONTHS: [&str; 12] = [
-        "January",
-        "February",
-        "March",
-        "April",
-        "May",
-        "June",
-        "July",
-        "August",
-        "September",
-        "October",
-        "November",
-        "December",
-    ];
-    let (year, month, date) = date_of(day);
-    format!("{date} {} {year}", MONTHS[(month as usize - 1) % 12])
 }
 
 /// How a day's deal ended, for its record.
@@ -239,14 +226,13 @@ pub fn played_today(store: &dyn Store, stats_key: &str, today: Day) -> Option<&'
     })
 }
 
-/// What a player can share of a day's result: the game, the date, won or
-/// not, the streak; never a card.
-pub fn share_text(game: &str, day: Day, stats: &DailyStats) -> String {
+/// What a player can share of a day's result: the game, the date (`date`,
+/// as the device writes `day`), won or not, the streak; never a card.
+pub fn share_text(game: &str, day: Day, date: &str, stats: &DailyStats) -> String {
     let result = stats.result_of(day);
     let streak = stats.current_streak(day);
     format!(
-        "Grave Matters · {game} · daily deal of {}: {result} · {}",
-        date_text(day),
+        "Grave Matters · {game} · daily deal of {date}: {result} · {}",
         crate::words::count(streak as usize, "day won in a row", "days won in a row")
     )
 }
@@ -257,7 +243,7 @@ pub fn share_text(game: &str, day: Day, stats: &DailyStats) -> String {
 pub fn DailyEnd(game: &'static str, day: Day, stats: DailyStats) -> impl IntoView {
     let copied = RwSignal::new(false);
     let counted = stats.result_of(day);
-    let share = share_text(game, day, &stats);
+    let share = share_text(game, day, &date_text(day), &stats);
     let copy = move |_| {
         let _ = window().navigator().clipboard().write_text(&share);
         copied.set(true);
@@ -358,7 +344,7 @@ mod tests {
             assert_eq!(day_of(y, m, d), day, "{y}-{m}-{d}");
         }
         assert_eq!(date_of(day_of(2024, 2, 29)), (2024, 2, 29));
-        assert_eq!(date_text(20_783), "26 November 2026");
+        assert_eq!(date_of(20_783), (2026, 11, 26));
     }
 
     #[test]
@@ -435,7 +421,7 @@ mod tests {
         stats.record(20_782, DailyResult::Won { assisted: false });
         stats.record(20_783, DailyResult::Won { assisted: false });
         assert_eq!(
-            share_text("Dead Center", 20_783, &stats),
+            share_text("Dead Center", 20_783, "26 November 2026", &stats),
             "Grave Matters · Dead Center · daily deal of 26 November 2026: won · 2 days won in a row"
         );
         let mut lost = DailyStats::default();
@@ -443,7 +429,7 @@ mod tests {
         // A replay won later does not change what is shared.
         lost.record(20_783, DailyResult::Won { assisted: false });
         assert_eq!(
-            share_text("Murderers' Row", 20_783, &lost),
+            share_text("Murderers' Row", 20_783, "26 November 2026", &lost),
             "Grave Matters · Murderers' Row · daily deal of 26 November 2026: not won · 0 days won in a row"
         );
     }

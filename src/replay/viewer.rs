@@ -109,14 +109,14 @@ pub fn replay_page<R: Replayable>(
                 .map(|other| super::href(&other, &code));
             view! {
                 <TopBar title=title/>
-                <main class="replay-refused">
+                <div class="replay-refused">
                     <p class="notice error" role="alert">{unreadable.why}</p>
                     <div class="button-row">
                         {elsewhere.map(|href| view! { <a class="button primary" href=href>"Open it in its game"</a> })}
                         <a class="button" href=Route::Recent.href()>"Recent games"</a>
                         <a class="button" href="#/">"Home"</a>
                     </div>
-                </main>
+                </div>
             }
             .into_any()
         }

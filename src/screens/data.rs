@@ -146,10 +146,9 @@ pub fn DataPanel() -> impl IntoView {
 /// What the import dialog says of a file: when it was written, each record
 /// it holds and what importing does to it.
 fn preview_text(import: &Import) -> String {
-    let exported = Date::new(&JsValue::from_f64(import.exported_ms as f64))
-        .to_locale_date_string("en-GB", &JsValue::UNDEFINED);
+    let exported = crate::ui::dates::date(import.exported_ms as f64);
     let effects = import.effects(&BrowserStore);
-    let mut text = format!("Exported on {}. It holds:\n", String::from(exported));
+    let mut text = format!("Exported on {exported}. It holds:\n");
     for (what, effect) in &effects {
         text += &format!("• {}: {}\n", capitalised(what), effect.words());
     }

@@ -43,7 +43,7 @@ fn Recent() -> impl IntoView {
                 .map(|played| {
                     let name = games::find(&played.game).map_or("A game", |g| g.name());
                     let href = crate::replay::href(&played.game, &played.code);
-                    let when = ended_at(played.ended_ms);
+                    let when = crate::ui::dates::date_and_time(played.ended_ms as f64);
                     let link = format!(
                         "{}{}",
                         window().location().href().unwrap_or_default().split('#').next().unwrap_or_default(),
@@ -74,7 +74,7 @@ fn Recent() -> impl IntoView {
     };
     view! {
         <TopBar title="Recent games"/>
-        <main class="recent">
+        <div class="recent">
             <p>{format!("Every finished game is kept here to watch again, the last {} of them.", recent::KEEP)}</p>
             <TableMessage note=message/>
             <When when=move || list.with(|l| l.games.is_empty())>
@@ -84,7 +84,7 @@ fn Recent() -> impl IntoView {
             <When when=move || list.with(|l| !l.games.is_empty())>
                 <button class="button danger" on:click=move |_| confirming.set(true)>"Forget recent games"</button>
             </When>
-        </main>
+        </div>
         <When when=move || confirming.get()>
             <Dialog title="Forget recent games?">
                 <p>"Their replays will be gone from this device. Links you shared still work."</p>
@@ -95,12 +95,4 @@ fn Recent() -> impl IntoView {
             </Dialog>
         </When>
     }
-}
-
-/// When a game ended, in the device's own words ("28/11/2026, 09:14").
-fn ended_at(ms: u64) -> String {
-    let date = web_sys::js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(ms as f64));
-    date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED)
-        .as_string()
-        .unwrap_or_default()
 }

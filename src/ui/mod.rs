@@ -8,6 +8,7 @@
 
 pub mod card;
 pub mod choice;
+pub mod dates;
 pub mod deal;
 pub mod later;
 pub mod message;

@@ -674,6 +674,10 @@ pub enum RuleError {
     PalaceLow(Card),
     /// Non-trump cards of one play share this suit.
     MixedSuits(Suit),
+    /// As `MixedSuits`, where the play's suit became trump after its
+    /// cards were placed (a deuce in the same play): they still set the
+    /// play's suit (see the deuce mid-play ruling).
+    SuitSetBeforeTrump(Suit),
     AlleyFull,
     /// Clearing Alley room needs a full pile.
     AlleyRoom,
@@ -719,6 +723,11 @@ impl fmt::Display for RuleError {
             RuleError::MixedSuits(suit) => write!(
                 f,
                 "This play's cards are {}: other suits go in only as trumps.",
+                suit.name()
+            ),
+            RuleError::SuitSetBeforeTrump(suit) => write!(
+                f,
+                "This play's suit is {0}, set by its cards placed before {0} became trump: other suits go in only as trumps.",
                 suit.name()
             ),
             RuleError::AlleyFull => f.write_str(
@@ -2026,7 +2035,13 @@ impl Table<'_> {
             _ => {}
         }
         match self.turn.suit {
-            Some(suit) if !trump && card.suit != suit => Err(RuleError::MixedSuits(suit)),
+            Some(suit) if !trump && card.suit != suit => {
+                Err(if self.trumps[self.active] == Some(suit) {
+                    RuleError::SuitSetBeforeTrump(suit)
+                } else {
+                    RuleError::MixedSuits(suit)
+                })
+            }
             _ => Ok(()),
         }
     }

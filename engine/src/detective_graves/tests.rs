@@ -1044,6 +1044,56 @@ fn ruling_a_deuce_mid_play_changes_the_trump_for_later_cards() {
     assert_eq!(t.total(0, D), 9 + 4 + 16);
 }
 
+// The play-cards clause ("all of the same suit and/or from the location's
+// trump suit") with the deuce mid-play ruling, in the two plays a player
+// asked about (issue 47). Ana places Notebooks at the Record Office
+// (Magnifying Glass trump), then a Notebooks deuce makes Notebooks trump: the
+// Notebooks, placed as non-trump, still set the play's suit, so a Briefcase
+// is refused, with a refusal that says so. Ben, at the Station (Notebooks
+// trump from the start), places Notebooks free and then any one other suit.
+#[test]
+fn rule_play_cards_one_suit_and_trumps_the_suit_set_before_a_deuce_stays() {
+    let mut s = table(&[Location::RecordOffice]);
+    set_hand(
+        &mut s,
+        D,
+        &[d(Notebook, 9), d(Notebook, 2), d(Briefcase, 8)],
+    );
+    let s = played(
+        &s,
+        &[
+            Action::Place(d(Notebook, 9)),
+            Action::Place(d(Notebook, 2)),
+            Action::Trump(Notebook),
+        ],
+    );
+    assert_eq!(s.trump(0), Some(Notebook));
+    let error = refused(&s, Action::Place(d(Briefcase, 8)));
+    assert_eq!(error, RuleError::SuitSetBeforeTrump(Notebook));
+    assert_eq!(
+        error.to_string(),
+        "This play's suit is Notebook, set by its cards placed before Notebook became trump: other suits go in only as trumps."
+    );
+
+    let mut t = table(&[Location::Station]);
+    set_hand(
+        &mut t,
+        D,
+        &[d(Notebook, 9), d(QuestionMark, 8), d(Briefcase, 7)],
+    );
+    let t = played(
+        &t,
+        &[
+            Action::Place(d(Notebook, 9)),
+            Action::Place(d(QuestionMark, 8)),
+        ],
+    );
+    assert_eq!(
+        refused(&t, Action::Place(d(Briefcase, 7))),
+        RuleError::MixedSuits(QuestionMark)
+    );
+}
+
 // -------------------------------------------------------------- locations ----
 
 // The Bank Vault: "each player reveals the top card of their deck and

@@ -94,10 +94,14 @@ pub fn NewGame() -> impl IntoView {
             <fieldset class="choice">
                 <legend>"Difficulty"</legend>
                 {level_choice(None, "Any deal", " — whatever the shuffle gives")}
-                {level_choice(Some(Level::Easy), "Easy", " — a careless player wins 3.2% of games or more")}
-                {level_choice(Some(Level::Medium), "Medium", " — 1.6% to 3.2%")}
-                {level_choice(Some(Level::Hard), "Hard", " — 0.8% to 1.6%")}
-                {level_choice(Some(Level::Fiendish), "Fiendish", " — under 0.8%")}
+                {level_choice(Some(Level::Easy), "Easy", " — the most forgiving: following the hints wins about three in four")}
+                {level_choice(Some(Level::Medium), "Medium", " — fewer slips forgiven")}
+                {level_choice(Some(Level::Hard), "Hard", " — few slips forgiven")}
+                {level_choice(Some(Level::Fiendish), "Fiendish", " — the least forgiving: following the hints wins about two in five")}
+                // How the levels are measured, after what they mean to a
+                // player (a careless player's win rate alone read as
+                // discouraging: "wins 3.2%" for the easiest).
+                <p class="small">"Measured by how often a careless player (the hints' quick rule, one move in three at random) wins the deal: 3.2% or more for Easy, under 0.8% for Fiendish."</p>
             </fieldset>
             <label class="choice-option">
                 <input type="checkbox" prop:checked=move || winnable.get() on:change=move |ev| {

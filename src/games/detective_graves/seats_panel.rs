@@ -49,9 +49,8 @@ pub fn Players(source: Source, viewer: Seat) -> impl IntoView {
                     let kind = kind_name(v.seat_kind(seat), elsewhere.contains(&seat));
                     let points = v.points(seat);
                     let detail = format!(
-                        "{} point{} · hand {} · deck {} · discard {} · evidence {}",
-                        points,
-                        if points == 1 { "" } else { "s" },
+                        "{} · hand {} · deck {} · discard {} · evidence {}",
+                        crate::words::count(points as usize, "point", "points"),
                         v.hand_size(role),
                         v.deck_size(role),
                         v.discard_size(role),

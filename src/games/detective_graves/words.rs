@@ -228,11 +228,10 @@ pub fn case_report(view: &SeatView, names: &[String], case: usize) -> Option<Cas
         let role = r.role_of(seat).index();
         let total: u32 = view.results()[..=case].iter().map(|c| c.points(seat)).sum();
         lines.push(format!(
-            "{}: {} evidence card{} ({} points) and {} for the unmasking: {} this case, {} in all.",
+            "{}: {} ({}) and {} for the unmasking: {} this case, {} in all.",
             name(seat),
-            r.evidence[role],
-            if r.evidence[role] == 1 { "" } else { "s" },
-            r.evidence_points[role],
+            crate::words::count(r.evidence[role] as usize, "evidence card", "evidence cards"),
+            crate::words::count(r.evidence_points[role] as usize, "point", "points"),
             r.unmasking_points[role],
             r.points(seat),
             total

@@ -3,6 +3,7 @@
 //! of the Vigilante whose turn it is, which never holds the Joker's cell
 //! while it is hidden. No components: tested natively.
 
+use super::solo::{par_per_round, turns_in_round, SoloScore};
 use super::words::{answer_meaning, die, points, team_name};
 use crate::seats::{computer_note, kind_name, name_of};
 use engine::cards::Card;
@@ -12,14 +13,26 @@ use engine::joker::{consistent, Cell, CellSet, Event, Lock, Phase, Seat, SeatVie
 /// of 3 · Cy's turn (computer, Strong): probe or shoot a card."
 pub fn turn_text(view: &SeatView, names: &[String]) -> (Seat, String) {
     let round = format!("Round {} of {}", view.round() + 1, view.rounds());
+    // Alone against the computer Informant the round is played against
+    // par: which turn this is, and the par, while playing (in as few words
+    // as the banner's one line allows beside the table).
+    let (turn, shoot) = match SoloScore::of(view) {
+        Some(solo) => (
+            format!(
+                "'s turn {}, par {}",
+                turns_in_round(view, view.round()) + 1,
+                par_per_round(solo.level)
+            ),
+            ": probe or shoot.",
+        ),
+        None => ("'s turn".to_string(), ": probe or shoot a card."),
+    };
     let (seat, head, tail) = match view.phase() {
         Phase::Over => return (view.current(), "The game is over.".to_string()),
-        Phase::Turn if view.can_shoot(view.current()) => {
-            (view.current(), "'s turn", ": probe or shoot a card.")
-        }
+        Phase::Turn if view.can_shoot(view.current()) => (view.current(), turn.as_str(), shoot),
         Phase::Turn => (
             view.current(),
-            "'s turn",
+            turn.as_str(),
             ": probe a card (no shooting this turn).",
         ),
         Phase::Answer { .. } => (view.informant(), ", the Informant", ", is answering."),
@@ -252,7 +265,13 @@ pub fn player_look(v: &SeatView, names: &[String], seat: Seat, own_device: bool)
     let locked = v.lock(seat) != Lock::Free;
     let winner = v.winners().contains(&seat);
     let kind = kind_name(v.seat_kind(seat), own_device);
-    let role = if informant { "Informant" } else { "Vigilante" };
+    // A solo game's Informant is the same seat every round, so it stays
+    // the Informant at the end too.
+    let role = if informant || (v.is_solo() && v.informant() == seat) {
+        "Informant"
+    } else {
+        "Vigilante"
+    };
     let score = match v.team_of(seat).map(team_name) {
         Some(team) => format!(
             "{team}: {} ({} shot by {name})",
@@ -569,6 +588,48 @@ mod tests {
             .unwrap();
         let look = player_look(&solo.table_view(), &solo.names, winner, false);
         assert!(look.winner && !look.informant && look.label.ends_with(", winner"));
+    }
+
+    /// Issue 47: a solo game showed its par only at the end; its banner
+    /// now says which turn of the round this is, and the round's par.
+    #[test]
+    fn a_solo_game_s_banner_counts_the_round_s_turns_against_par() {
+        let kinds = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Solo { rounds: 2 }, 2).unwrap();
+        let banner = |g: &JokerGame| turn_text(&g.table_view(), &g.names).1;
+        assert_eq!(
+            banner(&game),
+            "Round 1 of 2 · Ben's turn 1, par 10: probe or shoot."
+        );
+        game.state.apply(Action::Probe(blank(&game))).unwrap();
+        answer_lowest(&mut game);
+        assert_eq!(
+            banner(&game),
+            "Round 1 of 2 · Ben's turn 2, par 10: probe or shoot."
+        );
+        let joker = game.state.joker();
+        game.state.apply(Action::Shoot(joker)).unwrap();
+        assert_eq!(
+            banner(&game),
+            "Round 2 of 2 · Ben's turn 1, par 10: probe or shoot."
+        );
+        let people = JokerGame::new(&plans(&[SeatKind::Person; 3]), &Mode::Everyone, 2).unwrap();
+        assert!(banner(&people).contains("'s turn: "), "no par in a race");
+    }
+
+    /// Issue 47: at a solo game's end its computer Informant was listed as
+    /// a Vigilante.
+    #[test]
+    fn a_solo_game_s_informant_is_the_informant_to_the_end() {
+        let seats = [SeatKind::Computer(Level::Simple), SeatKind::Person];
+        let mut solo = JokerGame::new(&plans(&seats), &Mode::Solo { rounds: 1 }, 3).unwrap();
+        play(&mut solo);
+        assert!(solo.state.is_over());
+        let informant = player_look(&solo.table_view(), &solo.names, Seat(0), false);
+        assert_eq!(informant.kind_and_role, "Computer (Simple) · Informant");
+        assert!(!informant.informant, "no round's highlight once over");
+        let vigilante = player_look(&solo.table_view(), &solo.names, Seat(1), false);
+        assert!(vigilante.kind_and_role.ends_with("· Vigilante"));
     }
 
     /// The Informant's screen shows the Joker, the probed card, and each

@@ -59,7 +59,7 @@ pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
                     view! {
                         <tr>
                             <th scope="row">{name.clone()}</th>
-                            <td>{format!("{} won · {} Jokers shot", r.wins, r.jokers)}</td>
+                            <td>{format!("{} won · {} shot", r.wins, crate::words::count(r.jokers as usize, "Joker", "Jokers"))}</td>
                         </tr>
                     }
                     .into_any()
@@ -72,10 +72,10 @@ pub fn StatsPanel(stats: RwSignal<JokerStats>) -> impl IntoView {
             s.best_solo
                 .iter()
                 .map(|(rounds, score)| {
-                    let plural = if *rounds == 1 { "" } else { "s" };
+                    let rounds = crate::words::count(usize::from(*rounds), "round", "rounds");
                     view! {
                         <tr>
-                            <th scope="row">{format!("Best solo score, {rounds} round{plural}")}</th>
+                            <th scope="row">{format!("Best solo score, {rounds}")}</th>
                             <td>{signed(*score)}</td>
                         </tr>
                     }

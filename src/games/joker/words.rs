@@ -25,10 +25,9 @@ fn turns(n: u32) -> String {
     counted(n, "turn")
 }
 
-/// `n` of `thing`: "1 round", "3 rounds".
+/// `n` of `thing`, made plural by an s: "1 round", "3 rounds".
 fn counted(n: u32, thing: &str) -> String {
-    let plural = if n == 1 { "" } else { "s" };
-    format!("{n} {thing}{plural}")
+    crate::words::count(n as usize, thing, &format!("{thing}s"))
 }
 
 /// A die's face: "⚂ 3".

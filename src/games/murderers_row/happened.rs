@@ -65,8 +65,8 @@ pub fn what_happened(events: &[Event]) -> Option<String> {
             Some(c) => format!("the {c}"),
             None => "nothing: no card is that far".to_string(),
         };
-        let plural = if pips == 1 { "" } else { "s" };
-        text = format!("The die card is the {die}: {pips} pip{plural}, so the shot hit {hit}. ");
+        let pips = crate::words::count(usize::from(pips), "pip", "pips");
+        text = format!("The die card is the {die}: {pips}, so the shot hit {hit}. ");
         if died.is_empty() && choice.is_none() {
             text.push_str("Nothing died.");
         }

@@ -44,6 +44,17 @@ pub fn looks(state: &State, stage: &Stage, pick: &Pick) -> Vec<(Killer, Look)> {
         .collect()
 }
 
+/// How every card looks in a replay: as at the table between moves, but
+/// none offered, since nothing can be chosen there.
+pub fn replay_looks(state: &State) -> Vec<(Killer, Look)> {
+    let pick = Pick::default();
+    let mut all = looks(state, &pick::stage(state, &pick), &pick);
+    for (_, look) in &mut all {
+        look.offered = false;
+    }
+    all
+}
+
 impl Look {
     fn of(offered: &[Killer], preview: Option<&pick::Preview>, pick: &Pick, card: Killer) -> Look {
         let previewed = |list: fn(&pick::Preview) -> &Vec<Killer>| {
@@ -137,6 +148,21 @@ mod tests {
             "mr-card inactive wakes chosen"
         );
         assert_eq!(look_of(&all, Knight), Look::default());
+    }
+
+    /// Issue 47: a replay's cards said "can be chosen".
+    #[test]
+    fn no_card_of_a_replay_is_offered() {
+        let state = short_row();
+        let at_the_table = looks(&state, &Stage::Card, &Pick::default());
+        assert!(at_the_table.iter().any(|(_, look)| look.offered));
+        let replayed = replay_looks(&state);
+        assert_eq!(replayed.len(), at_the_table.len());
+        assert!(replayed.iter().all(|(_, look)| !look.offered));
+        assert!(replayed.iter().all(|(_, look)| !look
+            .notes()
+            .iter()
+            .any(|(on, words, _)| *on && words.contains("can be chosen"))));
     }
 
     #[test]

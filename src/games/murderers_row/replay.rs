@@ -3,9 +3,8 @@
 
 use super::game::MurderersRowGame;
 use super::happened::{capitalised, what_happened};
-use super::look::looks;
+use super::look::replay_looks;
 use super::panels::{DiePanel, PoisonBanner};
-use super::pick::{self, Pick};
 use super::records::{game_ctx, table, ID};
 use super::solver_client;
 use super::table::Row;
@@ -68,10 +67,7 @@ impl Replayable for MurderersRowGame {
 pub(super) fn MrReplay() -> impl IntoView {
     let board = ViewFn::from(move || {
         let table = table();
-        let looks = Memo::new(move |_| {
-            let pick = Pick::default();
-            read(table, |s| looks(s, &pick::stage(s, &pick), &pick))
-        });
+        let looks = Memo::new(move |_| read(table, replay_looks));
         let chosen = Memo::new(|_| None);
         view! {
             <div class="mr-layout">

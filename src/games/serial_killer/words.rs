@@ -83,10 +83,10 @@ pub fn log_lines(events: &[Event], names: &[String]) -> Vec<String> {
                 )
             }
             Event::ClueLost { seat, clues, .. } => {
-                let plural = if *clues == 1 { "" } else { "s" };
                 format!(
-                    "{} loses a clue to the police ({clues} clue{plural} left).",
-                    name(*seat)
+                    "{} loses a clue to the police ({} left).",
+                    name(*seat),
+                    crate::words::count(usize::from(*clues), "clue", "clues")
                 )
             }
             Event::ClueTakenBack { seat, clues } => format!(
