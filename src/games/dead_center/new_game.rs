@@ -98,10 +98,6 @@ pub fn NewGame() -> impl IntoView {
                 {level_choice(Some(Level::Medium), "Medium", " — fewer slips forgiven")}
                 {level_choice(Some(Level::Hard), "Hard", " — few slips forgiven")}
                 {level_choice(Some(Level::Fiendish), "Fiendish", " — the least forgiving: following the hints wins about two in five")}
-                // How the levels are measured, after what they mean to a
-                // player (a careless player's win rate alone read as
-                // discouraging: "wins 3.2%" for the easiest).
-                <p class="small">"Measured by how often a careless player (the hints' quick rule, one move in three at random) wins the deal: 3.2% or more for Easy, under 0.8% for Fiendish."</p>
             </fieldset>
             <label class="choice-option">
                 <input type="checkbox" prop:checked=move || winnable.get() on:change=move |ev| {
