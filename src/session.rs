@@ -245,7 +245,7 @@ pub fn take_game_from_other_tab<T: DeserializeOwned + Send + Sync + 'static>(
 ) {
     if key == record.key {
         // Said first, so that a table showing a seat's secrets hides them
-        // (see `table::seats::Holder`) before the new game is drawn.
+        // (see `table::seats::DeviceHolder`) before the new game is drawn.
         ctx.changed_elsewhere.set(true);
         reload(ctx, record, signal);
     }
