@@ -41,7 +41,7 @@ pub fn date_and_time(ms: f64) -> String {
 
 /// A daily deal's day (days since 1970-01-01): the same date on every
 /// clock, since a day's deal is the same everywhere.
-pub fn day(day: crate::daily::Day) -> String {
+pub fn day(day: i32) -> String {
     let [d, month, year] = DAY;
     Date::new(&(f64::from(day) * 86_400_000.0).into())
         .to_locale_date_string(
