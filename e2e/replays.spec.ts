@@ -58,18 +58,27 @@ async function looks(page: Page, name: string) {
 }
 
 /** Steps forward through every move, checking each step's line; returns the number of moves. */
-async function stepToTheEnd(page: Page): Promise<number> {
-  const start = await where(page).innerText();
-  const moves = Number(/^Start of (\d+) moves/.exec(start)![1]);
+/** Steps through the whole replay from its start, calling `look` at each
+ * step (0 is the start). The first move is by the button, the rest by the
+ * keyboard's arrow: a click waits for the table to settle, which made
+ * stepping a long game take three times as long. Returns the moves. */
+async function stepThrough(page: Page, look: (at: number) => Promise<void> = async () => {}): Promise<number> {
+  const toStart = page.getByRole("button", { name: "To the start" });
+  if (await toStart.isEnabled()) await toStart.click();
+  const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
   const forward = page.getByRole("button", { name: "Forward one move" });
-  for (let step = 1; step <= moves; step++) {
-    await forward.click();
-    await expect(where(page)).toContainText(`Move ${step} of ${moves}: `);
+  for (let at = 0; at <= moves; at++) {
+    if (at === 1) await forward.click();
+    else if (at > 1) await page.keyboard.press("ArrowRight");
+    await expect(where(page)).toContainText(at === 0 ? "Start of" : `Move ${at} of ${moves}: `);
+    await look(at);
   }
   await expect(forward).toBeDisabled();
   await expect(page.locator(".replay-end")).toHaveText("The end of the game.");
   return moves;
 }
+
+const stepToTheEnd = (page: Page) => stepThrough(page);
 
 /** Opens `href` in a fresh browser profile that has visited the app once, then offline. */
 async function openOffline(browser: Browser, href: string): Promise<Page> {
@@ -260,33 +269,39 @@ test("Detective Graves: seen by one seat, no other seat's secret is in the page 
   const seenBy = page.getByRole("group", { name: "Seen by" });
   const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
   expect(moves).toBeGreaterThan(20);
-  const forward = page.getByRole("button", { name: "Forward one move" });
   const benSection = page.getByRole("region", { name: "As Ben saw it" });
-  let secretsChecked = 0;
-  for (let at = 0; at <= moves; at++) {
-    if (at > 0) await forward.click();
-    await expect(where(page)).toContainText(at === 0 ? "Start of" : `Move ${at} of ${moves}`);
-    // Everyone: Ben's secrets at this step, as his own desk shows them.
-    await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  const anaDesk = 'section[aria-label="As Ana saw it"] .dg-table';
+  // Seen by everyone: Ben's secrets at each step, as his own desk shows
+  // them, and Ana's desk. (One pass per view: switching views at every
+  // step cost more than a second pass.)
+  await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  const everyone: { benHand: string[]; benIdentity?: string; ana: string }[] = [];
+  await stepThrough(page, async () => {
     await expect(benSection).toBeVisible();
-    const benHand = await benSection.locator(".dg-hand .dg-card").evaluateAll((els) =>
-      els.map((e) => (e.getAttribute("aria-label") || "").split(/[,.]/)[0]),
-    );
-    const benIdentity = /You are (The [A-Za-z ]+)/.exec(await benSection.innerText())?.[1];
-    const anaAsEveryone = await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table');
-    // Seen by Ana: her desk exactly, and none of Ben's secrets anywhere.
-    await seenBy.getByRole("radio", { name: "Ana" }).check();
+    const [benHand, benText] = await benSection.evaluate((section) => [
+      [...section.querySelectorAll(".dg-hand .dg-card")].map((e) => (e.getAttribute("aria-label") || "").split(/[,.]/)[0]),
+      (section as HTMLElement).innerText,
+    ] as [string[], string]);
+    const benIdentity = /You are (The [A-Za-z ]+)/.exec(benText)?.[1];
+    everyone.push({ benHand, benIdentity, ana: await tableSays(page, anaDesk) });
+  });
+  // Seen by Ana: her desk exactly as everyone saw it, and none of Ben's
+  // secrets anywhere in the page.
+  await seenBy.getByRole("radio", { name: "Ana" }).check();
+  let secretsChecked = 0;
+  await stepThrough(page, async (at) => {
     await expect(benSection).toHaveCount(0);
-    expect(await tableSays(page, 'section[aria-label="As Ana saw it"] .dg-table')).toBe(anaAsEveryone);
+    const { benHand, benIdentity, ana } = everyone[at];
+    expect(await tableSays(page, anaDesk)).toBe(ana);
     const html = await page.content();
     // (Both decks have cards of the same names: one Ana sees as her own
     // may be in Ben's hand too.)
-    for (const card of benHand.filter((c) => !anaAsEveryone.includes(c)))
+    for (const card of benHand.filter((c) => !ana.includes(c)))
       expect(html, `step ${at}: Ben's ${card}`).not.toContain(card);
-    const anaKnows = anaAsEveryone.includes(benIdentity ?? "\u0000");
+    const anaKnows = ana.includes(benIdentity ?? "\u0000");
     if (benIdentity && !anaKnows) expect(html, `step ${at}: Ben's identity`).not.toContain(benIdentity);
     secretsChecked += benHand.length;
-  }
+  });
   expect(secretsChecked).toBeGreaterThan(20);
   await looks(page, "detective-graves-ana");
   await seenBy.getByRole("radio", { name: "Everyone" }).check();
@@ -335,26 +350,29 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Joker: replay");
   const seenBy = page.getByRole("group", { name: "Seen by" });
   const moves = Number(/^Start of (\d+) moves/.exec(await where(page).innerText())![1]);
-  const forward = page.getByRole("button", { name: "Forward one move" });
   const secret = ["The Joker is at", "true distance", "jk-desk", "jk-mini"];
-  let informing = 0;
-  let hidden = 0;
-  for (let at = 0; at <= moves; at++) {
-    if (at > 0) await forward.click();
-    await expect(where(page)).toContainText(at === 0 ? "Start of" : `Move ${at} of ${moves}`);
-    await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  // Seen by everyone: the steps where Ana's own screen shows the Joker's
+  // place (she informs). Seen by Ana: nothing of it at any other step.
+  await seenBy.getByRole("radio", { name: "Everyone" }).check();
+  const anaInforms: boolean[] = [];
+  await stepThrough(page, async () => {
     await expect(page.getByRole("region", { name: "As Cy saw it" })).toBeVisible();
     const anaAsEveryone = await page.locator('section[aria-label="As Ana saw it"]').evaluate((e) => e.innerHTML);
-    const anaInforms = secret.some((w) => anaAsEveryone.includes(w));
-    await seenBy.getByRole("radio", { name: "Ana" }).check();
+    anaInforms.push(secret.some((w) => anaAsEveryone.includes(w)));
+  });
+  expect(anaInforms).toHaveLength(moves + 1);
+  await seenBy.getByRole("radio", { name: "Ana" }).check();
+  let informing = 0;
+  let hidden = 0;
+  await stepThrough(page, async (at) => {
     await expect(page.getByRole("region", { name: "As Ben saw it" })).toHaveCount(0);
     const html = await page.content();
-    if (anaInforms) informing++;
+    if (anaInforms[at]) informing++;
     else {
       hidden++;
       for (const w of secret) expect(html, `step ${at}: ${w}`).not.toContain(w);
     }
-  }
+  });
   expect(informing, "Ana informs in a round").toBeGreaterThan(0);
   // The last step, seen by Ana: the finished game's players and log.
   const ana = page.getByRole("region", { name: "As Ana saw it" });

@@ -67,56 +67,76 @@ export async function shownHand(page: Page): Promise<string[]> {
   return labels.map((l) => l.split(/[,.]/)[0]).sort();
 }
 
+/** The buttons on screen, by accessible name, and the hand's state: one
+ * look at the page per step (a question per button cost a round trip each,
+ * which dominated the whole-game tests). */
+async function onScreen(page: Page) {
+  return page.evaluate(() => {
+    const shown = (e: Element) => {
+      const box = e.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(e).visibility !== "hidden";
+    };
+    const name = (e: Element) => (e.getAttribute("aria-label") ?? e.textContent ?? "").replace(/\s+/g, " ").trim();
+    const all = (selector: string) => [...document.querySelectorAll(selector)].filter(shown);
+    return {
+      buttons: all("button, [role=button]").map(name),
+      suspects: all(".dg-suspects .button.primary").length,
+      pressed: all('.dg-hand .dg-card[aria-pressed="true"]').length,
+      open: all(".dg-hand .dg-card:not(.blocked)").length,
+    };
+  });
+}
+
+/** The plain player's choices, in the order it takes them. */
+const PLAIN_CHOICES = [
+  "Keep this hand",
+  "Keep my hand",
+  "Here 0, next location 0",
+  "Draw from my deck",
+  "Keep the trump as it is",
+  "Add a time token",
+  "Stay hidden",
+  "End my turn",
+];
+
 /** One step of a careful but plain player: go on past hand-overs and case
  * results, keep hands, place one card a turn when one may be placed, else
  * pass, stay hidden, accuse a suspect the evidence leaves. Returns what
- * it did ("wait" while the computer plays). */
+ * it did ("wait" while the computer plays). Each click is by role and name,
+ * so a control that went away in between fails the step. */
 export async function step(page: Page, opts: { accuse?: boolean } = {}): Promise<string> {
   const quick = { timeout: 2_000 };
-  if (await handOverButton(page).isVisible()) {
-    await handOverButton(page).click(quick);
+  const seen = await onScreen(page);
+  const handOver = seen.buttons.find((b) => /^I am .+: continue$/.test(b));
+  if (handOver) {
+    await page.getByRole("button", { name: handOver, exact: true }).click(quick);
     return "hand-over";
   }
-  const goOn = page.getByRole("button", { name: /^(Start case \d+|See the final result)$/ });
-  if (await goOn.isVisible()) {
-    await goOn.click(quick);
+  const goOn = seen.buttons.find((b) => /^(Start case \d+|See the final result)$/.test(b));
+  if (goOn) {
+    await page.getByRole("button", { name: goOn, exact: true }).click(quick);
     return "case-result";
   }
-  for (const name of [
-    "Keep this hand",
-    "Keep my hand",
-    "Here 0, next location 0",
-    "Draw from my deck",
-    "Keep the trump as it is",
-    "Add a time token",
-    "Stay hidden",
-    "End my turn",
-  ]) {
-    const button = page.getByRole("button", { name, exact: true });
-    if (await button.isVisible()) {
-      await button.click(quick);
-      return name;
-    }
+  const plain = PLAIN_CHOICES.find((name) => seen.buttons.includes(name));
+  if (plain) {
+    await page.getByRole("button", { name: plain, exact: true }).click(quick);
+    return plain;
   }
-  const coverUp = page.getByRole("button", { name: /^Cover up / });
-  if (await coverUp.first().isVisible()) {
-    await coverUp.first().click(quick);
+  if (seen.buttons.some((b) => b.startsWith("Cover up "))) {
+    await page.getByRole("button", { name: /^Cover up / }).first().click(quick);
     return "cover-up";
   }
-  const suspect = page.locator(".dg-suspects .button.primary");
-  if (opts.accuse !== false && (await suspect.first().isVisible())) {
-    await suspect.first().click(quick);
+  if (opts.accuse !== false && seen.suspects > 0) {
+    await page.locator(".dg-suspects .button.primary").first().click(quick);
     return "accuse";
   }
-  const place = page.getByRole("button", { name: "Place here" });
-  if (await place.isVisible()) {
+  if (seen.buttons.includes("Place here")) {
     // A card left selected by a refused placing is let go first.
     const pressed = page.locator('.dg-hand .dg-card[aria-pressed="true"]');
-    while ((await pressed.count()) > 0) await pressed.first().click(quick);
-    const open = page.locator(".dg-hand .dg-card:not(.blocked)");
-    if ((await open.count()) > 0) {
-      await open.first().click(quick);
-      await place.click(quick);
+    for (let i = 0; i < seen.pressed; i++) await pressed.first().click(quick);
+    if (seen.open > 0) {
+      await page.locator(".dg-hand .dg-card:not(.blocked)").first().click(quick);
+      await page.getByRole("button", { name: "Place here" }).click(quick);
       return "place";
     }
     await page.getByRole("button", { name: "Pass", exact: true }).click(quick);
