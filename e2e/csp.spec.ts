@@ -8,6 +8,10 @@ import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
+// Offline start-up comes from the service worker: allowed here (blocked
+// elsewhere, e2e/playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Collects every violation the page reports, from before its first script. */
 async function recordViolations(page: Page) {
   await page.addInitScript(() => {

@@ -147,21 +147,26 @@ test("a reload in the middle of a game finds the same position", async ({ page }
   expect(await tableSnapshot(page)).toEqual(before);
 });
 
-test("offline after the first visit: the saved game reloads and plays on", async ({ page }) => {
-  const server = await startServer({ root: dist, port: 0 });
-  let before: string[];
-  try {
-    await page.goto(new URL("#/dead-center/hard/5", server.url).href);
-    await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
-    for (let i = 0; i < 3; i++) await playStep(page);
-    before = await tableSnapshot(page);
-  } finally {
-    await server.close();
-  }
-  await page.reload();
-  expect(await tableSnapshot(page)).toEqual(before);
-  expect(await playStep(page)).toBe(true);
+test.describe("with the service worker", () => {
+  // Offline start-up comes from it (blocked elsewhere, e2e/playwright.config.ts).
+  test.use({ serviceWorkers: "allow" });
+
+  test("offline after the first visit: the saved game reloads and plays on", async ({ page }) => {
+    const server = await startServer({ root: dist, port: 0 });
+    let before: string[];
+    try {
+      await page.goto(new URL("#/dead-center/hard/5", server.url).href);
+      await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+      await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+      for (let i = 0; i < 3; i++) await playStep(page);
+      before = await tableSnapshot(page);
+    } finally {
+      await server.close();
+    }
+    await page.reload();
+    expect(await tableSnapshot(page)).toEqual(before);
+    expect(await playStep(page)).toBe(true);
+  });
 });
 
 test("a corrupt save gives a message, a backup and a fresh game", async ({ page }) => {

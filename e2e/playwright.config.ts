@@ -49,7 +49,14 @@ export default defineConfig<Options>({
     locale: "en-GB",
     browserName: "chromium",
     headless: true,
-    serviceWorkers: "allow",
+    // Blocked, except in the specs about the service worker (offline start,
+    // updates, the offline checks of replays, play across devices and the
+    // content policy), which allow it with test.use: on a first visit it
+    // fetches and caches every file of the app, about a megabyte, and in
+    // every test that was about a tenth of the test command's browser time.
+    // The app with no service worker is a plain page that plays the same
+    // (a browser or privacy setting may refuse one).
+    serviceWorkers: "block",
     // A trace records every step of every test, and roughly doubled the
     // time of the game-length tests (measured: 92–116 s without against
     // 186–209 s with, for two of them): taken only when asked for, to
@@ -74,14 +81,6 @@ export default defineConfig<Options>({
       use: { viewport: { width: 1280, height: 800 }, slowFrames: 150, cpuThrottle: 2 },
     },
     { name: "chromium", grepInvert: /@whole-game/, use: { viewport: { width: 1280, height: 800 } } },
-    // Where a browser or a privacy setting refuses service workers, the app
-    // is a plain page: saving, importing and the games' records work the same,
-    // with no page error.
-    {
-      name: "chromium, service workers blocked",
-      testMatch: ["**/data.spec.ts", "**/registry.spec.ts"],
-      use: { viewport: { width: 1280, height: 800 }, serviceWorkers: "block" },
-    },
   ],
   webServer: {
     command: `node e2e/static-server.mjs dist ${port}`,

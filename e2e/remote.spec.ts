@@ -250,29 +250,34 @@ test("a guest who does not come: the host lets the computer play the seat, and t
   await host.context.close();
 });
 
-test("offline, as an installed app with only the room's network: the devices connect and play", async ({ browser }) => {
-  test.setTimeout(180_000);
-  const host = await device(browser);
-  const guest = await device(browser);
-  // Each device has opened the app once: its service worker keeps it.
-  // Then no server answers any more (as in a room with Wi-Fi and no
-  // internet; the browser's own offline mode would also stop the devices'
-  // local network), and each device opens the app again.
-  for (const d of [host, guest]) {
-    await d.page.goto("/");
-    await d.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
-    await d.context.route("**/*", (route) => route.abort("internetdisconnected"));
-    await d.page.reload();
-    await expect(d.page.getByRole("heading", { name: "Detective Graves" })).toBeVisible();
-  }
-  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
-  await connect(host.page, guest.page, "open");
-  let moves = 0;
-  await playUntil(host.page, guest.page, async () => moves++ > 6);
-  expect(host.errors).toEqual([]);
-  expect(guest.errors).toEqual([]);
-  await host.context.close();
-  await guest.context.close();
+test.describe("with the service worker", () => {
+  // Offline start-up comes from it (blocked elsewhere, e2e/playwright.config.ts).
+  test.use({ serviceWorkers: "allow" });
+
+  test("offline, as an installed app with only the room's network: the devices connect and play", async ({ browser }) => {
+    test.setTimeout(180_000);
+    const host = await device(browser);
+    const guest = await device(browser);
+    // Each device has opened the app once: its service worker keeps it.
+    // Then no server answers any more (as in a room with Wi-Fi and no
+    // internet; the browser's own offline mode would also stop the devices'
+    // local network), and each device opens the app again.
+    for (const d of [host, guest]) {
+      await d.page.goto("/");
+      await d.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 20_000 });
+      await d.context.route("**/*", (route) => route.abort("internetdisconnected"));
+      await d.page.reload();
+      await expect(d.page.getByRole("heading", { name: "Detective Graves" })).toBeVisible();
+    }
+    await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]]);
+    await connect(host.page, guest.page, "open");
+    let moves = 0;
+    await playUntil(host.page, guest.page, async () => moves++ > 6);
+    expect(host.errors).toEqual([]);
+    expect(guest.errors).toEqual([]);
+    await host.context.close();
+    await guest.context.close();
+  });
 });
 
 test("the host's device scans the answer: its camera app opens the answer's link, which hands it to the game", async ({ browser }) => {

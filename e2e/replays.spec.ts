@@ -18,6 +18,10 @@ const lost = JSON.parse(
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
+// A replay link opens offline in a fresh profile (openOffline): the service
+// worker is allowed here (blocked elsewhere, e2e/playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 /** Fails the test on any page error (a panic included). */
 function noErrors(page: Page): string[] {
   const errors: string[] = [];

@@ -14,6 +14,10 @@ const INSTALL = 30_000;
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
+// This spec is about the service worker: allowed here (blocked elsewhere,
+// e2e/playwright.config.ts).
+test.use({ serviceWorkers: "allow" });
+
 const dist = join(dirname(fileURLToPath(import.meta.url)), "..", "dist");
 
 /** Fails the test on uncaught page errors (e.g. a wasm panic). */
