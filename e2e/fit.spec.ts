@@ -10,6 +10,15 @@ import { skipTours } from "./helpers/tours";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
+/** Card size as Settings sets it, saved before the page loads. */
+async function cardSize(page: Page, size: "Normal" | "Large") {
+  await page.context().addInitScript((size) => {
+    const ids = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
+    const settings = { app: "grave-matters", kind: "settings", version: 1, data: { tours_seen: ids, card_size: size } };
+    localStorage.setItem("gm.settings", JSON.stringify(settings));
+  }, size);
+}
+
 /** Waits until no card is moving (a card starts to travel in the frame
  * after a tap, so two frames first). */
 async function settled(page: Page) {
@@ -17,9 +26,12 @@ async function settled(page: Page) {
   await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== "running"));
 }
 
-for (const size of SIZES) {
-  test.describe(`${size.width}x${size.height} (${size.name})`, () => {
+// Each size with each card size Settings offers (issue 47: large cards
+// fit tablets and laptops too).
+for (const size of SIZES) for (const cards of ["Normal", "Large"] as const) {
+  test.describe(`${size.width}x${size.height} (${size.name}), ${cards.toLowerCase()} cards`, () => {
     test.use({ viewport: { width: size.width, height: size.height } });
+    test.beforeEach(async ({ page }) => cardSize(page, cards));
 
     test("Dead Center: the board, the move buttons and the message", async ({ page }) => {
       const parts = { cards: ".dc-board .card-slot, .deck", controls: ".dc-actions .button", message: ".message-slot" };

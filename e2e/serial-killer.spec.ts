@@ -302,6 +302,12 @@ for (const [width, height] of [[900, 768], ...SIZES.map((s) => [s.width, s.heigh
     await untilAce(page);
     await expectFits(page, parts);
     await page.screenshot({ path: `test-results/screens/serial-killer-ace-${width}x${height}.png` });
+    // With large cards too (issue 47): the page as Settings' "Large" draws
+    // it (e2e/looks.spec.ts checks that the setting sets this attribute).
+    await page.evaluate(() => document.documentElement.setAttribute("data-card-size", "large"));
+    await expectFits(page, parts);
+    await page.screenshot({ path: `test-results/screens/serial-killer-ace-large-${width}x${height}.png` });
+    await page.evaluate(() => document.documentElement.setAttribute("data-card-size", "normal"));
     await expect(page.locator(".sk-grave")).toHaveCount(6);
     const bar = (await banner(page).boundingBox())!;
     expect(bar.y).toBeGreaterThanOrEqual(0);

@@ -100,6 +100,17 @@ impl Look {
             ""
         }
     }
+
+    /// The badge's sign alone, all a narrow card shows ("✝").
+    pub fn mark(self) -> &'static str {
+        self.badge().split_once(' ').map_or("", |(mark, _)| mark)
+    }
+
+    /// The badge's words after its sign, with their space (" will die").
+    pub fn mark_words(self) -> &'static str {
+        let badge = self.badge();
+        badge.find(' ').map_or("", |space| &badge[space..])
+    }
 }
 
 /// A row card's classes: its state, then one per note that holds.
@@ -122,6 +133,29 @@ mod tests {
     use engine::murderers_row::Killer::*;
     use engine::murderers_row::Move;
     use engine::Game;
+
+    #[test]
+    fn a_badge_is_its_sign_then_its_words() {
+        for (dies, wakes, moves) in [
+            (true, false, false),
+            (false, true, false),
+            (false, false, true),
+            (false, false, false),
+        ] {
+            let look = Look {
+                dies,
+                wakes,
+                moves,
+                ..Look::default()
+            };
+            assert_eq!(
+                format!("{}{}", look.mark(), look.mark_words()),
+                look.badge()
+            );
+            assert_eq!(look.mark().is_empty(), look.badge().is_empty());
+            assert!(!look.mark().contains(' '));
+        }
+    }
 
     fn look_of(all: &[(Killer, Look)], card: Killer) -> Look {
         all.iter().find(|(c, _)| *c == card).unwrap().1

@@ -313,18 +313,24 @@ fn RowCard(
                 <span class="mr-icon" inner_html=face::icon_svg(card)></span>
                 <span class="mr-pips" inner_html=face::die_svg(info.pips)></span>
             </span>
-            <span class="mr-name" aria-hidden="true">
-                {match face::name_break(card) {
-                    Some((first, second)) => view! { {first}<wbr/>{second} }.into_any(),
-                    None => info.name.into_any(),
-                }}
-                " "
+            // The name and the effect: two lines written downwards on a card
+            // too narrow for them across (a phone held upright).
+            <span class="mr-words" aria-hidden="true">
+                <span class="mr-name">
+                    {match face::name_break(card) {
+                        Some((first, second)) => view! { {first}<wbr/>{second} }.into_any(),
+                        None => info.name.into_any(),
+                    }}
+                    " "
+                </span>
+                <span class="mr-short">{info.short}" "</span>
             </span>
-            // Shown below the effect (the stylesheet's order), said before it.
             // The spaces keep the words apart in the card's text.
             <span class="mr-state" aria-hidden="true">{state_word}" "</span>
-            <span class="mr-short" aria-hidden="true">{info.short}" "</span>
-            <span class="mr-badge" aria-hidden="true">{move || look.get().map_or("", Look::badge).to_string()}</span>
+            <span class="mr-badge" aria-hidden="true">
+                <span class="mr-mark">{move || look.get().map_or("", Look::mark)}</span>
+                <span class="mr-mark-words">{move || look.get().map_or("", Look::mark_words)}</span>
+            </span>
             <span class="mr-distance" aria-hidden="true">{distance}</span>
         </button>
     }
