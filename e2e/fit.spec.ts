@@ -69,9 +69,10 @@ for (const size of SIZES) for (const cards of ["Normal", "Large"] as const) {
       await page.getByRole("button", { name: /Poisoner, Active/ }).click();
       const chosen = page.locator('.mr-card[data-card="Poisoner"]');
       await expect(chosen).toHaveClass(/chosen|acting/);
-      await expect(page.locator('.mr-card[data-card="Bugler"] .mr-distance')).toHaveText("←2");
-      await expect(page.locator('.mr-card[data-card="Grenadier"] .mr-distance')).toHaveText("7→");
-      await expect(chosen.locator(".mr-distance")).toBeEmpty();
+      await expect(page.locator('.mr-card[data-card="Bugler"] .mr-distance')).toHaveAttribute("data-distance", "←2");
+      await expect(page.locator('.mr-card[data-card="Grenadier"] .mr-distance')).toHaveAttribute("data-distance", "7→");
+      await expect(chosen.locator(".mr-distance")).not.toHaveAttribute("data-distance");
+      await expect(chosen.locator(".mr-distance")).toBeHidden();
       await expect(page.getByRole("button", { name: /^1\. Bugler/ })).toHaveAttribute("aria-label", /2 places to the left of the chosen card$/);
       await settled(page);
       const box = (await chosen.boundingBox())!;

@@ -554,6 +554,15 @@ test("screens at phone, tablet and laptop sizes: grid, hand-over, Informant's sc
     else await page.waitForTimeout(30);
   }
   await atEverySize(page, "joker-informant", { targets: true });
+  // A phone on its side: the answers are on screen without scrolling
+  // (issue 47), the small grid beside them.
+  await page.setViewportSize({ width: 844, height: 390 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(page.getByRole("group", { name: "Your answer" })).toBeInViewport({ ratio: 1 });
+  await expect(page.locator(".jk-mini")).toBeInViewport({ ratio: 1 });
+  expect(await smallTargets(page)).toEqual([]);
+  await page.screenshot({ path: "test-results/screens/joker-informant-844x390.png" });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await answers(page).first().click();
   while (!(await page.locator(".jk-cell[aria-disabled=false]").first().isVisible())) await passTurn();
   await atEverySize(page, "joker", { targets: true, wide: true });

@@ -288,6 +288,7 @@ for (const [width, height] of [
     await card(page, 4).click();
     await expect(page.locator(".mr-card.dies")).toHaveCount(2);
     expect(await marksInView(page, ".mr-card.dies")).toEqual([]);
+    expect(await seriousViolations(page), "axe, with the marks shown").toEqual([]);
     await page.screenshot({ path: `test-results/screens/murderers-row-aimed-${width}x${height}.png` });
     await page.getByRole("button", { name: "Cancel" }).click();
     // The Con Man (5th) swapping the first and the last: both will move.

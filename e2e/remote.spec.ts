@@ -325,3 +325,28 @@ test("an invitation opened under another game's join page says so, and answers n
   await host.context.close();
   await guest.context.close();
 });
+
+// Issue 47: the first-run tour never opens over a host's invitation panel
+// (on a phone it covered "Their answer" and Connect); it waits, as on a
+// hand-over screen, and points at the table once the panel is done with.
+test("the table's tour waits while a seat's invitation is open, then shows beside the table", async ({ browser }) => {
+  const host = await device(browser);
+  await host.page.setViewportSize({ width: 390, height: 844 });
+  // A first visit to the table: no tour seen yet.
+  await host.page.addInitScript(() =>
+    localStorage.setItem("gm.settings", JSON.stringify({ app: "grave-matters", kind: "settings", version: 1, data: { tours_seen: [] } })),
+  );
+  await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]], { firstDetective: 2 });
+  await expect(invitationFor(host.page, "Ben")).toBeVisible();
+  const tour = host.page.getByRole("dialog", { name: /^Tour: step/ });
+  await host.page.waitForTimeout(300);
+  await expect(tour).toBeHidden();
+  await expect(host.page.locator(".tour-ring")).toBeHidden();
+  await host.page.getByRole("button", { name: "Let the computer play Ben" }).click();
+  await host.page.getByRole("button", { name: "Yes, the computer plays" }).click();
+  await expect(tour).toBeVisible();
+  await expect(tour).toBeInViewport({ ratio: 1 });
+  await expect(host.page.locator(".tour-ring")).toBeVisible();
+  expect(host.errors).toEqual([]);
+  await host.context.close();
+});

@@ -14,6 +14,9 @@ thread_local! {
     /// Which opening of a tour the frame-by-frame placement belongs to: an
     /// older loop stops when the tour is opened again.
     static LOOP: Cell<u32> = const { Cell::new(0) };
+    /// The step (of which opening) whose target was last scrolled to: the
+    /// page is scrolled once per step, never against the player after.
+    static SCROLLED: Cell<Option<(u32, usize)>> = const { Cell::new(None) };
 }
 
 /// One step: the first of `targets` (CSS selectors) found on the page is
@@ -107,16 +110,6 @@ pub fn Tour(
         }
         now
     });
-    Effect::new(move |_| {
-        step.track();
-        if open.get_untracked() {
-            later::next_frame(move || {
-                if let Some(index) = step.try_get_untracked() {
-                    scroll_to_target(&steps[index]);
-                }
-            });
-        }
-    });
     let on_key = move |event: leptos::ev::KeyboardEvent| {
         if event.key() == "Escape" {
             event.prevent_default();
@@ -154,9 +147,22 @@ fn focus_first_button(bubble: NodeRef<leptos::html::Div>) {
     }
 }
 
+/// Whether a panel the player must use first is open: a seat's invitation
+/// to another device. The tour waits, as it does on a hand-over screen.
+fn waiting_for_a_panel() -> bool {
+    document()
+        .query_selector(".remote-seat.open")
+        .ok()
+        .flatten()
+        .is_some()
+}
+
 /// The step's target: the first of its selectors that is on the page and
-/// laid out.
+/// laid out (none while a panel the player must use is open).
 fn target(step: &TourStep) -> Option<web_sys::Element> {
+    if waiting_for_a_panel() {
+        return None;
+    }
     step.targets.iter().find_map(|selector| {
         document()
             .query_selector(selector)
@@ -169,23 +175,59 @@ fn target(step: &TourStep) -> Option<web_sys::Element> {
     })
 }
 
-fn scroll_to_target(step: &TourStep) {
-    let Some(el) = target(step) else { return };
-    let rect = el.get_bounding_client_rect();
-    let height = window()
+/// The gap between a target and the bubble beside it.
+const GAP: f64 = 14.0;
+/// Room kept at the screen's edge.
+const MARGIN: f64 = 8.0;
+
+fn viewport_width() -> f64 {
+    window()
+        .inner_width()
+        .ok()
+        .and_then(|w| w.as_f64())
+        .unwrap_or(0.0)
+}
+
+fn viewport_height() -> f64 {
+    window()
         .inner_height()
         .ok()
         .and_then(|h| h.as_f64())
-        .unwrap_or(0.0);
-    if rect.top() < 0.0 || rect.bottom() > height {
-        let options = web_sys::ScrollIntoViewOptions::new();
-        options.set_block(web_sys::ScrollLogicalPosition::Center);
-        el.scroll_into_view_with_scroll_into_view_options(&options);
+        .unwrap_or(0.0)
+}
+
+/// Scrolls the page so that a target (`rect`) and its bubble (`w` × `h`)
+/// are both on screen, apart: where the bubble fits neither below, above nor
+/// beside the target as it lies, the target is brought to the top with the
+/// bubble below it. Whether it scrolled.
+fn scroll_to_target(target: &web_sys::Element, w: f64, h: f64) -> bool {
+    let rect = target.get_bounding_client_rect();
+    let (vw, vh) = (viewport_width(), viewport_height());
+    let in_view = rect.top() >= 0.0 && rect.bottom() <= vh;
+    let below = rect.top() >= 0.0 && rect.bottom() + GAP + h <= vh;
+    let above = rect.bottom() <= vh && rect.top() - GAP - h >= 0.0;
+    let beside = rect.right() + GAP + w <= vw - MARGIN || rect.left() - GAP - w >= MARGIN;
+    if below || above || (in_view && beside) {
+        return false;
     }
+    if rect.height() + GAP + h + 2.0 * MARGIN <= vh || rect.height() + 2.0 * MARGIN <= vh && beside
+    {
+        window().scroll_by_with_x_and_y(0.0, rect.top() - MARGIN);
+        return true;
+    }
+    if rect.top() < 0.0 || rect.bottom() > vh {
+        // Taller than the screen leaves beside a bubble: as much as fits.
+        let options = web_sys::ScrollIntoViewOptions::new();
+        options.set_block(web_sys::ScrollLogicalPosition::Start);
+        target.scroll_into_view_with_scroll_into_view_options(&options);
+        return true;
+    }
+    false
 }
 
 /// Places the ring around the step's target and the bubble beside it (below
-/// when it fits, else above, else over the bottom of the screen), then
+/// when it fits, else above, else to its right or left, else over the
+/// bottom of the screen), then
 /// again next frame while this opening of the tour lasts. With no target on the page (a
 /// hand-over screen, say) both are hidden until it appears.
 fn follow(
@@ -224,30 +266,44 @@ fn follow(
             ring_el.set_attribute("data-side", "hidden").ok();
         }
         Some(target) => {
-            let rect = target.get_bounding_client_rect();
-            let number = |v: Result<wasm_bindgen::JsValue, _>| {
-                v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0)
-            };
-            let (vw, vh) = (
-                number(window().inner_width()),
-                number(window().inner_height()),
-            );
             let (w, h) = (
                 f64::from(bubble_el.offset_width()),
                 f64::from(bubble_el.offset_height()),
             );
-            const GAP: f64 = 14.0;
-            let (side, top) = if rect.bottom() + GAP + h <= vh {
-                ("below", rect.bottom() + GAP)
-            } else if rect.top() - GAP - h >= 0.0 {
-                ("above", rect.top() - GAP - h)
-            } else {
-                ("over", (vh - h - 8.0).max(0.0))
-            };
+            // Once per step, the first frame its target and bubble are laid
+            // out: scroll them into view, and place them next frame.
+            if SCROLLED.with(|s| s.get()) != Some((run, index)) && h > 0.0 {
+                SCROLLED.with(|s| s.set(Some((run, index))));
+                if scroll_to_target(&target, w, h) {
+                    again();
+                    return;
+                }
+            }
+            let rect = target.get_bounding_client_rect();
+            let (vw, vh) = (viewport_width(), viewport_height());
             let centre = rect.left() + rect.width() / 2.0;
             // `max` then `min`, not `f64::clamp`: its check formats floats, code every
             // game's chunk would carry for this alone.
-            let left = (centre - w / 2.0).max(8.0).min((vw - w - 8.0).max(8.0));
+            let centred = (centre - w / 2.0)
+                .max(MARGIN)
+                .min((vw - w - MARGIN).max(MARGIN));
+            let level = (rect.top() + rect.height() / 2.0 - h / 2.0)
+                .max(MARGIN)
+                .min((vh - h - MARGIN).max(MARGIN));
+            // Below, above, then beside (a screen on its side has the width,
+            // not the height); over the bottom of the screen only when
+            // nothing else fits.
+            let (side, top, left) = if rect.bottom() + GAP + h <= vh {
+                ("below", rect.bottom() + GAP, centred)
+            } else if rect.top() - GAP - h >= 0.0 {
+                ("above", rect.top() - GAP - h, centred)
+            } else if rect.right() + GAP + w <= vw - MARGIN {
+                ("right", level, rect.right() + GAP)
+            } else if rect.left() - GAP - w >= MARGIN {
+                ("left", level, rect.left() - GAP - w)
+            } else {
+                ("over", (vh - h - MARGIN).max(0.0), centred)
+            };
             bubble_el.set_attribute("data-side", side).ok();
             set(&bubble_el, "top", top);
             set(&bubble_el, "left", left);

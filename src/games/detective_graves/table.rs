@@ -147,7 +147,9 @@ pub(super) fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
 /// The first-run tour: the parts of the table, in the order a turn uses them.
 static TOUR: &[TourStep] = &[
     TourStep {
-        targets: &[".dg-row"],
+        // The location in play (the whole row is taller than a phone on
+        // its side leaves beside a bubble).
+        targets: &[".dg-location.active", ".dg-row"],
         text: "Five crime scenes, each hiding one piece of evidence; the stronger pile at a location takes it. The location in play is marked, with its rounds and its trump suit.",
         by_move: false,
     },

@@ -323,15 +323,20 @@ fn RowCard(
                     }}
                     " "
                 </span>
+                // Shown below the effect (the stylesheet's order), said
+                // before it, as the card's name says it. The spaces keep the
+                // words apart in the card's text.
+                <span class="mr-state">{state_word}" "</span>
                 <span class="mr-short">{info.short}" "</span>
             </span>
-            // The spaces keep the words apart in the card's text.
-            <span class="mr-state" aria-hidden="true">{state_word}" "</span>
             <span class="mr-badge" aria-hidden="true">
                 <span class="mr-mark">{move || look.get().map_or("", Look::mark)}</span>
                 <span class="mr-mark-words">{move || look.get().map_or("", Look::mark_words)}</span>
             </span>
-            <span class="mr-distance" aria-hidden="true">{distance}</span>
+            // Drawn by the stylesheet from the attribute, not as text: the
+            // card's name says the distance in words, at its end (WCAG 2.5.3
+            // asks the text shown to run in the name's order).
+            <span class="mr-distance" aria-hidden="true" data-distance=distance></span>
         </button>
     }
 }
