@@ -180,20 +180,14 @@ const GAP: f64 = 14.0;
 /// Room kept at the screen's edge.
 const MARGIN: f64 = 8.0;
 
-fn viewport_width() -> f64 {
-    window()
-        .inner_width()
-        .ok()
-        .and_then(|w| w.as_f64())
-        .unwrap_or(0.0)
-}
-
-fn viewport_height() -> f64 {
-    window()
-        .inner_height()
-        .ok()
-        .and_then(|h| h.as_f64())
-        .unwrap_or(0.0)
+/// The viewport's width and height, in CSS pixels.
+fn viewport() -> (f64, f64) {
+    let pixels =
+        |v: Result<wasm_bindgen::JsValue, _>| v.ok().and_then(|v| v.as_f64()).unwrap_or(0.0);
+    (
+        pixels(window().inner_width()),
+        pixels(window().inner_height()),
+    )
 }
 
 /// Scrolls the page so that a target (`rect`) and its bubble (`w` × `h`)
@@ -202,7 +196,7 @@ fn viewport_height() -> f64 {
 /// bubble below it. Whether it scrolled.
 fn scroll_to_target(target: &web_sys::Element, w: f64, h: f64) -> bool {
     let rect = target.get_bounding_client_rect();
-    let (vw, vh) = (viewport_width(), viewport_height());
+    let (vw, vh) = viewport();
     let in_view = rect.top() >= 0.0 && rect.bottom() <= vh;
     let below = rect.top() >= 0.0 && rect.bottom() + GAP + h <= vh;
     let above = rect.bottom() <= vh && rect.top() - GAP - h >= 0.0;
@@ -280,7 +274,7 @@ fn follow(
                 }
             }
             let rect = target.get_bounding_client_rect();
-            let (vw, vh) = (viewport_width(), viewport_height());
+            let (vw, vh) = viewport();
             let centre = rect.left() + rect.width() / 2.0;
             // `max` then `min`, not `f64::clamp`: its check formats floats, code every
             // game's chunk would carry for this alone.
