@@ -163,3 +163,37 @@ test("hostile and damaged files are refused with a message, and nothing changes"
   }
   expect(await page.title()).toBe("Grave Matters");
 });
+
+/** Makes the page's browser say what Safari on an iPhone or iPad says of
+ * itself: `navigator.standalone`, false in a tab, true from the Home
+ * Screen (other browsers have no such property). */
+async function asSafari(page: Page, standalone: boolean) {
+  await page.addInitScript((standalone) => {
+    Object.defineProperty(Navigator.prototype, "standalone", { get: () => standalone, configurable: true });
+  }, standalone);
+}
+
+test("Safari in a tab is told once that the Home Screen keeps its games; from the Home Screen and elsewhere, never", async ({ page, browser }) => {
+  await asSafari(page, false);
+  await page.goto("./");
+  const tip = page.getByRole("complementary", { name: "Keeping your games" });
+  await expect(tip).toContainText("Safari deletes this app's saved games after seven days without a visit");
+  await expect(tip).toContainText("add Grave Matters to your Home Screen");
+  await expect(tip.getByRole("link", { name: "Settings" })).toHaveAttribute("href", "#/settings");
+  await tip.getByRole("button", { name: "Got it" }).click();
+  await expect(tip).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
+  await expect(tip).toHaveCount(0);
+
+  for (const standalone of [true, null]) {
+    const context = await browser.newContext();
+    const other = await context.newPage();
+    await skipTours(other);
+    if (standalone !== null) await asSafari(other, standalone);
+    await other.goto("./");
+    await expect(other.getByRole("heading", { name: "Grave Matters" })).toBeVisible();
+    await expect(other.getByRole("complementary", { name: "Keeping your games" })).toHaveCount(0);
+    await context.close();
+  }
+});

@@ -46,7 +46,7 @@ async function tableSnapshot(page: Page): Promise<string[]> {
   return [await instruction(page).innerText(), ...names];
 }
 
-test("a game is played to its end by tapping legal moves, and counted", async ({ page }) => {
+test("a game is played to its end by tapping legal moves, and counted", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(120_000);
   const errors = trackErrors(page);
   await openDeal(page, 2024);
@@ -134,7 +134,7 @@ test("a recorded winning line, tapped through the table, wins with its score (an
   await expect(page.getByRole("row", { name: /^Best score/ })).toContainText(String(winningLine.score));
 });
 
-test("a reload in the middle of a game finds the same position", async ({ page }) => {
+test("a reload in the middle of a game finds the same position", { tag: "@engines" }, async ({ page }) => {
   await openDeal(page, 99);
   for (let i = 0; i < 7; i++) await playStep(page);
   const before = await tableSnapshot(page);
@@ -151,7 +151,7 @@ test.describe("with the service worker", () => {
   // Offline start-up comes from it (blocked elsewhere, e2e/playwright.config.ts).
   test.use({ serviceWorkers: "allow" });
 
-  test("offline after the first visit: the saved game reloads and plays on", async ({ page }) => {
+  test("offline after the first visit: the saved game reloads and plays on", { tag: "@engines" }, async ({ page }) => {
     const server = await startServer({ root: dist, port: 0 });
     let before: string[];
     try {

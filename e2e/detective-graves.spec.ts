@@ -26,7 +26,7 @@ import {
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
-test("a person against the Strong computer, both cases to the end", async ({ page }) => {
+test("a person against the Strong computer, both cases to the end", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
@@ -125,7 +125,7 @@ test("two people, The Single Case: the other hand and the identity are never in 
   expect(errors).toEqual([]);
 });
 
-test("reload in the middle of a location resumes with the hand-over, then the same table", async ({ page }) => {
+test("reload in the middle of a location resumes with the hand-over, then the same table", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(120_000);
   await newGame(page, [["Ana", "person"], ["Ben", "person"]]);
   // Play until someone has placed a card and not yet ended the turn.

@@ -163,7 +163,7 @@ async function step(page: Page, checkSecret: boolean): Promise<string> {
   return shoot ? "shot" : "probe";
 }
 
-test("solo against a Strong computer Informant, played to the end", async ({ page }) => {
+test("solo against a Strong computer Informant, played to the end", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
@@ -337,7 +337,7 @@ test("three people, a person Informant: the secret is in the page only on the In
   expect(errors).toEqual([]);
 });
 
-test("reload mid-round resumes with the hand-over to the Informant, or on the public table", async ({ page }) => {
+test("reload mid-round resumes with the hand-over to the Informant, or on the public table", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(90_000);
   await fastComputers(page);
   await newGame(page, "Each for themselves", [["Ana", "person"], ["Ben", "person"], ["Cy", "simple"]]);

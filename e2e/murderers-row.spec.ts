@@ -38,7 +38,7 @@ test("the card used last is marked, in its name too", async ({ page }) => {
   expect((await rowLabels(page)).filter((label) => label.includes("used last"))).toHaveLength(1);
 });
 
-test("a deal played to its end with hints, reviewed, counted once", async ({ page }) => {
+test("a deal played to its end with hints, reviewed, counted once", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(120_000);
   // The gaps between animation frames on the page's own thread: what the
   // player would feel as a freeze.
@@ -85,7 +85,7 @@ test("a deal played to its end with hints, reviewed, counted once", async ({ pag
   await expect(mr.getByRole("row", { name: /Easy deals/ })).toContainText("none played");
 });
 
-test("reload mid-game gives the same position; undo is refused after a die card", async ({ page }) => {
+test("reload mid-game gives the same position; undo is refused after a die card", { tag: "@engines" }, async ({ page }) => {
   await open(page, "#/murderers-row/5");
   // Deal 5: card 2 is the Sentry Gun, card 4 the Executioner, 10 the Grenadier.
   await card(page, 2).click();
@@ -145,7 +145,7 @@ test("an inactive card cannot be chosen and says why", async ({ page }) => {
   await expect(page.locator(".table-message")).toContainText("only active cards can be used");
 });
 
-test("a chosen difficulty: the solver finds a deal of that level, shows it, and the table agrees", async ({ page }) => {
+test("a chosen difficulty: the solver finds a deal of that level, shows it, and the table agrees", { tag: "@engines" }, async ({ page }) => {
   // The worker rates deal after deal exactly: allow for a slow machine.
   test.setTimeout(180_000);
   await page.goto("/#/murderers-row/new");

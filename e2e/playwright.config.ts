@@ -29,6 +29,18 @@ export const CHROMIUM_ARGS = [
   "--no-first-run",
 ];
 
+// Debian's Firefox ESR, driven over WebDriver BiDi (Playwright's "moz-"
+// channels): Playwright's own Firefox build cannot be downloaded here.
+export const FIREFOX_PREFS = {
+  // WebRTC between two pages of this machine: loopback candidates, shown
+  // as addresses (no mDNS names, which nothing here resolves).
+  "media.peerconnection.ice.loopback": true,
+  "media.peerconnection.ice.obfuscate_host_addresses": false,
+  // No update checks, studies or telemetry: nothing leaves the machine.
+  "app.update.enabled": false,
+  "datareporting.policy.dataSubmissionEnabled": false,
+};
+
 export default defineConfig<Options>({
   testDir: join(root, "e2e"),
   testMatch: "**/*.spec.ts",
@@ -81,6 +93,16 @@ export default defineConfig<Options>({
       use: { viewport: { width: 1280, height: 800 }, slowFrames: 150, cpuThrottle: 2 },
     },
     { name: "chromium", grepInvert: /@whole-game/, use: { viewport: { width: 1280, height: 800 } } },
+    {
+      name: "firefox",
+      grep: /@engines/,
+      use: {
+        viewport: { width: 1280, height: 800 },
+        browserName: "firefox",
+        channel: "moz-firefox",
+        launchOptions: { executablePath: join(root, "e2e/firefox-esr.mjs"), firefoxUserPrefs: FIREFOX_PREFS },
+      },
+    },
   ],
   webServer: {
     command: `node e2e/static-server.mjs dist ${port}`,

@@ -80,7 +80,7 @@ test("the previous version's records load: games, statistics and each game's pre
   expect(errors).toEqual([]);
 });
 
-test("a game's choice in Settings is kept in its record and survives a reload", async ({ page }) => {
+test("a game's choice in Settings is kept in its record and survives a reload", { tag: "@engines" }, async ({ page }) => {
   await page.goto("./#/settings");
   await page.evaluate(() => localStorage.clear());
   await page.reload();

@@ -2,7 +2,7 @@
 // step by step; the final table equals the finished game's; its link opens
 // the same replay in a fresh browser profile, offline (every game); hostile
 // links get a sentence, never a blank page.
-import { expect, test } from "./helpers/test";
+import { expect, pageErrors, test } from "./helpers/test";
 import { type Browser, type Page } from "@playwright/test";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
@@ -22,12 +22,6 @@ test.beforeEach(async ({ page }) => skipTours(page));
 // worker is allowed here (blocked elsewhere, e2e/playwright.config.ts).
 test.use({ serviceWorkers: "allow" });
 
-/** Fails the test on any page error (a panic included). */
-function noErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("pageerror", (err) => errors.push(String(err)));
-  return errors;
-}
 
 /** Everything a table says: its text and every element's accessible name. */
 async function tableSays(page: Page, selector: string): Promise<string> {
@@ -107,7 +101,7 @@ async function sameOffline(browser: Browser, page: Page) {
   await expect(where(page)).toContainText(/^Move (\d+) of \1/);
   const here = await tableSays(page, ".replay-board");
   const elsewhere = await openOffline(browser, `/${href}`);
-  const errors = noErrors(elsewhere);
+  const errors = pageErrors(elsewhere);
   await expect(where(elsewhere)).toContainText("Start of ");
   await elsewhere.getByRole("button", { name: "To the end" }).click();
   await expect(where(elsewhere)).toHaveText(await where(page).innerText());
@@ -117,9 +111,9 @@ async function sameOffline(browser: Browser, page: Page) {
   expect(errors).toEqual([]);
 }
 
-test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", async ({ page, browser }) => {
+test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", { tag: "@engines" }, async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const errors = noErrors(page);
+  const errors = pageErrors(page);
   await page.goto(`/#/dead-center/standard/${lost.seed}`);
   await playActions(page, lost.actions);
   const dialog = page.getByRole("dialog");
@@ -186,7 +180,7 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
 
   // The link in a fresh profile, offline: the same replay.
   const elsewhere = await openOffline(browser, `/${href}`);
-  const elsewhereErrors = noErrors(elsewhere);
+  const elsewhereErrors = pageErrors(elsewhere);
   await expect(where(elsewhere)).toContainText(`Start of ${moves} moves`);
   await elsewhere.keyboard.press("End");
   await expect(where(elsewhere)).toContainText(`Move ${moves} of ${moves}`);
@@ -200,7 +194,7 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
 
 test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", async ({ page, browser }) => {
   test.setTimeout(180_000);
-  const errors = noErrors(page);
+  const errors = pageErrors(page);
   await page.goto("/#/murderers-row/5");
   await expect(page.locator(".mr-card").first()).toBeVisible();
   await playWithHints(page);
@@ -227,8 +221,8 @@ test("Murderers' Row: a game won with hints replays to the same row; the die dec
   expect(errors).toEqual([]);
 });
 
-test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", async ({ page }) => {
-  const errors = noErrors(page);
+test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", { tag: "@engines" }, async ({ page }) => {
+  const errors = pageErrors(page);
   // A real code first: a finished Dead Center game's.
   await page.goto(`/#/dead-center/standard/${lost.seed}`);
   await playActions(page, lost.actions);
@@ -256,7 +250,7 @@ test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each
 
 test("Detective Graves: seen by one seat, no other seat's secret is in the page at any step; the final desk equals the game's", async ({ page, browser }) => {
   test.setTimeout(300_000);
-  const errors = noErrors(page);
+  const errors = pageErrors(page);
   await fastComputers(page);
   await newGame(page, [["Ana", "person"], ["Ben", "simple"]], { length: /^The Single Case/ });
   let steps = 0;
@@ -344,7 +338,7 @@ async function computersPlayToTheEnd(page: Page, game: "joker" | "serial-killer"
 
 test("Joker: seen by one seat, the Joker's place is in the page only while that seat informs; the end equals the game's", async ({ page, browser }) => {
   test.setTimeout(300_000);
-  const errors = noErrors(page);
+  const errors = pageErrors(page);
   await computersPlayToTheEnd(page, "joker", ["Ana", "Ben", "Cy"]);
   const href = await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).getAttribute("href");
   await page.getByRole("dialog").getByRole("button", { name: "See the table" }).click();
@@ -392,7 +386,7 @@ test("Joker: seen by one seat, the Joker's place is in the page only while that 
 
 test("Serial Killer: a whole game replays to the same board, players and log", async ({ page, browser }) => {
   test.setTimeout(240_000);
-  const errors = noErrors(page);
+  const errors = pageErrors(page);
   await computersPlayToTheEnd(page, "serial-killer", ["Ana", "Ben", "Cy"]);
   const href = await page.getByRole("dialog").getByRole("link", { name: "Watch the replay" }).getAttribute("href");
   await page.getByRole("dialog").getByRole("button", { name: "See the table" }).click();

@@ -108,7 +108,7 @@ async function checkFannedGraves(page: Page): Promise<number> {
   return fanned;
 }
 
-test("three seats, two people and a computer, played to the end with no hand-over", async ({ page }) => {
+test("three seats, two people and a computer, played to the end with no hand-over", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(300_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
@@ -233,7 +233,7 @@ test("one card at a time is still possible", async ({ page }) => {
   await expect(drawAll(page).or(page.getByRole("button", { name: /^Hold the / }))).toHaveText(/^(Draw all 5 cards|Hold the )/);
 });
 
-test("reload mid-game resumes on the right player's turn, with no hand-over", async ({ page }) => {
+test("reload mid-game resumes on the right player's turn, with no hand-over", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(120_000);
   await fastComputers(page);
   await newGame(page, ["Ana", "Ben"]);

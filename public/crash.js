@@ -4,8 +4,14 @@
 (function () {
   function fail(event) {
     var why = String((event && (event.message || event.reason)) || "");
+    var error = event && (event.error || event.reason);
+    var trap = typeof WebAssembly === "object" && error instanceof WebAssembly.RuntimeError;
     var mounted = !!document.getElementById("app");
-    if (mounted && !/RuntimeError|unreachable/.test(why)) return;
+    // (WebKit words a trap "Unreachable code should not be executed".)
+    if (mounted && !trap && !/RuntimeError|unreachable/i.test(why)) return;
+    show();
+  }
+  function show() {
     if (document.getElementById("crash")) return;
     var boot = document.getElementById("boot");
     if (boot) boot.remove();
@@ -23,4 +29,7 @@
   }
   window.addEventListener("error", fail);
   window.addEventListener("unhandledrejection", fail);
+  // The app's start threw (tools/csp.mjs wraps it): WebKit reports no
+  // error event for a module script that fails after an await.
+  window.addEventListener("app-start-failed", show);
 })();

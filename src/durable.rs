@@ -35,6 +35,21 @@ pub fn ask_to_keep() {
     });
 }
 
+/// Whether this is Safari on an iPhone or iPad in a browser tab, not
+/// opened from the Home Screen: there Safari deletes a site's saved data
+/// after seven days without a visit, unless the site was added to the Home
+/// Screen. (`navigator.standalone` exists only in iOS and iPadOS Safari,
+/// and is false in a tab.)
+pub fn safari_tab() -> bool {
+    let Some(window) = web_sys::window() else {
+        return false;
+    };
+    web_sys::js_sys::Reflect::get(&window.navigator(), &JsValue::from_str("standalone"))
+        .ok()
+        .and_then(|v| v.as_bool())
+        == Some(false)
+}
+
 /// Whether the browser keeps the app's data for good; `None` where it does
 /// not say.
 pub async fn is_persistent() -> Option<bool> {

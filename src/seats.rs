@@ -378,7 +378,11 @@ pub fn SeatEditor(
     #[prop(optional)]
     remote: bool,
 ) -> impl IntoView {
-    if !remote {
+    // Where the browser cannot connect to another device, the choice is
+    // shown disabled, with the reason under the list (not hidden: a player
+    // who heard of it looks for it).
+    let can_connect = remote && crate::remote::peer::browser_can_connect();
+    if !can_connect {
         list.update_untracked(SeatList::all_here);
     }
     let count = move || list.with(|l| l.seats.len());
@@ -413,7 +417,8 @@ pub fn SeatEditor(
                             }
                         >
                             {PLAYERS.iter().filter(|p| remote || !p.2).map(|&(slug, kind, own_device, label)| view! {
-                                <option value=slug selected=seat.kind == kind && seat.own_device == own_device>{label}</option>
+                                <option value=slug selected=seat.kind == kind && seat.own_device == own_device
+                                    disabled=own_device && !can_connect>{label}</option>
                             }.into_any()).collect_view()}
                         </select>
                         <span class="seat-moves">
@@ -428,6 +433,9 @@ pub fn SeatEditor(
                 }
             }.into_any()).collect_view()}
         </ol>
+        {(remote && !can_connect).then(|| view! {
+            <p class="seat-note">{crate::remote::peer::CANNOT_CONNECT}" Everyone plays on this one."</p>
+        })}
         <button class="button" disabled=move || !list.with(|l| l.can_add()) on:click=move |_| list.update(|l| l.add())>
             "Add a seat"
         </button>

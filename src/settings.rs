@@ -74,6 +74,9 @@ pub struct Settings {
     /// The games whose table tour was finished or skipped (by game id): it
     /// does not open by itself again.
     pub tours_seen: Vec<String>,
+    /// Safari in a tab was told that the Home Screen keeps its games
+    /// (`durable::safari_tab`): not told again.
+    pub home_screen_tip_seen: bool,
 }
 
 impl Settings {

@@ -38,7 +38,11 @@ export function applyCsp(dir) {
   const inline = /<script type="module">([\s\S]*?)<\/script>/;
   const match = inline.exec(html);
   if (!match) throw new Error("csp: Trunk's start-up script was not found in index.html");
-  const code = match[1];
+  // Its imports stay first; the start itself is wrapped, so that a start
+  // that throws shows public/crash.js's message, never a blank page.
+  const imports = /^\s*(?:import[^;]+;\s*)*/.exec(match[1])[0];
+  const start = match[1].slice(imports.length);
+  const code = `${imports}try {\n${start}\n} catch (error) {\n  dispatchEvent(new Event("app-start-failed"));\n  throw error;\n}\n`;
   const name = `init-${createHash("sha256").update(code).digest("hex").slice(0, 16)}.js`;
   writeFileSync(join(dir, name), code);
   html = html.replace(match[0], `<script type="module" src="/${name}"></script>`);

@@ -25,6 +25,21 @@ export type Options = {
   cpuThrottle: number;
 };
 
+/** Firefox reports a blocked <style> as a page error: Playwright's own,
+ * which it adds to take a screenshot. The app adds none (e2e/csp.spec.ts
+ * checks it in Chromium, which does not count the tool's). */
+export const TOOL_STYLE = /blocked an inline style \(style-src-elem\)/;
+
+/** The page's uncaught errors (a panic included), as they come, but for
+ * the tool's own (`TOOL_STYLE`). */
+export function pageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("pageerror", (err) => {
+    if (!TOOL_STYLE.test(err.message)) errors.push(String(err));
+  });
+  return errors;
+}
+
 /** A console line that is a Rust panic or a trap, not an app message. */
 const PANIC = /panicked at|RuntimeError|unreachable executed|Tried to access a reactive value/;
 
@@ -64,7 +79,7 @@ export const test = base.extend<Options & { watchPages: void }>({
         // where storage is refused: not the app's error.)
         const inApp = () => !page.url().startsWith("about:");
         page.on("pageerror", (error) => {
-          if (inApp()) errors.push(`${where()}: ${error.message}`);
+          if (inApp() && !TOOL_STYLE.test(error.message)) errors.push(`${where()}: ${error.message}`);
         });
         page.on("console", (message) => {
           if (inApp() && message.type() === "error" && PANIC.test(message.text()))

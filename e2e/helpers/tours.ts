@@ -7,7 +7,8 @@ export const GAME_IDS = ["dead-center", "murderers-row", "serial-killer", "joker
 
 export async function skipTours(page: Page) {
   await page.context().addInitScript((ids) => {
-    if (localStorage.getItem("gm.settings") === null) {
+    // (Not in a new page's about:blank, whose storage Firefox refuses.)
+    if (location.protocol.startsWith("http") && localStorage.getItem("gm.settings") === null) {
       const settings = { app: "grave-matters", kind: "settings", version: 1, data: { tours_seen: ids } };
       localStorage.setItem("gm.settings", JSON.stringify(settings));
     }

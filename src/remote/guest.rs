@@ -4,7 +4,7 @@
 //! own: the host's save is the truth.
 
 use super::invitation::{self, Ticket};
-use super::peer::{Handlers, Link};
+use super::peer::{self, Handlers, Link};
 use super::relay;
 use super::wire;
 use engine::remote::{ToGuest, ToHost};
@@ -164,6 +164,10 @@ where
         }
         if invitation::read_answer(&hash).is_ok() {
             self.relay(hash);
+        } else if !peer::browser_can_connect() {
+            // The invitation stays in the address, for the player to open
+            // in another browser (the join page says so).
+            return;
         } else {
             self.join(&hash);
         }

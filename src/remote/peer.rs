@@ -110,6 +110,18 @@ impl Drop for Link {
     }
 }
 
+/// What a player is told where the browser has no WebRTC (WebKitGTK, some
+/// embedded or locked-down browsers): no engine's words.
+pub const CANNOT_CONNECT: &str = "This browser cannot connect to other devices.";
+
+/// Whether this browser can connect to another device at all (it has
+/// `RTCPeerConnection`). Where it cannot, no seat is offered on another
+/// device, and a join page says what to do instead.
+pub fn browser_can_connect() -> bool {
+    js_sys::Reflect::has(&js_sys::global(), &JsValue::from_str("RTCPeerConnection"))
+        .unwrap_or(false)
+}
+
 /// A failed browser call as a sentence: what failed, and the browser's why.
 fn fail(what: &'static str) -> impl Fn(JsValue) -> String {
     move |e: JsValue| {
@@ -196,6 +208,9 @@ impl Link {
     }
 
     fn new(stun: Option<&str>, handlers: Handlers) -> Result<Link, String> {
+        if !browser_can_connect() {
+            return Err(CANNOT_CONNECT.to_string());
+        }
         let config = RtcConfiguration::new();
         let servers = js_sys::Array::new();
         if let Some(url) = stun {

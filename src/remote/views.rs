@@ -75,6 +75,7 @@ pub fn PasteCode(
 
 use super::guest::{Guest, GuestStatus};
 use super::host::{Host, RemoteRecord, SeatLink};
+use super::peer;
 use engine::Multiplayer;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -172,6 +173,12 @@ where
     };
     let status = move || {
         match guest.status.get() {
+        GuestStatus::Waiting if !peer::browser_can_connect() => view! {
+            <section class="panel">
+                <h2>{peer::CANNOT_CONNECT}</h2>
+                <p>"To play your seat, open this page's address in another browser: Safari, Chrome or Firefox on a phone, tablet or computer. Or ask the host to let the computer play your seat."</p>
+            </section>
+        }.into_any(),
         GuestStatus::Waiting | GuestStatus::Failed(_) => view! {
             <section class="panel">
                 <h2>"Join a game on another device"</h2>

@@ -1,6 +1,8 @@
 use crate::daily;
+use crate::durable;
 use crate::games::{ADDRESSES, GAMES};
 use crate::route::{Deal, Page, Route};
+use crate::session;
 use crate::shell::ctx;
 use crate::storage::BrowserStore;
 use crate::summary;
@@ -60,11 +62,33 @@ pub fn Home() -> impl IntoView {
         }
         .into_any()
     });
+    // Told once, on Safari in a tab: where its games could be lost.
+    let keep_tip = move || {
+        (durable::safari_tab() && !ctx.settings.with(|s| s.home_screen_tip_seen)).then(|| {
+            let seen = move |_| {
+                ctx.settings.update(|s| s.home_screen_tip_seen = true);
+                session::save_settings(ctx);
+            };
+            view! {
+                <aside class="keep-tip" aria-label="Keeping your games">
+                    <p>"Safari deletes this app's saved games after seven days without a visit. "
+                       "To keep them, add Grave Matters to your Home Screen (Share, then Add to Home Screen), "
+                       "or save a copy now and then in Settings, under Your data."</p>
+                    <div class="button-row">
+                        <a class="button" href=Route::Settings.href()>"Settings"</a>
+                        <button class="button primary" on:click=seen>"Got it"</button>
+                    </div>
+                </aside>
+            }
+            .into_any()
+        })
+    };
     view! {
         <header class="home-header">
             <h1>"Grave Matters"</h1>
             <p class="tagline">"Murder-mystery card games. Plays offline once installed."</p>
         </header>
+        {keep_tip}
         <section class="game-list" aria-label="Games">{entries.collect_view()}</section>
         <nav class="home-links" aria-label="More">
             <a class="button" href=Route::Recent.href()>"Recent games"</a>

@@ -2,14 +2,27 @@
 //! the day in words ("26 November 2026" in British English, "November 26,
 //! 2026" in American), with the time where it matters.
 
-use web_sys::js_sys::{Date, Object, Reflect};
+use wasm_bindgen::prelude::*;
+use web_sys::js_sys::{Array, Date, Object, Reflect};
 
 /// The day in words: every date the app shows has this shape.
 const DAY: [(&str, &str); 3] = [("day", "numeric"), ("month", "long"), ("year", "numeric")];
 
+#[wasm_bindgen]
+extern "C" {
+    /// Throws a RangeError for a tag that is not a language.
+    #[wasm_bindgen(js_namespace = Intl, js_name = getCanonicalLocales, catch)]
+    fn canonical_locales(tag: &str) -> Result<Array, JsValue>;
+}
+
+/// The device's language, where the browser gives a valid one; else
+/// English. (A browser started with no language set may report "C", which
+/// the date functions refuse with an exception: that stopped the app at
+/// its start, with a blank page, in WebKitGTK.)
 fn language() -> String {
     web_sys::window()
         .and_then(|w| w.navigator().language())
+        .filter(|tag| canonical_locales(tag).is_ok_and(|list| list.length() == 1))
         .unwrap_or_else(|| "en".to_string())
 }
 
