@@ -26,7 +26,7 @@ import {
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
-test("a person against the Strong computer, both cases to the end", { tag: "@engines" }, async ({ page }) => {
+test("a person against the Strong computer, both cases to the end", async ({ page }) => {
   test.setTimeout(240_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));

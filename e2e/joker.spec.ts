@@ -163,7 +163,7 @@ async function step(page: Page, checkSecret: boolean): Promise<string> {
   return shoot ? "shot" : "probe";
 }
 
-test("solo against a Strong computer Informant, played to the end", { tag: "@engines" }, async ({ page }) => {
+test("solo against a Strong computer Informant, played to the end", async ({ page }) => {
   test.setTimeout(120_000);
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(String(err)));
@@ -216,7 +216,7 @@ test("solo against a Strong computer Informant, played to the end", { tag: "@eng
   expect(errors).toEqual([]);
 });
 
-test("solo alone: the end dialog gives the score against par, and Statistics keep the best", async ({ page }) => {
+test("solo alone: the end dialog gives the score against par, and Statistics keep the best", { tag: "@engines" }, async ({ page }) => {
   test.setTimeout(90_000);
   await fastComputers(page);
   await page.goto("/#/joker/new");

@@ -11,7 +11,8 @@
 // The browser tests run in a network namespace that nothing can leave
 // (scripts/isolated-network): every packet stays on this machine.
 import { expect, test } from "./helpers/test";
-import { type Page } from "@playwright/test";
+import { chromium, type Browser, type Page } from "@playwright/test";
+import { CHROMIUM_ARGS } from "./playwright.config";
 import { connect as connectDevices, device, invitation as invitationFor, onlyInIsolatedNetwork, received, sendRaw, wireCount } from "./helpers/remote";
 
 onlyInIsolatedNetwork();
@@ -148,10 +149,11 @@ async function playUntil(host: Page, guest: Page, done: () => Promise<boolean>, 
   return seen;
 }
 
-test("Joker with Ben on his own device: a whole game, Ben informs a round on his phone, nothing secret where it must not be", async ({ browser }) => {
-  test.setTimeout(300_000);
-  const host = await device(browser);
-  const guest = await device(browser);
+/** A whole game, Ana at the host's device and Ben on his own (each a
+ * browser of its own, or two profiles of one). */
+async function wholeGame(hostBrowser: Browser, guestBrowser: Browser) {
+  const host = await device(hostBrowser);
+  const guest = await device(guestBrowser);
   await host.page.setViewportSize(PHONE);
   await guest.page.setViewportSize(PHONE);
   await newGame(host.page);
@@ -186,6 +188,22 @@ test("Joker with Ben on his own device: a whole game, Ben informs a round on his
   expect(guest.errors).toEqual([]);
   await host.context.close();
   await guest.context.close();
+}
+
+test("Joker with Ben on his own device: a whole game, Ben informs a round on his phone, nothing secret where it must not be", async ({ browser }) => {
+  test.setTimeout(300_000);
+  await wholeGame(browser, browser);
+});
+
+test("a Firefox host and a Chromium guest: a whole game between two engines", { tag: "@engines" }, async ({ browser, browserName }) => {
+  test.skip(browserName !== "firefox", "the host is the Firefox project's browser");
+  test.setTimeout(300_000);
+  const chromiumBrowser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium-headless-shell", args: CHROMIUM_ARGS });
+  try {
+    await wholeGame(browser, chromiumBrowser);
+  } finally {
+    await chromiumBrowser.close();
+  }
 });
 
 test("a guest reload in Ben's turn: a new invitation, the same table and notepad, the host's save unchanged", async ({ browser }) => {

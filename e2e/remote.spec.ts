@@ -10,8 +10,7 @@
 // (scripts/isolated-network, from scripts/test): every packet of these
 // connections stays on this machine.
 import { expect, test } from "./helpers/test";
-import { chromium, type Browser, type Page } from "@playwright/test";
-import { CHROMIUM_ARGS } from "./playwright.config";
+import { type Page } from "@playwright/test";
 import { answer, connect as connectDevices, device, invitation as invitationFor, latencies, onlyInIsolatedNetwork, scan, sendRaw, summary, violations, wireCount as wireCountOf } from "./helpers/remote";
 import { seriousViolations } from "./helpers/axe";
 import { smallTargets } from "./helpers/targets";
@@ -93,11 +92,10 @@ async function playUntil(host: Page, guest: Page, done: () => Promise<boolean>, 
   }
 }
 
-/** A whole Detective Graves game, the host's device against the guest's
- * (each a browser of its own, or two profiles of one). */
-async function wholeGame(hostBrowser: Browser, guestBrowser: Browser) {
-  const host = await device(hostBrowser);
-  const guest = await device(guestBrowser);
+test("Detective Graves host against guest: a whole game on two devices, nothing secret on the guest's", { tag: "@engines" }, async ({ browser }) => {
+  test.setTimeout(300_000);
+  const host = await device(browser);
+  const guest = await device(browser);
   await newGame(host.page, [["Ana", "person"], ["Ben", "own-device"]], { length: /^The Single Case/ });
   // The invitation's picture reads as its link; the answer's as its code.
   expect(await scan(host.page, "Invitation for Ben")).toBe(await invitation(host.page).inputValue());
@@ -127,22 +125,6 @@ async function wholeGame(hostBrowser: Browser, guestBrowser: Browser) {
   expect(guest.errors).toEqual([]);
   await host.context.close();
   await guest.context.close();
-}
-
-test("Detective Graves host against guest: a whole game on two devices, nothing secret on the guest's", { tag: "@engines" }, async ({ browser }) => {
-  test.setTimeout(300_000);
-  await wholeGame(browser, browser);
-});
-
-test("a Firefox host and a Chromium guest: a whole game between two engines", { tag: "@engines" }, async ({ browser, browserName }) => {
-  test.skip(browserName !== "firefox", "the host is the Firefox project's browser");
-  test.setTimeout(300_000);
-  const chromiumBrowser = await chromium.launch({ executablePath: process.env.CHROMIUM || "/usr/bin/chromium-headless-shell", args: CHROMIUM_ARGS });
-  try {
-    await wholeGame(browser, chromiumBrowser);
-  } finally {
-    await chromiumBrowser.close();
-  }
 });
 
 test("a guest reload and a host reload mid-game: both come back to the same table, nothing lost", async ({ browser }) => {

@@ -111,7 +111,7 @@ async function sameOffline(browser: Browser, page: Page) {
   expect(errors).toEqual([]);
 }
 
-test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", { tag: "@engines" }, async ({ page, browser }) => {
+test("Dead Center: a lost game replays move by move to the same table, from the end dialog and from Recent games", async ({ page, browser }) => {
   test.setTimeout(240_000);
   const errors = pageErrors(page);
   await page.goto(`/#/dead-center/standard/${lost.seed}`);
@@ -192,7 +192,7 @@ test("Dead Center: a lost game replays move by move to the same table, from the 
   expect(elsewhereErrors).toEqual([]);
 });
 
-test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", async ({ page, browser }) => {
+test("Murderers' Row: a game won with hints replays to the same row; the die deck's order only when asked", { tag: "@engines" }, async ({ page, browser }) => {
   test.setTimeout(180_000);
   const errors = pageErrors(page);
   await page.goto("/#/murderers-row/5");
@@ -221,7 +221,7 @@ test("Murderers' Row: a game won with hints replays to the same row; the die dec
   expect(errors).toEqual([]);
 });
 
-test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", { tag: "@engines" }, async ({ page }) => {
+test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", async ({ page }) => {
   const errors = pageErrors(page);
   // A real code first: a finished Dead Center game's.
   await page.goto(`/#/dead-center/standard/${lost.seed}`);
