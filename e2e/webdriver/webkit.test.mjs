@@ -380,11 +380,13 @@ test("no WebRTC here: a seat on another device is shown disabled with the reason
       [["own-device", true]],
     );
     assert.match(await tab.text(".seat-note"), /^This browser cannot connect to other devices\./);
+    await tab.screenshot(join(shots, "no-webrtc-new-game-390x844.png"));
     // A join link, as a host's invitation would open it here.
     await tab.goto("#/detective-graves/join/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
     const page = await tab.until(() => document.querySelector("main")?.innerText.includes("another browser") && document.querySelector("main").innerText);
     assert.match(page, /This browser cannot connect to other devices\./);
     assert.doesNotMatch(page, /RTCPeerConnection|Can't find variable|failed/);
+    await tab.screenshot(join(shots, "no-webrtc-join-390x844.png"));
     // The invitation stays in the address, to open in another browser.
     assert.match(await tab.run(() => location.hash), /^#\/detective-graves\/join\/A+$/);
   });
