@@ -181,13 +181,13 @@ test("Dead Center: played to its end by taps (never on a gliding card), reloaded
   });
 });
 
-/** Picks the option `label` of the group (a fieldset) whose legend is
- * `legend`, by tapping its label. */
+/** Picks the option whose label starts with `label` in the group (a
+ * fieldset) whose legend is `legend`, by tapping its label. */
 async function pick(tab, legend, label) {
   const option = await tab.until(
     (legend, label) => {
       const group = [...document.querySelectorAll("fieldset")].find((f) => f.querySelector("legend")?.textContent.trim() === legend);
-      return [...(group?.querySelectorAll("label") ?? [])].find((l) => l.textContent.trim() === label);
+      return [...(group?.querySelectorAll("label") ?? [])].find((l) => l.textContent.trim().startsWith(label));
     },
     [legend, label],
   );
@@ -339,11 +339,15 @@ async function dgStep(tab) {
   return kind;
 }
 
-test("Detective Graves: a person against the computer, both cases to the end, reloaded mid-case", async () => {
+test("Detective Graves: a person against the computer, The Single Case to its end, reloaded mid-case", async () => {
   await withApp(1280, 800, async (tab) => {
     await tab.goto("#/settings");
     await pick(tab, "Computer players' pace", "Fast");
-    await TABLES["detective-graves"].open(tab);
+    await tab.goto("#/detective-graves/new");
+    await tab.choose("Who plays seat 1", "person");
+    await tab.choose("Who plays seat 2", "simple");
+    await pick(tab, "How long", "The Single Case");
+    await tab.tap(/^Start game$/);
     const kinds = new Set();
     // The game's end: a dialog with a link to a new game.
     const over = () => tab.run(() => [...document.querySelectorAll("[role=dialog] a")].some((a) => a.textContent.trim() === "New game"));
