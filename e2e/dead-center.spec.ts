@@ -295,15 +295,26 @@ test("a save written by a newer version in another tab stays where it is: this t
   await page.goto("./#/dead-center/standard/5");
   await page.getByRole("dialog", { name: "This game changed in another tab" }).getByRole("button", { name: "Continue from there" }).click();
   await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  const newerNotices = page.locator(".notice", { hasText: "newer version of the app" });
+  await playStep(page);
+  // One notice says it, whether found on loading or on saving.
+  await expect(newerNotices).toHaveCount(1);
+  expect(await stored()).toBe(newer);
+  // Dismissed, it comes back with the next save this page refuses.
+  await notice.getByRole("button", { name: /dismiss|close/i }).click();
+  await expect(newerNotices).toHaveCount(0);
   await playStep(page);
   await expect(page.locator(".notice", { hasText: "does not write over it" })).toBeVisible();
+  await expect(newerNotices).toHaveCount(1);
   expect(await stored()).toBe(newer);
-  // Reload (the notice's button): the game's start finds it, says so, and
-  // moves nothing.
+  // Reload (the notice's button): the game's start finds it, says so once,
+  // and moves nothing.
   await page.reload();
   await expect(notice).toBeVisible();
-  await Promise.all([page.waitForEvent("load"), notice.getByRole("button", { name: "Reload" }).click()]);
+  await Promise.all([page.waitForEvent("load"), page.locator(".notice").getByRole("button", { name: "Reload" }).click()]);
   await expect(notice).toBeVisible();
+  await expect(instruction(page)).toHaveText("Choose a face-down zombie to reveal.");
+  await expect(newerNotices).toHaveCount(1);
   expect(await stored()).toBe(newer);
   expect(await backups()).toEqual([]);
 });

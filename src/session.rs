@@ -2,12 +2,15 @@
 //! change, and what happens when another tab writes the same records.
 
 use crate::settings::Settings;
-use crate::shell::{clear_topic, notify, Ctx, Notice, Tone};
+use crate::shell::{clear_topic, has_topic, notify, Ctx, Notice, Tone};
 use crate::storage::{self, BrowserStore, StoreError};
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
 const SAVE_FAILED: &str = "save-failed";
+/// A record a newer version of the app wrote: one notice says so, whether
+/// the page found it as it loaded or as it tried to save over it.
+const NEWER: &str = "newer-version";
 
 /// One kind of record the app keeps: its key, what the player calls it, and
 /// the check a loaded copy must pass.
@@ -67,12 +70,10 @@ fn load<T: DeserializeOwned>(record: &Record<T>) -> Result<Option<T>, storage::L
 /// What the player is told of a record that could not be used: a newer
 /// version's comes with the button that reloads the page (and so updates it).
 fn load_notice(problem: storage::LoadProblem) -> Notice {
-    let newer = problem.newer;
-    let notice = Notice::new(Tone::Error, "load", problem.into_message());
-    if newer {
-        notice.offering_reload()
+    if problem.newer {
+        Notice::new(Tone::Error, NEWER, problem.into_message()).offering_reload()
     } else {
-        notice
+        Notice::new(Tone::Error, "load", problem.into_message())
     }
 }
 
@@ -158,11 +159,13 @@ fn report_save(ctx: Ctx, result: Result<(), StoreError>, what: &str) {
                 format!("The browser's storage is full, so your {what} could not be saved yet. You can keep playing: this page keeps them and saves them as soon as there is room (free some space, then go on)."),
             ),
         ),
+        // Already said when the page found the record: once is enough.
+        Err(StoreError::Newer(_)) if has_topic(ctx, NEWER) => {}
         Err(StoreError::Newer(_)) => notify(
             ctx,
             Notice::new(
                 Tone::Error,
-                SAVE_FAILED,
+                NEWER,
                 format!("A newer version of the app saved your {what}, so this page does not write over it. Reload to update this page and go on from there."),
             )
             .offering_reload(),

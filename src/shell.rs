@@ -119,11 +119,13 @@ pub fn notify(ctx: Ctx, notice: Notice) {
     });
 }
 
-pub fn clear_topic(ctx: Ctx, topic: &str) {
-    if ctx
-        .notices
+pub fn has_topic(ctx: Ctx, topic: &str) -> bool {
+    ctx.notices
         .with_untracked(|list| list.iter().any(|n| n.topic == topic))
-    {
+}
+
+pub fn clear_topic(ctx: Ctx, topic: &str) {
+    if has_topic(ctx, topic) {
         ctx.notices.update(|list| list.retain(|n| n.topic != topic));
     }
 }

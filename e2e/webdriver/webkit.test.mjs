@@ -12,6 +12,8 @@
 // (after `trunk build --release`; scripts/test runs it.)
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../static-server.mjs";
@@ -205,7 +207,8 @@ async function playedCount(tab, game) {
   }, [game]);
 }
 
-test("Murderers' Row: a deal played to its end with the solver's hints, reloaded mid-game, counted", async () => {
+test("Murderers' Row: a deal played to its end with the solver's hints, reloaded mid-game, counted; its replay link opened elsewhere", async () => {
+  let link, finished;
   await withApp(390, 844, async (tab) => {
     await tab.goto("#/murderers-row/5");
     await tab.until(() => document.querySelectorAll(".mr-card").length === 10);
@@ -227,15 +230,111 @@ test("Murderers' Row: a deal played to its end with the solver's hints, reloaded
       moves++;
       if (moves === 3) {
         const saved = await tab.run(() => localStorage.getItem("gm.save.murderers-row"));
-        const row = await tab.run(() => [...document.querySelectorAll(".mr-card")].map((c) => c.getAttribute("aria-label")));
+        const row = await rowNames(tab);
         await tab.reload();
         await tab.until((count) => document.querySelectorAll(".mr-card").length === count, [row.length]);
         assert.equal(await tab.run(() => localStorage.getItem("gm.save.murderers-row")), saved);
-        assert.deepEqual(await tab.run(() => [...document.querySelectorAll(".mr-card")].map((c) => c.getAttribute("aria-label"))), row);
+        assert.deepEqual(await rowNames(tab), row);
       }
     }
     assert.match(await tab.text("[role=dialog]"), /You won!.*counted as assisted/s);
+    finished = await rowNames(tab);
+    await tab.tap(/^Watch the replay$/, "[role=dialog]");
+    link = await tab.until(() => location.hash.startsWith("#/murderers-row/replay/") && location.hash);
     assert.equal(await playedCount(tab, "Murderers"), 1);
+  });
+  // The replay's link, opened in another browser (a fresh profile, after
+  // the first is closed: the driver holds one at a time): the same row.
+  await withApp(390, 844, async (elsewhere) => {
+    await elsewhere.goto(link);
+    await elsewhere.until(() => document.querySelector("h1")?.textContent === "Murderers' Row: replay");
+    await elsewhere.until(() => document.querySelector(".replay-where")?.textContent.startsWith("Start of "));
+    await elsewhere.tap(/^To the end$/);
+    await elsewhere.until(() => /^Move (\d+) of \1/.test(document.querySelector(".replay-where")?.textContent ?? ""));
+    assert.deepEqual(await rowNames(elsewhere), finished);
+  });
+});
+
+/** Murderers' Row's ten cards, as their accessible names. */
+function rowNames(tab) {
+  return tab.run(() => [...document.querySelectorAll(".mr-card")].map((c) => c.getAttribute("aria-label")));
+}
+
+/** Every record the app keeps, as stored. */
+function records(tab) {
+  return tab.run(() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])));
+}
+
+test("Settings and Your data: a choice kept across a reload; export, clear the browser, import: the same records and table", async () => {
+  await withApp(768, 1024, async (tab) => {
+    await tab.goto("#/dead-center/standard/7");
+    await tab.tap(/face-down zombie, can be revealed/);
+    await tab.until(() => !document.querySelector('[aria-label*="face-down zombie, can be revealed"]'));
+    const table = await tab.run(() => [...document.querySelectorAll(".dc-board [aria-label]")].map((e) => e.getAttribute("aria-label")));
+
+    await tab.goto("#/settings");
+    const nightmare = () =>
+      tab.until(() => {
+        const group = [...document.querySelectorAll("fieldset")].find((f) => f.querySelector("legend")?.textContent.trim() === "Dead Center: preferred variant");
+        const option = [...(group?.querySelectorAll("label") ?? [])].find((l) => l.textContent.trim() === "Nightmare");
+        return option && { checked: option.querySelector("input").checked };
+      });
+    assert.deepEqual(await nightmare(), { checked: false });
+    await pick(tab, "Dead Center: preferred variant", "Nightmare");
+    await tab.reload();
+    assert.deepEqual(await nightmare(), { checked: true });
+
+    // Export: the file as the app hands it to the browser (the link it
+    // clicks, as e2e/helpers/exported.ts reads it in Firefox).
+    await tab.run(() => {
+      const blobs = new Map();
+      const objectUrl = URL.createObjectURL;
+      URL.createObjectURL = (blob) => {
+        const url = objectUrl(blob);
+        blobs.set(url, blob);
+        return url;
+      };
+      const click = HTMLAnchorElement.prototype.click;
+      HTMLAnchorElement.prototype.click = function () {
+        const blob = blobs.get(this.href);
+        if (this.download && blob) {
+          const name = this.download;
+          blob.text().then((text) => (window.__exported = { name, text }));
+        }
+        return click.call(this);
+      };
+    });
+    await tab.tap(/^Export my data$/);
+    const exported = await tab.until(() => window.__exported);
+    assert.match(exported.name, /^grave-matters-\d{4}-\d{2}-\d{2}\.json$/);
+    await tab.until(() => document.querySelector(".data-outcome")?.textContent.includes("Your data was saved as"));
+    const before = await records(tab);
+    assert.ok(before["gm.save.dead-center"] && before["gm.settings"]);
+
+    // Another browser: nothing saved. Then the file, chosen in the panel.
+    await tab.run(() => localStorage.clear());
+    await tab.reload();
+    const file = join(mkdtempSync(join(tmpdir(), "gm-webkit-")), exported.name);
+    writeFileSync(file, exported.text);
+    await (await tab.locate('input[type="file"]')).sendKeys(file);
+    await tab.until(() => document.querySelector("[role=dialog]")?.textContent.includes("Dead Center game: new on this device"));
+    await tab.run(() => (window.__beforeImport = true));
+    await tab.tap(/^Import$/, "[role=dialog]");
+    // The app reloads once the records are written.
+    await tab.until(() => !window.__beforeImport && document.documentElement.hasAttribute("data-ready"));
+    await tab.until(
+      (before) => {
+        const now = Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)]));
+        return Object.keys(before).every((key) => now[key] === before[key]);
+      },
+      [before],
+      15_000,
+      "every exported record back as it was",
+    );
+    assert.deepEqual(await nightmare(), { checked: true });
+    await tab.goto("#/dead-center");
+    await tab.until((count) => document.querySelectorAll(".dc-board [aria-label]").length === count, [table.length]);
+    assert.deepEqual(await tab.run(() => [...document.querySelectorAll(".dc-board [aria-label]")].map((e) => e.getAttribute("aria-label"))), table);
   });
 });
 
