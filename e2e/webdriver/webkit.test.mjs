@@ -3,8 +3,10 @@
 // fits its screen at the five sizes (the same in-page check as Playwright's,
 // e2e/helpers/fit-problems.mjs), with a screenshot at phone and tablet
 // size; every game is played to its end, reloaded mid-game with nothing
-// lost, and counted; the solver's worker finds a deal; the app starts
-// offline after one visit; and where the browser has
+// lost, and counted; the solver's worker finds a deal; a replay link opens
+// in a fresh profile; a Settings choice is kept; Your data is exported,
+// cleared and imported; the app starts offline after one visit; and where
+// the browser has
 // no WebRTC, a seat on another device is not offered and a join link says
 // what to do. No test ends with the crash banner (a panic shows it).
 //
