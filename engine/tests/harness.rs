@@ -10,9 +10,7 @@
 //!   refuses every other one;
 //! - all cards (pieces) are conserved: the sorted `all_pieces()` never
 //!   changes, and is the game's full deck;
-//! - saving (serde_json) and loading gives back an equal state; for a game
-//!   the app saves whole, the app's own codec (`engine::json`) writes the
-//!   same text byte for byte and reads it back equal;
+//! - saving (serde_json) and loading gives back an equal state;
 //! - every game ends within a bound, even with take-backs (undo) in the mix;
 //! - `check` agrees with `legal_actions` (accepts exactly the legal actions)
 //!   and with `apply` (a refused action's error is `check`'s);

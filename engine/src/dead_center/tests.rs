@@ -1,5 +1,5 @@
-//! One test per clause of `rules/dead-center.md` and per Dead Center ruling of
-//! `RULINGS.md`. Each test's name says which clause it checks; the comment
+//! One test per clause of the published rule text and per Dead Center ruling
+//! of `docs/rulings.md`. Each test's name says which clause it checks; the comment
 //! above it quotes or paraphrases the clause.
 
 use super::*;

@@ -1,8 +1,8 @@
 //! Detective Graves against The Mastermind: two players, five locations in a
-//! row, a case each as Detective and as Mastermind. Rules in
-//! `rules/detective-graves.md`; components and rulings in
-//! `specs/detective-graves.md` (they win over the rules). The printed data
-//! lives in [`data`].
+//! row, a case each as Detective and as Mastermind. The published rule
+//! text describes the printed cards without listing them: the components
+//! and our rulings are in `docs/rulings.md` (they win over the text). The
+//! printed data lives in [`data`].
 //!
 //! Seats 0 and 1 are the players; [`State::role_of`] gives who is the
 //! Detective in the case being played (roles swap every case). Zones (hands,

@@ -1,6 +1,5 @@
-//! Detective Graves' rules: a test per clause of `rules/detective-graves.md`
-//! (`rule_…`), per component or ruling of `specs/detective-graves.md`
-//! (`spec_…`), per location (`location_…`) and card ability (`ability_…`),
+//! Detective Graves' rules: a test per clause of the published rule text
+//! (`rule_…`), per component or ruling of `docs/rulings.md` (`spec_…`), per location (`location_…`) and card ability (`ability_…`),
 //! and per ruling decided in the module's doc (`ruling_…`); then the errors,
 //! the view, saves and the computer player.
 

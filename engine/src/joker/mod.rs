@@ -3,8 +3,8 @@
 //! is; the others are Vigilantes who, in turn, probe a card (the die is
 //! rolled and the Informant answers the card's distance to the Joker, give
 //! or take the roll) or shoot a card. The Vigilante who shoots the Joker
-//! scores. Every player is the Informant once; most points wins. Rules in
-//! `rules/joker.md`, rulings in `RULINGS.md` (they win over the rules).
+//! scores. Every player is the Informant once; most points wins. Our
+//! rulings (they win over the published rule text) are in `docs/rulings.md`.
 //!
 //! Layout: cells are numbered 0–24 row by row from the top left
 //! ([`Cell`]); seats 0.. clockwise. Seat 0 is the first round's Informant,

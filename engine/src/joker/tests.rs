@@ -1,5 +1,5 @@
-//! Joker's rules, a test per clause of `rules/joker.md` and per ruling of
-//! the Joker section of `RULINGS.md` (names say which: `rule_…` for the
+//! Joker's rules, a test per clause of the published rule text and per
+//! ruling of the Joker section of `docs/rulings.md` (names say which: `rule_…` for the
 //! rule text, `ruling_…` for a ruling), then the errors, the view, saves and
 //! the computer players.
 

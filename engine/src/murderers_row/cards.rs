@@ -1,5 +1,6 @@
-//! The 18 cards of Murderers' Row (`specs/murderers-row-cards.md`): one
-//! table, [`CARDS`], that the engine and the UI both read.
+//! The 18 cards of Murderers' Row (the published text's card sheets are
+//! pictures it does not include; `docs/rulings.md` says how this set was
+//! made): one table, [`CARDS`], that the engine and the UI both read.
 
 use serde::{Deserialize, Serialize};
 use std::fmt;

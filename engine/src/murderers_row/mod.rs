@@ -2,8 +2,8 @@
 //! dealt face up in a row; the other eight are the die deck. Each turn an
 //! active card is activated, its effect resolved, and it becomes inactive.
 //! One card left alive wins; no legal activation (and not exactly one card
-//! alive) loses. Rules in `rules/murderers-row.md`, cards in
-//! `specs/murderers-row-cards.md`, rulings in `RULINGS.md`.
+//! alive) loses. The cards are in [`cards`]; our rulings, where the
+//! published rule text leaves room, in `docs/rulings.md`.
 //!
 //! Layout: the row is numbered left to right from 0; killing a card closes
 //! the gap. A card is named by its [`Killer`] (every card is distinct), so an

@@ -1,5 +1,5 @@
-//! One test per card of `specs/murderers-row-cards.md` and per Murderers'
-//! Row ruling of `RULINGS.md`, the losing positions named in the rule text,
+//! One test per card of [`CARDS`](super::cards::CARDS) and per Murderers'
+//! Row ruling of `docs/rulings.md`, the losing positions named in the rule text,
 //! and the solver against a brute force. Each test's name says which card or
 //! ruling it checks.
 

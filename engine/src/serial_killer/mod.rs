@@ -2,7 +2,8 @@
 //! player draws one card per open grave; a King or Queen (a victim) closes
 //! its grave and counts as a kill; a turn without a kill costs a clue; with
 //! no clues left a player is arrested. The last player with clues wins.
-//! Rules in `rules/serial-killer.md`, rulings in `RULINGS.md`.
+//! Our rulings, where the published rule text leaves room, are in
+//! `docs/rulings.md`.
 //!
 //! Cards: Ace = informant, King/Queen = victim, Jack = corpse, 2–10 = number.
 //!

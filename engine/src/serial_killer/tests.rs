@@ -1,5 +1,5 @@
-//! One test per clause of `rules/serial-killer.md` and per Serial Killer
-//! ruling of `RULINGS.md`; each test's name says which one it checks.
+//! One test per clause of the published rule text and per Serial Killer
+//! ruling of `docs/rulings.md`; each test's name says which one it checks.
 
 use super::bot::{self, SerialKillerBot};
 use super::*;
