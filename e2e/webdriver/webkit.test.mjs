@@ -20,6 +20,7 @@ import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { startServer } from "../static-server.mjs";
 import { fitProblems, SIZES } from "../helpers/fit-problems.mjs";
+import { captureExport } from "../helpers/capture-export.mjs";
 import { startDriver, Tab } from "./tab.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
@@ -286,26 +287,8 @@ test("Settings and Your data: a choice kept across a reload; export, clear the b
     await tab.reload();
     assert.deepEqual(await nightmare(), { checked: true });
 
-    // Export: the file as the app hands it to the browser (the link it
-    // clicks, as e2e/helpers/exported.ts reads it in Firefox).
-    await tab.run(() => {
-      const blobs = new Map();
-      const objectUrl = URL.createObjectURL;
-      URL.createObjectURL = (blob) => {
-        const url = objectUrl(blob);
-        blobs.set(url, blob);
-        return url;
-      };
-      const click = HTMLAnchorElement.prototype.click;
-      HTMLAnchorElement.prototype.click = function () {
-        const blob = blobs.get(this.href);
-        if (this.download && blob) {
-          const name = this.download;
-          blob.text().then((text) => (window.__exported = { name, text }));
-        }
-        return click.call(this);
-      };
-    });
+    // Export: the file as the app hands it to the browser.
+    await tab.run(captureExport);
     await tab.tap(/^Export my data$/);
     const exported = await tab.until(() => window.__exported);
     assert.match(exported.name, /^grave-matters-\d{4}-\d{2}-\d{2}\.json$/);
