@@ -11,6 +11,7 @@ import { type Page } from "@playwright/test";
 import { smallTargets } from "./helpers/targets";
 import { seriousViolations } from "./helpers/axe";
 import { skipTours } from "./helpers/tours";
+import { dialog, stepDialog } from "./helpers/joker";
 
 test.beforeEach(async ({ page }) => skipTours(page));
 
@@ -46,7 +47,6 @@ async function newGame(page: Page, play: string, seats: [string, string][], team
 
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
 const answers = (page: Page) => page.getByRole("group", { name: "Your answer" }).getByRole("button");
-const dialog = (page: Page) => page.getByRole("dialog");
 const banner = (page: Page) => page.locator(".turn-banner");
 
 /** The Joker's panel on the Statistics screen. */
@@ -126,14 +126,8 @@ let turns = 0;
  * at the next step. Returns what was on the screen. */
 async function step(page: Page, checkSecret: boolean): Promise<string> {
   const quick = { timeout: 2_000 };
-  if (await dialog(page).isVisible()) {
-    const next = dialog(page).getByRole("button", { name: "Next round" });
-    if (await next.isVisible()) {
-      await next.click();
-      return "round over";
-    }
-    return "dialog";
-  }
+  const dialogStep = await stepDialog(page);
+  if (dialogStep) return dialogStep;
   if (await handOverButton(page).isVisible()) {
     if (checkSecret) await expectNoSecret(page);
     await handOverButton(page).click(quick).catch(() => {});

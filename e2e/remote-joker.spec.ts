@@ -13,6 +13,7 @@
 import { expect, test } from "./helpers/test";
 import { chromium, type Browser, type Page } from "@playwright/test";
 import { CHROMIUM_ARGS } from "./playwright.config";
+import { dialog, stepDialog } from "./helpers/joker";
 import { connect as connectDevices, device, invitation as invitationFor, onlyInIsolatedNetwork, received, sendRaw, wireCount } from "./helpers/remote";
 
 onlyInIsolatedNetwork();
@@ -26,7 +27,6 @@ const connect = (host: Page, guest: Page, how: "open" | "paste") =>
 const invitation = (host: Page) => invitationFor(host, "Ben");
 
 const answers = (page: Page) => page.getByRole("group", { name: "Your answer" }).getByRole("button");
-const dialog = (page: Page) => page.getByRole("dialog");
 const handOverButton = (page: Page) => page.getByRole("button", { name: /^I am .+: continue$/ });
 const save = (host: Page) => host.evaluate((key) => localStorage.getItem(key), SAVE_KEY);
 
@@ -66,14 +66,8 @@ let turns = 0;
  * round, then shoot two turns in three. Returns what it did. */
 async function step(page: Page): Promise<string> {
   const quick = { timeout: 2_000 };
-  if (await dialog(page).isVisible()) {
-    const next = dialog(page).getByRole("button", { name: "Next round" });
-    if (await next.isVisible()) {
-      await next.click(quick).catch(() => {});
-      return "round over";
-    }
-    return "dialog";
-  }
+  const dialogStep = await stepDialog(page);
+  if (dialogStep) return dialogStep;
   if (await answers(page).first().isVisible()) {
     await answers(page).first().click(quick).catch(() => {});
     return "answer";
