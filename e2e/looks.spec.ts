@@ -5,6 +5,10 @@ import { expect, test } from "./helpers/test";
 import { type Page } from "@playwright/test";
 import { skipTours } from "./helpers/tours";
 
+// Motion as most players have it: these tests look at it (those about
+// "reduce motion" ask for it themselves).
+test.use({ reducedMotion: "no-preference" });
+
 test.beforeEach(async ({ page }) => skipTours(page));
 
 const instruction = (page: Page) => page.locator(".dc-instruction");

@@ -92,7 +92,11 @@ async function playUntil(host: Page, guest: Page, done: () => Promise<boolean>, 
   }
 }
 
-test("Detective Graves host against guest: a whole game on two devices, nothing secret on the guest's", { tag: "@engines" }, async ({ browser }) => {
+test("Detective Graves host against guest: a whole game on two devices, nothing secret on the guest's", { tag: "@engines" }, async ({ browser, browserName }) => {
+  // In Chromium the Joker and Serial Killer games play whole across two
+  // devices, and this game's reload and tamper tests run: this whole game,
+  // the longest, runs in Firefox only (52 s of the test command's time).
+  test.skip(browserName === "chromium", "played whole in Firefox; Chromium plays Joker's and Serial Killer's");
   test.setTimeout(300_000);
   const host = await device(browser);
   const guest = await device(browser);

@@ -21,6 +21,10 @@ import { fileURLToPath } from "node:url";
 import { skipTours } from "./helpers/tours";
 import { playActions, type Action } from "./helpers/dead-center";
 
+// With motion: a card still gliding while the walk goes on is the kind of
+// late work these walks look for.
+test.use({ reducedMotion: "no-preference" });
+
 const lost = JSON.parse(
   readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-lost.json"), "utf8"),
 ) as { seed: number; actions: Action[] };

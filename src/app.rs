@@ -95,7 +95,11 @@ pub fn App() -> impl IntoView {
         on_pointer.remove();
         on_key.remove();
     });
-    Effect::new(move |_| session::apply_settings(&ctx.settings.get()));
+    Effect::new(move |_| {
+        let settings = ctx.settings.get();
+        crate::ui::sound::set_on(settings.sounds == crate::settings::Sounds::On);
+        session::apply_settings(&settings);
+    });
 
     view! {
         <Notices/>

@@ -62,9 +62,9 @@ pub fn deal_line(day: Day) -> String {
     format!("Daily deal · {}", date_text(day))
 }
 
-/// A day's date as the device writes it (see `ui::dates`).
+/// A day's date as the device writes it (see `dates`).
 pub fn date_text(day: Day) -> String {
-    crate::ui::dates::day(day)
+    crate::dates::day(day)
 }
 
 /// Days since 1970-01-01 of a date of the (proleptic) Gregorian calendar.
@@ -82,7 +82,7 @@ pub fn day_of(year: i32, month: u32, date: u32) -> Day {
 }
 
 /// The year, month (1-12) and date of a day: `day_of` undone, for its tests
-/// (the app writes dates through `ui::dates`).
+/// (the app writes dates through `dates`).
 #[cfg(test)]
 pub fn date_of(day: Day) -> (i32, u32, u32) {
     let z = day + 719_468;

@@ -6,6 +6,7 @@ mod app;
 mod backup;
 mod codec;
 mod daily;
+mod dates;
 mod durable;
 mod games;
 mod lazy;

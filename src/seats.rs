@@ -1,9 +1,9 @@
-//! Seats, as data and plain views: the list of seats chosen before a game
-//! (pure, tested natively), names, the computers' pace, the hand-over
-//! screen and the game log. The computers' turns are `table::seats`.
+//! Seats, as data: the list of seats chosen before a game (pure, tested
+//! natively), names, the computers' pace. Their widgets are
+//! `ui::seat_widgets` (turn banner, Undo, hand-over, game log) and
+//! `table::seat_editor`; the computers' turns are `table::seats`.
 
 use engine::seats::{Level, Seat, SeatKind};
-use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
 
 /// One seat as chosen on a new-game screen: who sits there.
@@ -233,30 +233,6 @@ pub fn kind_name(kind: Option<SeatKind>, own_device: bool) -> String {
     }
 }
 
-/// The editor's choices of who plays a seat: its value, the seat's kind,
-/// whether the person plays on their own device, and its label.
-const PLAYERS: [(&str, SeatKind, bool, &str); 4] = [
-    ("person", SeatKind::Person, false, "Person"),
-    (
-        "own-device",
-        SeatKind::Person,
-        true,
-        "Person, on their own device",
-    ),
-    (
-        "simple",
-        SeatKind::Computer(Level::Simple),
-        false,
-        "Computer (Simple)",
-    ),
-    (
-        "strong",
-        SeatKind::Computer(Level::Strong),
-        false,
-        "Computer (Strong)",
-    ),
-];
-
 /// Whether the device must be handed over before `to_act` plays: it is a
 /// person's turn, more than one person sits at the table, and the device is
 /// not known to be with them (`holder`: the person who last took it; none
@@ -299,20 +275,6 @@ pub fn computer_note(kind: Option<SeatKind>) -> String {
     match kind {
         Some(SeatKind::Computer(level)) => format!(" (computer, {})", level.name()),
         _ => String::new(),
-    }
-}
-
-/// Whose turn it is, in their seat's colour, and what they are to do
-/// (`text`: the seat and the sentence; nothing shown without one).
-#[component]
-pub fn TurnBanner(#[prop(into)] text: Signal<Option<(Seat, String)>>) -> impl IntoView {
-    view! {
-        // No turn (the game is over): no bar at all, not an empty one.
-        <p class=move || format!("turn-banner {}", text.with(|t| t.as_ref().map(|(s, _)| seat_class(*s)).unwrap_or_default()))
-            hidden=move || text.with(Option::is_none)
-            aria-live="polite">
-            {move || text.with(|t| t.as_ref().map(|(_, t)| t.clone()).unwrap_or_default())}
-        </p>
     }
 }
 
@@ -365,144 +327,6 @@ pub fn recorded_plans(names: &[String], kinds: &[SeatKind]) -> Result<Vec<SeatPl
 /// The colour class of a seat (`seat-0`...), the same everywhere it shows.
 pub fn seat_class(seat: Seat) -> String {
     format!("seat-{}", seat.index() % 6)
-}
-
-/// The seat editor of a new-game screen: names, who plays, order. Typing a
-/// name or choosing who plays changes the list without redrawing it (the
-/// field keeps its focus); adding, removing and moving redraw it. With
-/// `remote`, a person may play on their own device.
-#[component]
-pub fn SeatEditor(
-    list: RwSignal<SeatList>,
-    /// The game can be played across devices.
-    #[prop(optional)]
-    remote: bool,
-) -> impl IntoView {
-    // Where the browser cannot connect to another device, the choice is
-    // shown disabled, with the reason under the list (not hidden: a player
-    // who heard of it looks for it).
-    let can_connect = remote && crate::remote::peer::browser_can_connect();
-    if !can_connect {
-        list.update_untracked(SeatList::all_here);
-    }
-    let count = move || list.with(|l| l.seats.len());
-    view! {
-        <ol class="seat-editor" aria-label="Seats, in turn order">
-            {move || (0..count()).map(|i| {
-                let seat = list.with_untracked(|l| l.seats[i].clone());
-                let n = i + 1;
-                let last = count() - 1;
-                let name_field = NodeRef::<leptos::html::Input>::new();
-                view! {
-                    <li class=format!("seat-row {}", seat_class(Seat::new(i)))>
-                        <span class="seat-number" aria-hidden="true">{n}</span>
-                        <input
-                            type="text"
-                            node_ref=name_field
-                            aria-label=format!("Name of seat {n}")
-                            maxlength=MAX_NAME_CHARS
-                            prop:value=seat.name.clone()
-                            on:input=move |ev| list.update_untracked(|l| l.rename(i, &event_target_value(&ev)))
-                        />
-                        <select
-                            aria-label=format!("Who plays seat {n}")
-                            on:change=move |ev| {
-                                let slug = event_target_value(&ev);
-                                if let Some(&(_, kind, own_device, _)) = PLAYERS.iter().find(|p| p.0 == slug) {
-                                    let renamed = list.try_update_untracked(|l| l.set_player(i, kind, own_device)).flatten();
-                                    if let (Some(name), Some(field)) = (renamed, name_field.get_untracked()) {
-                                        field.set_value(&name);
-                                    }
-                                }
-                            }
-                        >
-                            {PLAYERS.iter().filter(|p| remote || !p.2).map(|&(slug, kind, own_device, label)| view! {
-                                <option value=slug selected=seat.kind == kind && seat.own_device == own_device
-                                    disabled=own_device && !can_connect>{label}</option>
-                            }.into_any()).collect_view()}
-                        </select>
-                        <span class="seat-moves">
-                            <button class="button icon-button bordered" aria-label=format!("Move seat {n} up")
-                                disabled=i == 0 on:click=move |_| list.update(|l| l.move_up(i))>"↑"</button>
-                            <button class="button icon-button bordered" aria-label=format!("Move seat {n} down")
-                                disabled=i == last on:click=move |_| list.update(|l| l.move_down(i))>"↓"</button>
-                            <button class="button icon-button bordered" aria-label=format!("Remove seat {n}")
-                                disabled=move || !list.with(|l| l.can_remove()) on:click=move |_| list.update(|l| l.remove(i))>"✕"</button>
-                        </span>
-                    </li>
-                }
-            }.into_any()).collect_view()}
-        </ol>
-        {(remote && !can_connect).then(|| view! {
-            <p class="seat-note">{crate::remote::peer::CANNOT_CONNECT}" Everyone plays on this one."</p>
-        })}
-        <button class="button" disabled=move || !list.with(|l| l.can_add()) on:click=move |_| list.update(|l| l.add())>
-            "Add a seat"
-        </button>
-    }
-}
-
-/// The screen between two people's turns: the device goes to `name`, who
-/// taps to see the table (so nobody acts by mistake for someone else).
-/// "Undo" for a person's last action while it may be taken back (see
-/// `TableRecord::may_take_back`); absent otherwise, so that it never
-/// promises what the rules do not allow.
-#[component]
-pub fn TakeBack(#[prop(into)] shown: Signal<bool>, take_back: Callback<()>) -> impl IntoView {
-    move || {
-        shown.get().then(|| {
-            view! {
-                <button class="button" on:click=move |_| take_back.run(())>
-                    "Undo"
-                    <span class="button-detail" aria-hidden="true">"takes back your last move"</span>
-                </button>
-            }
-            .into_any()
-        })
-    }
-}
-
-#[component]
-pub fn HandOver(name: String, seat: Seat, on_continue: Callback<()>) -> impl IntoView {
-    let button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
-        if let Some(b) = button.get() {
-            let _ = b.focus();
-        }
-    });
-    view! {
-        <section class=format!("panel hand-over {}", seat_class(seat)) aria-labelledby="hand-over-title">
-            <h2 id="hand-over-title">{format!("Pass to {name}")}</h2>
-            <p>"Give the device to the next player, then tap to see the table."</p>
-            <button class="button primary big" node_ref=button on:click=move |_| on_continue.run(())>
-                {format!("I am {name}: continue")}
-            </button>
-        </section>
-    }
-}
-
-/// The game so far, newest first, readable at any time. Each new line is
-/// also said by screen readers (a live region holding the newest one), so
-/// that a move made by someone else, or by a computer, is heard.
-#[component]
-pub fn GameLog(#[prop(into)] lines: Signal<Vec<String>>) -> impl IntoView {
-    view! {
-        <p class="visually-hidden" aria-live="polite">{move || lines.with(|l| l.last().cloned().unwrap_or_default())}</p>
-        <details class="panel game-log" open>
-            <summary>"Game log"</summary>
-            // Focusable: it scrolls, and keyboard users must be able to scroll it.
-            <ol reversed start=move || lines.with(Vec::len) aria-label="Game log, newest first" tabindex="0">
-                // Keyed by the line's number and text (a new game's log
-                // reuses the numbers): a new line adds one item rather than
-                // drawing the whole log again.
-                <For
-                    each=move || lines.with(|l| l.iter().cloned().enumerate().rev().take(200).collect::<Vec<_>>())
-                    key=|(n, line)| (*n, line.clone())
-                    children=|(_, line)| view! { <li>{line}</li> }
-                />
-            </ol>
-        </details>
-    }
 }
 
 #[cfg(test)]

@@ -293,7 +293,6 @@ fn reload_value<T: DeserializeOwned + Send + Sync + 'static>(
 
 /// Puts the looks preferences on the root element for the stylesheet.
 pub fn apply_settings(settings: &Settings) {
-    crate::ui::sound::set_on(settings.sounds == crate::settings::Sounds::On);
     if let Some(root) = document().document_element() {
         for (name, value) in settings.attributes() {
             let _ = root.set_attribute(name, value);

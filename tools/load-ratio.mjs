@@ -11,7 +11,7 @@
 //   DIST=<dir> (another app build), BARE_DIST=<dir> (the bare page's build;
 //   default $CARGO_TARGET_DIR/bare-page-dist, else target/bare-page-dist,
 //   built with `trunk build --release --dist <dir>` in tools/bare-page when
-//   missing or older than its sources), ONLY=home,deal,new (some scenarios),
+//   missing or older than its sources), ONLY=home,deal,new,mr-deal,sk-new,jk-new (some scenarios),
 //   VERBOSE=1 (each run)
 //
 // Scenarios (the app's address; the bare page is always its one page):
@@ -21,6 +21,9 @@
 //                                     the deal's start), i.e. once Dead Center's chunks are in
 //   new   #/detective-graves/new      usable: the new-game screen's "Start game" button
 //                                     (Detective Graves' chunks loaded, the screen drawn)
+//   mr-deal #/murderers-row/5         usable: the row's first card (a button)
+//   sk-new  #/serial-killer/new       usable: "Start game", as for Detective Graves
+//   jk-new  #/joker/new               usable: "Start game", as for Detective Graves
 //   bare page: its button (#bare-button). Its service worker is the app's
 //   (tools/gen-sw.mjs and tools/sw.template.js as they are at its build),
 //   registered on the load event as public/register-sw.js did when this
@@ -126,6 +129,10 @@ const SCENARIOS = [
     usable: { selector: ".dc-board .deck.ready, .dc-board .zombie.target, .dc-board .pile.target" },
   },
   { id: "new", hash: "#/detective-graves/new", usable: { selector: "button.primary", text: "Start game" } },
+  // The other three games, so that every game's ratio is printed.
+  { id: "mr-deal", hash: "#/murderers-row/5", usable: { selector: ".mr-row .mr-card" } },
+  { id: "sk-new", hash: "#/serial-killer/new", usable: { selector: "button.primary", text: "Start game" } },
+  { id: "jk-new", hash: "#/joker/new", usable: { selector: "button.primary", text: "Start game" } },
 ].filter((s) => !process.env.ONLY || process.env.ONLY.split(",").includes(s.id));
 const BARE = { selector: "#bare-button" };
 const GAMES = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];

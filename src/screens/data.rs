@@ -146,7 +146,7 @@ pub fn DataPanel() -> impl IntoView {
 /// What the import dialog says of a file: when it was written, each record
 /// it holds and what importing does to it.
 fn preview_text(import: &Import) -> String {
-    let exported = crate::ui::dates::date(import.exported_ms as f64);
+    let exported = crate::dates::date(import.exported_ms as f64);
     let effects = import.effects(&BrowserStore);
     let mut text = format!("Exported on {exported}. It holds:\n");
     for (what, effect) in &effects {

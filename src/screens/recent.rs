@@ -43,7 +43,7 @@ fn Recent() -> impl IntoView {
                 .map(|played| {
                     let name = games::find(&played.game).map_or("A game", |g| g.name());
                     let href = crate::replay::href(&played.game, &played.code);
-                    let when = crate::ui::dates::date_and_time(played.ended_ms as f64);
+                    let when = crate::dates::date_and_time(played.ended_ms as f64);
                     let link = format!(
                         "{}{}",
                         window().location().href().unwrap_or_default().split('#').next().unwrap_or_default(),

@@ -3,4 +3,5 @@
 
 pub mod controller;
 pub mod frame;
+pub mod seat_editor;
 pub mod seats;

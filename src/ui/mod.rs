@@ -8,12 +8,12 @@
 
 pub mod card;
 pub mod choice;
-pub mod dates;
 pub mod deal;
 pub mod later;
 pub mod message;
 pub mod motion;
 pub mod rules;
+pub mod seat_widgets;
 pub mod sound;
 pub mod tour;
 

@@ -16,7 +16,7 @@ pub enum Sound {
 
 thread_local! {
     /// Whether sounds are on: set from the settings whenever they change
-    /// (`session::apply_settings`), read by event handlers, which run
+    /// (the root's settings effect, `app.rs`), read by event handlers, which run
     /// outside the reactive tree.
     static ON: Cell<bool> = const { Cell::new(false) };
 }

@@ -5,8 +5,8 @@ use super::play::Feedback;
 use super::row::SuitIcon;
 use super::source::{with_view, Source};
 use super::words::{action_label, card_label, role_word};
-use crate::seats::TakeBack;
 use crate::ui::message::Note;
+use crate::ui::seat_widgets::TakeBack;
 use engine::detective_graves::{Action, Card, Location, Phase, Seat};
 use leptos::prelude::*;
 

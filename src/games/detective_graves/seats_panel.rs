@@ -3,7 +3,8 @@
 
 use super::source::{with_view, Source};
 use super::words::role_word;
-use crate::seats::{computer_note, kind_name, name_of, seat_class, TurnBanner};
+use crate::seats::{computer_note, kind_name, name_of, seat_class};
+use crate::ui::seat_widgets::TurnBanner;
 use engine::detective_graves::Seat;
 use leptos::prelude::*;
 

@@ -5,9 +5,10 @@
 use super::game::{JokerGame, Mode};
 use super::records::{game_ctx, route, table};
 use crate::route::Page;
-use crate::seats::{own_device_seats, seat_class, SeatEditor, SeatList, SeatPlan};
+use crate::seats::{own_device_seats, seat_class, SeatList, SeatPlan};
 use crate::session;
 use crate::shell::navigate;
+use crate::table::seat_editor::SeatEditor;
 use crate::ui::choice::{Choice, PaceChoice};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;

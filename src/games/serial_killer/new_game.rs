@@ -5,9 +5,10 @@
 use super::game::SerialKillerGame;
 use super::records::{route, table};
 use crate::route::Page;
-use crate::seats::{SeatEditor, SeatList};
+use crate::seats::SeatList;
 use crate::session;
 use crate::shell::navigate;
+use crate::table::seat_editor::SeatEditor;
 use crate::ui::choice::PaceChoice;
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;

@@ -20,10 +20,11 @@ use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, Panel
 use crate::remote::host::Host;
 use crate::remote::views::invitations;
 use crate::route::Page;
-use crate::seats::{seat_class, GameLog, TakeBack, TurnBanner};
+use crate::seats::seat_class;
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
 use crate::ui::message::{Note, TableMessage};
+use crate::ui::seat_widgets::{GameLog, TakeBack, TurnBanner};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{shortcut_key, When};
 use engine::serial_killer::{Action, Event, Phase, RuleError};
