@@ -15,10 +15,15 @@
 //! rating asks) on the slowest of 10,000 fresh deals per variant
 //! (`cargo run --release -p engine --example dc_solve -- all 10000 0 100000
 //! 3000000 --any`): `dead_center_winnable_slowest`, a few seconds each.
+//!
+//! A hint at the default budget ([`hint::suggest`], what the table's Hint
+//! asks), by phase, over the positions of 20 Standard games played half by
+//! the hints and half at random: `dead_center_hint` (`cargo bench -p engine
+//! --bench dead_center -- hint`).
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use engine::dead_center::solver::{self, solve, Limits, Solver};
-use engine::dead_center::{Action, State, Variant};
+use engine::dead_center::{hint, Action, Phase, State, Variant};
 use engine::Game;
 use rand::RngCore;
 use rand::SeedableRng;
@@ -142,5 +147,67 @@ fn winnable_slowest(c: &mut Criterion) {
     );
 }
 
-criterion_group!(benches, random_games, solver_slowest, winnable_slowest);
+/// The positions of 20 Standard games, each move a hint's (at a small
+/// budget) or a random legal one, by turns.
+fn hint_positions() -> Vec<State> {
+    let mut rng = Pcg32::seed_from_u64(8);
+    let mut positions = Vec::new();
+    let mut actions = Vec::new();
+    for game in 0..20u64 {
+        let mut state = State::new(Variant::Standard, 300 + game);
+        while !state.is_over() {
+            positions.push(state.clone());
+            let action = if rng.next_u32() % 2 == 0 {
+                hint::suggest_with(&state, game, 2_000)
+                    .expect("a hint while the game runs")
+                    .action
+            } else {
+                state.legal_actions_into(&mut actions);
+                actions.retain(|a| !matches!(a, Action::Hint | Action::Undo));
+                actions[(rng.next_u32() as usize) % actions.len()]
+            };
+            state.apply(action).expect("legal");
+        }
+    }
+    positions
+}
+
+/// The phase a hint is asked in, as the bench names it.
+fn phase_name(phase: &Phase) -> &'static str {
+    match phase {
+        Phase::Reveal => "reveal",
+        Phase::Draw => "draw",
+        Phase::Place { .. } => "place",
+        _ => "other",
+    }
+}
+
+fn hints(c: &mut Criterion) {
+    let positions = hint_positions();
+    let mut group = c.benchmark_group("dead_center_hint");
+    group.sample_size(20);
+    for name in ["reveal", "draw", "place"] {
+        let of_phase: Vec<&State> = positions
+            .iter()
+            .filter(|s| phase_name(&s.phase()) == name)
+            .collect();
+        group.bench_function(name, |b| {
+            let mut i = 0;
+            b.iter(|| {
+                let state = of_phase[i % of_phase.len()];
+                i += 1;
+                black_box(hint::suggest(state, i as u64))
+            });
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    random_games,
+    solver_slowest,
+    winnable_slowest,
+    hints
+);
 criterion_main!(benches);

@@ -385,10 +385,10 @@ mod dead_center {
         Variant, ZombieView, PILES, SPACES,
     };
 
-    /// 3,400 games per variant, 10,200 in all; `cargo test` plays 1,000 of
+    /// 3,400 games per variant, 10,200 in all; `cargo test` plays 500 of
     /// each.
     const SEEDS: Seeds = Seeds {
-        quick: 1_000,
+        quick: 500,
         all: 3_400,
     };
 
@@ -944,8 +944,11 @@ mod murderers_row {
         }
     }
 
-    /// 10,000 random deals, all played by `cargo test` (about 14 s).
-    const GAMES: u64 = 10_000;
+    /// 10,000 random deals; `cargo test` plays the first 5,000.
+    const SEEDS: Seeds = Seeds {
+        quick: 5_000,
+        all: 10_000,
+    };
 
     /// Random play can cycle (the Medic and the Bugler revive each other, the
     /// Con Man swaps, the die deck is reshuffled), so no bound holds for
@@ -983,7 +986,13 @@ mod murderers_row {
 
     #[test]
     fn murderers_row_random_games() {
-        check_games(0..GAMES);
+        check_games(SEEDS.quick());
+    }
+
+    #[test]
+    #[ignore]
+    fn murderers_row_random_games_all() {
+        check_games(SEEDS.rest());
     }
 }
 
@@ -996,9 +1005,9 @@ mod serial_killer {
     };
     use engine::Multiplayer;
 
-    /// 10,000 random deals with 2–6 players; `cargo test` plays 3,000.
+    /// 10,000 random deals with 2–6 players; `cargo test` plays 1,500.
     const SEEDS: Seeds = Seeds {
-        quick: 3_000,
+        quick: 1_500,
         all: 10_000,
     };
 
@@ -1342,9 +1351,9 @@ mod joker {
     use engine::Multiplayer;
 
     /// 10,000 random deals with 2–4 players, teams one game in three;
-    /// `cargo test` plays 3,000.
+    /// `cargo test` plays 1,500.
     const SEEDS: Seeds = Seeds {
-        quick: 3_000,
+        quick: 1_500,
         all: 10_000,
     };
 
@@ -1727,14 +1736,14 @@ mod detective_graves {
     use engine::Multiplayer;
 
     /// Random deals of every variant, 10,000 in all: `cargo test` plays the
-    /// first 500 (every variant and seating among them; about 70 ms of CPU
+    /// first 250 (every variant and seating among them; about 70 ms of CPU
     /// per game with every check, the events' ledger and the seat views
     /// under re-deals included, whatever the profile, as the engine is
     /// optimised in both), and the ignored test
-    /// `detective_graves_random_games_all` the other 9,500 (about 11 minutes
+    /// `detective_graves_random_games_all` the other 9,750 (about 11 minutes
     /// of CPU: `cargo test -p engine --test harness -- --ignored detective`).
     const SEEDS: Seeds = Seeds {
-        quick: 500,
+        quick: 250,
         all: 10_000,
     };
 

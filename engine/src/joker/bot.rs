@@ -56,7 +56,7 @@ pub const POOLING_ROUNDS: u32 = 64;
 /// Work a Strong Vigilante may spend weighing probes, in units of about one
 /// floating-point operation: enough to weigh all 25 against a Strong
 /// Informant, about 1 ms natively (0.1 ms against a Simple one; see the
-/// bench and the ignored test `strong_decision_time`), far below the 10 ms
+/// bench `strong_decision`), far below the 10 ms
 /// aimed at (50 ms in the browser). Counting work rather than reading a
 /// clock keeps the bot deterministic (and there is no clock in the
 /// browser's wasm). The rest of a decision, the belief (one pass per event

@@ -1861,65 +1861,6 @@ fn self_play_strong_vs_simple() {
     );
 }
 
-/// This thread's time on a CPU in nanoseconds (Linux), so that the timing
-/// below is not inflated by other processes on a busy machine; `None`
-/// elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-// A Strong decision's time with the full budget, in both roles, against
-// each Informant level, over every decision of 40 rounds each (CPU time of
-// this thread where it can be read, wall time otherwise; the mean is
-// meaningful, the maximum only to the scheduler's tick). Run with
-// `cargo test --release -p engine strong_decision_time -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn strong_decision_time() {
-    for informant in Level::ALL {
-        for players in [2usize, 4] {
-            let mut kinds = vec![SeatKind::Computer(Level::Strong); players];
-            kinds[0] = SeatKind::Computer(informant);
-            let (mut count, mut total, mut max) = ([0u32; 2], [0.0f64; 2], [0.0f64; 2]);
-            let mut rng = Pcg32::seed_from_u64(3);
-            for seed in 0..40 {
-                let mut s = State::new(&kinds, seed).unwrap();
-                let mut bots: Vec<JokerBot> = kinds
-                    .iter()
-                    .enumerate()
-                    .map(|(i, k)| JokerBot::new(k.level().unwrap(), seed * 8 + i as u64))
-                    .collect();
-                while s.round() == 0 {
-                    let seat = s.to_act().unwrap();
-                    let view = s.view(seat);
-                    let role = usize::from(view.is_informant());
-                    let (cpu, wall) = (thread_cpu_ns(), std::time::Instant::now());
-                    std::hint::black_box(bot::strong_action(&view, bot::STRONG_BUDGET, &mut rng));
-                    let ms = match (cpu, thread_cpu_ns()) {
-                        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
-                        _ => wall.elapsed().as_secs_f64() * 1e3,
-                    };
-                    count[role] += 1;
-                    total[role] += ms;
-                    max[role] = max[role].max(ms);
-                    let a = bots[seat.index()].choose(&view);
-                    s.apply(a).unwrap();
-                }
-            }
-            for (role, name) in ["Vigilante", "Informant"].iter().enumerate() {
-                println!(
-                    "{players} players, a {informant:?} Informant in play: the Strong {name}'s \
-                     decision, {} decisions, mean {:.3} ms, max {:.3} ms",
-                    count[role],
-                    total[role] / f64::from(count[role].max(1)),
-                    max[role]
-                );
-            }
-        }
-    }
-}
-
 #[test]
 fn a_seat_can_be_given_to_the_computer_mid_game() {
     let mut state = State::new(&[SeatKind::Person; 3], 7).unwrap();

@@ -22,7 +22,7 @@ use rand_pcg::Pcg32;
 
 /// Actions a Strong decision may simulate in all, over the playouts of all
 /// its choices: about 6 ms (at most 12 ms) of CPU natively in release (see
-/// the bench and the ignored test `strong_decision_time`). Counting actions rather than
+/// the bench `strong_decision`). Counting actions rather than
 /// playouts keeps the time steady whether the game has far to go or not
 /// (and the engine reads no clock: there is none in the browser's wasm).
 pub const STRONG_BUDGET: u32 = 80_000;

@@ -1696,52 +1696,6 @@ fn self_play_strong_vs_simple() {
     }
 }
 
-/// This thread's time on a CPU in nanoseconds (Linux), so that the timing
-/// below is not inflated by other processes on a busy machine; `None`
-/// elsewhere.
-fn thread_cpu_ns() -> Option<u64> {
-    let text = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
-    text.split_whitespace().next()?.parse().ok()
-}
-
-// Strong's decision time with the full budget, 2–6 players, over every real
-// decision of 20 Simple games each (CPU time of this thread where it can
-// be read, wall time otherwise). Run with
-// `cargo test --release -p engine strong_decision_time -- --ignored --nocapture`.
-#[test]
-#[ignore]
-fn strong_decision_time() {
-    for players in [2, 4, 6] {
-        let kinds = vec![SeatKind::Computer(Level::Simple); players];
-        let mut rng = Pcg32::seed_from_u64(3);
-        let mut buffer = Vec::new();
-        let (mut count, mut total, mut max) = (0u32, 0.0f64, 0.0f64);
-        for seed in 0..20 {
-            let mut s = State::new(&kinds, seed).unwrap();
-            while !s.is_over() {
-                let view = s.view(s.current());
-                if bot::distinct_choices(&view).len() > 1 {
-                    let (cpu, wall) = (thread_cpu_ns(), std::time::Instant::now());
-                    std::hint::black_box(bot::strong_action(&view, bot::STRONG_BUDGET, &mut rng));
-                    let ms = match (cpu, thread_cpu_ns()) {
-                        (Some(a), Some(b)) => (b - a) as f64 / 1e6,
-                        _ => wall.elapsed().as_secs_f64() * 1e3,
-                    };
-                    count += 1;
-                    total += ms;
-                    max = max.max(ms);
-                }
-                let action = bot::simple_action(&view, &mut rng, &mut buffer);
-                s.apply(action).unwrap();
-            }
-        }
-        println!(
-            "{players} players: {count} Strong decisions, mean {:.2} ms, max {max:.2} ms",
-            total / f64::from(count)
-        );
-    }
-}
-
 // The views' linear sort of the stack agrees with the library's sort, with
 // duplicates and jokers (never in a valid game) too.
 #[test]
