@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { playHintedMove } from "./helpers/murderers-row";
 import { startServer } from "./static-server.mjs";
 import { skipTours } from "./helpers/tours";
+import { chunkRequests } from "./helpers/chunks";
 
 /** How long a new service worker may take to install (it caches the whole app). */
 const INSTALL = 30_000;
@@ -257,16 +258,6 @@ test.describe("with service workers blocked (a browser or privacy setting)", () 
     expect(errors).toEqual([]);
   });
 });
-
-/** The game chunks the page asks for, in order, as they are asked. */
-function chunkRequests(page: Page): string[] {
-  const chunks: string[] = [];
-  page.on("request", (r) => {
-    const name = new URL(r.url()).pathname.slice(1);
-    if (/^(split|chunk)_.*\.(wasm|bin)$/.test(name)) chunks.push(name);
-  });
-  return chunks;
-}
 
 test.describe("a game's code is a chunk of its own, loaded when first shown", () => {
   // page.route sees the page's own requests only, not a service worker's.

@@ -5,11 +5,17 @@
 // the chunk loader's fetch then takes the preloaded response. A release
 // build puts this script in the page itself (tools/csp.mjs), so that it runs
 // at once instead of waiting for its own download.
+// A join page or a replay needs its game's chunk of play across devices
+// or of replays too (<game>-remote, <game>-replay).
 (() => {
-  const game = /^#\/([a-z-]+)/.exec(location.hash)?.[1];
-  const meta = game && document.querySelector(`meta[name="chunks:${game}"]`);
-  if (!meta) return;
-  for (const file of meta.content.split(" ")) {
+  const [, game, page] = /^#\/([a-z-]+)(?:\/([a-z]+))?/.exec(location.hash) || [];
+  const part = { join: "remote", replay: "replay" }[page];
+  const files = new Set();
+  for (const name of part ? [game, `${game}-${part}`] : [game]) {
+    const meta = name && document.querySelector(`meta[name="chunks:${name}"]`);
+    for (const file of meta ? meta.content.split(" ") : []) files.add(file);
+  }
+  for (const file of files) {
     const link = document.createElement("link");
     link.rel = "preload";
     link.as = "fetch";

@@ -79,6 +79,19 @@ pub fn when_loaded_once<T: Copy + Send + Sync + 'static>(
     when_loaded(what, cell.get(), load_and_keep, show)
 }
 
+/// The entry of a chunk that holds one screen: it draws the screen.
+pub type Screen = fn() -> AnyView;
+
+/// A screen from a chunk of its own: at once once loaded (kept in `cell`),
+/// else "Loading <what>…" until it is.
+pub fn screen(
+    what: &'static str,
+    cell: &'static LocalKey<Cell<Option<Screen>>>,
+    load: fn() -> Loading<Screen>,
+) -> AnyView {
+    when_loaded_once(what, cell, load, |screen| screen())
+}
+
 #[derive(Clone, Copy)]
 enum Load<T> {
     Loading,
@@ -125,14 +138,16 @@ pub fn when_loaded<T: Copy + Send + Sync + 'static>(
     };
     start();
     (move || match state.get() {
-        Load::Ready(entry) => show(entry),
+        // Drawn once: what `show` reads while it builds (the game, say) must
+        // not make this closure build it again, as if the chunk loaded anew.
+        Load::Ready(entry) => untrack(|| show(entry)),
         Load::Loading => view! {
             <p class="chunk-loading" role="status">{format!("Loading {what}…")}</p>
         }
         .into_any(),
         Load::Failed => view! {
             <section class="panel chunk-error" role="alert">
-                <p>{format!("{what} could not be loaded. Check your connection and try again.")}</p>
+                <p>{format!("{} could not be loaded. Check your connection and try again.", capitalised(what))}</p>
                 <div class="button-row">
                     <button class="button primary" on:click=move |_| start()>"Retry"</button>
                     <a class="button" href="#/">"Home"</a>
@@ -142,4 +157,29 @@ pub fn when_loaded<T: Copy + Send + Sync + 'static>(
         .into_any(),
     })
     .into_any()
+}
+
+/// `what` with a capital first letter, to begin a sentence. (ASCII only:
+/// `char::to_uppercase` would bring Unicode's case tables, 13 KB, into the
+/// first load.)
+fn capitalised(what: &str) -> String {
+    let mut text = what.to_string();
+    if let Some(first) = text.get_mut(..1) {
+        first.make_ascii_uppercase();
+    }
+    text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::capitalised;
+
+    #[test]
+    fn a_message_begins_with_a_capital() {
+        assert_eq!(capitalised("the replay"), "The replay");
+        assert_eq!(capitalised("Joker"), "Joker");
+        assert_eq!(capitalised(""), "");
+        // A first letter outside ASCII is left as it is, whole.
+        assert_eq!(capitalised("été"), "été");
+    }
 }

@@ -69,7 +69,10 @@ const WASM_OPT_CHUNK = ["-Oz", ...STRIP];
 // A shared chunk smaller than this (gzip bytes) travels in the pack (step 5).
 const PACK_BELOW = 1000;
 
-const short = (data) => createHash("sha256").update(data).digest("hex").slice(0, 16);
+// 40 bits of a content hash: plenty to tell one build's file from another's
+// of the same name, and each name is written three times in the first
+// load (the loader, index.html, the service worker's list).
+const short = (data) => createHash("sha256").update(data).digest("hex").slice(0, 10);
 
 async function tool(name, args) {
   try {
@@ -86,6 +89,27 @@ async function pool(jobs, n) {
     while (queue.length) await queue.shift()();
   });
   await Promise.all(workers);
+}
+
+/** The loader with each module's load written once (`loadModule`) instead
+ * of spelt out for each of its 100-odd modules: about a third of its size
+ * (it is part of the first load). */
+function shortLoads(loader) {
+  const one = /makeLoad\(\(\) => \{\s*const src = (fetch\(new URL\("[^"]+", import\.meta\.url\)\)|fromPack\(\d+, \d+\));\s*src\.catch\(\(\) => \{\}\);\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\s*\}\s*,/g;
+  const short = loader.replace(one, (_, src) => `loadModule(() => ${src},`);
+  if (short.includes("instantiateStreaming(src, imports)")) {
+    throw new Error("split-wasm: the loader loads a module in a way shortLoads does not know");
+  }
+  const helper = `
+function loadModule(start, deps) {
+    return makeLoad(() => {
+        const src = start();
+        src.catch(() => {});
+        return async (imports) => (WebAssembly.instantiateStreaming(src, imports));
+    }, deps);
+}
+`;
+  return short.replace(/^(import [^\n]*\n)/, `$1${helper}`);
 }
 
 /** Which split points (games) need each module, from the comments the
@@ -191,6 +215,7 @@ export async function splitWasm(dir, profile) {
       writeFileSync(join(dir, named), data);
       for (const game of needs.get(chunk) || []) (manifest[game] ||= []).push(named);
     }
+    loader = shortLoads(loader);
     const loaderName = `__wasm_split-${short(loader)}.js`;
     writeFileSync(join(dir, loaderName), loader);
     // The glue imports the loader under the name the main module asks for;
@@ -207,8 +232,13 @@ export async function splitWasm(dir, profile) {
     // #/dead-center/…): public/preload.js fetches them while the app starts
     // when the page opens on a game.
     const index = join(dir, "index.html");
-    const metas = Object.entries(manifest)
-      .map(([game, files]) => `<meta name="chunks:${game.replaceAll("_", "-")}" content="${files.join(" ")}" />`);
+    // A game's own smaller chunk (<game>_remote, <game>_replay) lists only
+    // the files its game does not: public/preload.js fetches both.
+    const metas = Object.entries(manifest).map(([name, files]) => {
+      const game = Object.keys(manifest).find((g) => name.startsWith(`${g}_`));
+      const own = game ? files.filter((f) => !manifest[game].includes(f)) : files;
+      return `<meta name="chunks:${name.replaceAll("_", "-")}" content="${own.join(" ")}" />`;
+    });
     metas.push(`<link rel="modulepreload" href="/${loaderName}" crossorigin="anonymous" />`);
     const html = readFileSync(index, "utf8");
     if (!html.includes("</head>")) throw new Error("split-wasm: index.html has no </head>");

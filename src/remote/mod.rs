@@ -6,7 +6,9 @@
 //! squeezed into a short code ([`code`]), shown as a QR picture ([`qr`])
 //! and as a link, scanned or pasted on the other device. The messages are
 //! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes, and a
-//! table reads either kind of game through a [`source::Source`].
+//! table reads either kind of game through a [`source::Source`]. All of it
+//! but the sources loads with a game's chunk of play across devices
+//! ([`AcrossDevices`]), not with its table.
 
 pub mod code;
 pub mod guest;
@@ -18,3 +20,69 @@ pub mod relay;
 pub mod source;
 pub mod views;
 pub mod wire;
+
+use crate::lazy::{when_loaded_once, Loading};
+use crate::table::controller::{Table, TableRecord};
+use engine::Multiplayer;
+use host::RemoteRecord;
+use leptos::prelude::*;
+use std::cell::Cell;
+use std::thread::LocalKey;
+
+/// What a game's screens need of play across devices, from a chunk of the
+/// game's own (`#[wasm_split(<game>_remote)]`, see [`Loader`]): the host's
+/// invitations and a guest's page. Only through these does a game's code
+/// reach the transport (the connection, the codes and their pictures,
+/// the messages' text), so that a table with every seat at this device
+/// never loads it.
+pub struct AcrossDevices<R: TableRecord> {
+    /// Hosts the table's seats on other devices: the panel of their
+    /// invitations and connections.
+    pub host: fn(Table<R>) -> AnyView,
+    /// A guest's page (`#/<game>/join`).
+    pub join: fn() -> AnyView,
+}
+
+impl<R: TableRecord> Clone for AcrossDevices<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: TableRecord> Copy for AcrossDevices<R> {}
+
+/// Where a game keeps its [`AcrossDevices`] once loaded, and how it loads it.
+pub struct Loader<R: TableRecord> {
+    pub loaded: &'static LocalKey<Cell<Option<AcrossDevices<R>>>>,
+    pub load: fn() -> Loading<AcrossDevices<R>>,
+}
+
+impl<R: RemoteRecord> Loader<R>
+where
+    R::State: Multiplayer,
+{
+    /// A guest's page, once loaded.
+    pub fn join_page(self) -> AnyView {
+        when_loaded_once("play across devices", self.loaded, self.load, |across| {
+            (across.join)()
+        })
+    }
+
+    /// The panel of `table`'s seats on other devices, if it has any: this
+    /// device hosts them once the chunk is loaded. The computers wait
+    /// meanwhile, as they do for a seat whose device is away.
+    pub fn host_panel(self, table: Table<R>) -> Option<AnyView> {
+        if !table.read(|g| !g.remote_seats().is_empty()) {
+            return None;
+        }
+        let away = table.ctx.remote_away;
+        away.set(true);
+        on_cleanup(move || away.set(false));
+        Some(when_loaded_once(
+            "play across devices",
+            self.loaded,
+            self.load,
+            move |across| (across.host)(table),
+        ))
+    }
+}

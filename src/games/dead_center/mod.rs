@@ -20,6 +20,7 @@ use crate::ui::rules::RulesPage;
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 use records::{game_ctx, prefs, table, variant_of, GameCtx, ID, KEYS, PREFS, RECORDS};
+use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -50,6 +51,13 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
     Ok(&Pages)
 }
 
+/// The replay viewer, in a chunk of its own: a table never needs it.
+#[wasm_split_helpers::wasm_split(dead_center_replay, fallible)]
+fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| view! { <replay::DcReplay/> }.into_any())
+}
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -65,7 +73,12 @@ impl GamePages for Pages {
                 view! { <table::DeadCenterScreen deal/> }.into_any()
             }
             Page::New => view! { <new_game::NewGame/> }.into_any(),
-            Page::Replay => view! { <replay::DcReplay/> }.into_any(),
+            Page::Replay => {
+                thread_local! {
+                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
+                }
+                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
+            }
             Page::Rules => view! {
                 <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
             }

@@ -24,12 +24,17 @@ mod table;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::remote::host::Host;
+use crate::remote::views::invitations;
+use crate::remote::{AcrossDevices, Loader};
 use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
+use game::DgGame;
 use leptos::prelude::*;
 use records::{game_ctx, GameCtx, ID, KEYS, RECORDS};
+use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -59,6 +64,34 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
     Ok(&Pages)
 }
 
+/// The replay viewer, in a chunk of its own: a table never needs it.
+#[wasm_split_helpers::wasm_split(detective_graves_replay, fallible)]
+fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| view! { <replay::DgReplay/> }.into_any())
+}
+
+thread_local! {
+    static ACROSS_DEVICES: Cell<Option<AcrossDevices<DgGame>>> = const { Cell::new(None) };
+}
+
+/// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
+#[wasm_split_helpers::wasm_split(detective_graves_remote, fallible)]
+fn across_devices_chunk() -> Result<AcrossDevices<DgGame>, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(AcrossDevices {
+        host: |table| invitations(Host::start(table), ID).into_any(),
+        join: || view! { <join::DgJoin/> }.into_any(),
+    })
+}
+
+pub(crate) fn across_devices() -> Loader<DgGame> {
+    Loader {
+        loaded: &ACROSS_DEVICES,
+        load: || Box::pin(across_devices_chunk()),
+    }
+}
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -69,8 +102,13 @@ impl GamePages for Pages {
             // No deal addresses: a table is set up on the new-game screen.
             Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
             Page::New => view! { <new_game::DgNew/> }.into_any(),
-            Page::Join => view! { <join::DgJoin/> }.into_any(),
-            Page::Replay => view! { <replay::DgReplay/> }.into_any(),
+            Page::Join => across_devices().join_page(),
+            Page::Replay => {
+                thread_local! {
+                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
+                }
+                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
+            }
             Page::Rules => view! {
                 <RulesPage title="Detective Graves: how to play" html=rules::html()/>
             }

@@ -15,8 +15,6 @@ use super::row::Row;
 use super::seats_panel::{Players, WhoseTurn};
 use super::secrets::{Secrets, Unmasking};
 use super::source::{with_view, Source};
-use crate::remote::host::Host;
-use crate::remote::views::invitations;
 use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
@@ -60,9 +58,7 @@ fn Tabletop() -> impl IntoView {
         })
     });
     // Seats played on other devices: this device hosts them.
-    let host = table
-        .read(|g| !g.remote.is_empty())
-        .then(|| Host::start(table));
+    let host = super::across_devices().host_panel(table);
     let viewer = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| Some(g.viewer(holder)))
@@ -85,7 +81,7 @@ fn Tabletop() -> impl IntoView {
     });
     view! {
         <TableFrame title="Detective Graves" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget>
-        {host.map(|host| invitations(host, ID))}
+        {host}
         {move || {
             if let Some(case) = case_result.get() {
                 return view! { <CaseResult source viewer=NOBODY case/> }.into_any();

@@ -16,8 +16,6 @@ use super::public::PublicTable;
 use super::records::{game_ctx, route, table, ID};
 use super::source::Source;
 use super::words::{end_title, jokers_shot, solo_detail};
-use crate::remote::host::Host;
-use crate::remote::views::invitations;
 use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::controller::SeatedRecord;
@@ -66,9 +64,7 @@ fn Table() -> impl IntoView {
     });
     let informant_answers = Memo::new(move |_| feedback.source.informant_answers());
     // Seats played on other devices: this device hosts them.
-    let host = table
-        .read(|g| !g.remote.is_empty())
-        .then(|| Host::start(table));
+    let host = super::across_devices().host_panel(table);
 
     feedback.play_computers();
 
@@ -83,7 +79,7 @@ fn Table() -> impl IntoView {
     });
     view! {
         <TableFrame title="Joker" game=ID tour=if solo { SOLO_TOUR } else { TOUR } moves=changes(ctx.game) on_continue=forget>
-        {host.map(|host| invitations(host, ID))}
+        {host}
         {move || match hand_over.get() {
             Some((seat, name, taken)) => view! {
                 <HandOver name seat on_continue=Callback::new(move |_| {

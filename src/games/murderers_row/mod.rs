@@ -31,6 +31,7 @@ use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
 use records::{game_ctx, prefs, table, GameCtx, ID, KEYS, PREFS, RECORDS};
+use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -60,6 +61,13 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
     Ok(&Pages)
 }
 
+/// The replay viewer, in a chunk of its own: a table never needs it.
+#[wasm_split_helpers::wasm_split(murderers_row_replay, fallible)]
+fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| view! { <replay::MrReplay/> }.into_any())
+}
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -76,7 +84,12 @@ impl GamePages for Pages {
                 view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
             }
             Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
-            Page::Replay => view! { <replay::MrReplay/> }.into_any(),
+            Page::Replay => {
+                thread_local! {
+                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
+                }
+                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
+            }
             Page::Rules => view! {
                 <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
             }

@@ -20,12 +20,17 @@ mod taps;
 mod words;
 
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
+use crate::remote::host::Host;
+use crate::remote::views::invitations;
+use crate::remote::{AcrossDevices, Loader};
 use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
 use crate::shell::Notice;
 use crate::ui::rules::RulesPage;
+use game::SerialKillerGame;
 use leptos::prelude::*;
 use records::{game_ctx, table, GameCtx, ID, KEYS, RECORDS};
+use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -55,6 +60,34 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
     Ok(&Pages)
 }
 
+/// The replay viewer, in a chunk of its own: a table never needs it.
+#[wasm_split_helpers::wasm_split(serial_killer_replay, fallible)]
+fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| view! { <replay::SkReplay/> }.into_any())
+}
+
+thread_local! {
+    static ACROSS_DEVICES: Cell<Option<AcrossDevices<SerialKillerGame>>> = const { Cell::new(None) };
+}
+
+/// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
+#[wasm_split_helpers::wasm_split(serial_killer_remote, fallible)]
+fn across_devices_chunk() -> Result<AcrossDevices<SerialKillerGame>, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(AcrossDevices {
+        host: |table| invitations(Host::start(table), ID).into_any(),
+        join: || view! { <join::SkJoin/> }.into_any(),
+    })
+}
+
+pub(crate) fn across_devices() -> Loader<SerialKillerGame> {
+    Loader {
+        loaded: &ACROSS_DEVICES,
+        load: || Box::pin(across_devices_chunk()),
+    }
+}
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -64,8 +97,13 @@ impl GamePages for Pages {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
             Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
-            Page::Join => view! { <join::SkJoin/> }.into_any(),
-            Page::Replay => view! { <replay::SkReplay/> }.into_any(),
+            Page::Join => across_devices().join_page(),
+            Page::Replay => {
+                thread_local! {
+                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
+                }
+                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
+            }
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>

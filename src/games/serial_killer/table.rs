@@ -17,8 +17,6 @@ use super::players::Players;
 use super::records::{route, table, ID};
 use super::source::Source;
 use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, PanelRow};
-use crate::remote::host::Host;
-use crate::remote::views::invitations;
 use crate::route::Page;
 use crate::seats::seat_class;
 use crate::shell::redirect;
@@ -69,9 +67,7 @@ fn Playing() -> impl IntoView {
     // card is decided, the draws go on by themselves.
     let drawing_all = RwSignal::new(false);
     // Seats played on other devices: this device hosts them.
-    let host = table
-        .read(|g| !g.remote.is_empty())
-        .then(|| Host::start(table));
+    let host = super::across_devices().host_panel(table);
 
     // The engine's answer to an action, a person's or a computer's: a
     // refusal is shown; accepted, the clues it moved fly.
@@ -142,7 +138,7 @@ fn Playing() -> impl IntoView {
     });
     view! {
         <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
-        {host.map(|host| invitations(host, ID))}
+        {host}
         <Desk source message ace_grave act draw_all=Callback::new(move |_| draw_on(true)) take_back/>
         </TableFrame>
     }

@@ -1,0 +1,73 @@
+// What a table loads: a game's own chunk, and only when they are needed its
+// chunk of play across devices (the transport: the connection, the codes
+// and their QR pictures) and of its replays (the viewer). The build names
+// each split point's files in <meta name="chunks:<name>"> (tools/split-wasm.mjs):
+// the files of `joker-remote` that `joker` does not list are what only play
+// across devices needs.
+import { expect, test } from "./helpers/test";
+import type { Page } from "@playwright/test";
+import { chunkRequests } from "./helpers/chunks";
+
+// page.on("request") sees the page's own requests only, not a service
+// worker's precache.
+test.use({ serviceWorkers: "block" });
+
+/** The files `part` of `game` needs beyond the game's own. */
+async function onlyFor(page: Page, game: string, part: string): Promise<string[]> {
+  const files = (name: string) =>
+    page.locator(`meta[name="chunks:${name}"]`).getAttribute("content").then((c) => (c ?? "").split(" ").filter(Boolean));
+  const own = new Set(await files(game));
+  const extra = (await files(`${game}-${part}`)).filter((f) => !own.has(f));
+  expect(extra.length, `${game}-${part} has files of its own`).toBeGreaterThan(0);
+  return extra;
+}
+
+async function newJoker(page: Page, ben: "person" | "own-device") {
+  await page.goto("/#/joker/new");
+  await page.getByRole("radio", { name: "Each for themselves" }).check();
+  await page.getByRole("combobox", { name: "Who plays seat 2" }).selectOption(ben);
+  await page.getByRole("button", { name: "Start game" }).click();
+  await expect(page).toHaveURL(/#\/joker$/);
+}
+
+test("a table with every seat here loads no transport; a seat on another device loads it", async ({ page }) => {
+  const chunks = chunkRequests(page);
+  await page.goto("/");
+  const transport = await onlyFor(page, "joker", "remote");
+  await newJoker(page, "person");
+  await expect(page.locator(".jk-grid")).toBeVisible();
+  expect(chunks.some((c) => c.startsWith("split_joker-")), "the game's own chunk").toBe(true);
+  expect(chunks.filter((c) => transport.includes(c))).toEqual([]);
+
+  // (The same page: a new game ends the one in progress.)
+  await newJoker(page, "own-device");
+  await expect(page.getByRole("textbox", { name: /^Invitation for .+, as text/ })).toBeVisible();
+  expect(transport.filter((f) => !chunks.includes(f)), "every transport file fetched").toEqual([]);
+});
+
+test("a join page loads the transport, fetched at once beside the app's module", async ({ page }) => {
+  const chunks = chunkRequests(page);
+  await page.goto("/#/serial-killer/join");
+  await expect(page.getByRole("heading", { name: "Join a game on another device" })).toBeVisible();
+  const transport = await onlyFor(page, "serial-killer", "remote");
+  expect(transport.filter((f) => !chunks.includes(f))).toEqual([]);
+  // Started by the page's preload links (public/preload.js).
+  const initiators = await page.evaluate(() =>
+    performance.getEntriesByType("resource")
+      .filter((e) => /\/split_serial_killer_remote-[0-9a-f]+\.wasm$/.test(e.name))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType));
+  expect(initiators).toEqual(["link"]);
+  expect(new Set(chunks).size, "no chunk fetched twice").toBe(chunks.length);
+});
+
+test("a table loads no replay viewer; a replay loads it", async ({ page }) => {
+  const chunks = chunkRequests(page);
+  await page.goto("/#/dead-center/standard/1234");
+  await expect(page.locator(".dc-board")).toBeVisible();
+  const viewer = await onlyFor(page, "dead-center", "replay");
+  expect(chunks.filter((c) => viewer.includes(c))).toEqual([]);
+
+  await page.goto("/#/dead-center/replay/");
+  await expect(page.getByText(/no game in it/)).toBeVisible();
+  expect(viewer.filter((f) => !chunks.includes(f)), "every viewer file fetched").toEqual([]);
+});
