@@ -52,10 +52,20 @@ impl<R: TableRecord> Clone for AcrossDevices<R> {
 impl<R: TableRecord> Copy for AcrossDevices<R> {}
 
 /// Where a game keeps its [`AcrossDevices`] once loaded, and how it loads it.
+/// The game's `mod.rs` makes it and hands it to its table (the table's
+/// files do not import `mod.rs`).
 pub struct Loader<R: TableRecord> {
     pub loaded: &'static LocalKey<Cell<Option<AcrossDevices<R>>>>,
     pub load: fn() -> Loading<AcrossDevices<R>>,
 }
+
+impl<R: TableRecord> Clone for Loader<R> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+
+impl<R: TableRecord> Copy for Loader<R> {}
 
 impl<R: RemoteRecord> Loader<R>
 where

@@ -85,7 +85,7 @@ fn across_devices_chunk() -> Result<AcrossDevices<DgGame>, ChunkError> {
     })
 }
 
-pub(crate) fn across_devices() -> Loader<DgGame> {
+fn across_devices() -> Loader<DgGame> {
     Loader {
         loaded: &ACROSS_DEVICES,
         load: || Box::pin(across_devices_chunk()),
@@ -100,7 +100,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::DgScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) => {
+                view! { <table::DgScreen across=across_devices()/> }.into_any()
+            }
             Page::New => view! { <new_game::DgNew/> }.into_any(),
             Page::Join => across_devices().join_page(),
             Page::Replay => {

@@ -7,6 +7,7 @@
 
 use super::computer;
 use super::end::{CaseResult, EndDialog};
+use super::game::DgGame;
 use super::game::NOBODY;
 use super::hand::{Choices, Hand};
 use super::play::Feedback;
@@ -15,6 +16,7 @@ use super::row::Row;
 use super::seats_panel::{Players, WhoseTurn};
 use super::secrets::{Secrets, Unmasking};
 use super::source::{with_view, Source};
+use crate::remote::Loader;
 use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
@@ -28,19 +30,22 @@ use leptos::prelude::*;
 
 /// The Detective Graves screen: the game in progress, or the new-game screen.
 #[component]
-pub fn DgScreen() -> impl IntoView {
+pub fn DgScreen(
+    /// Play across devices, for a table with seats on other devices.
+    across: Loader<DgGame>,
+) -> impl IntoView {
     let ctx = game_ctx();
     if ctx.game.with_untracked(|g| g.is_none()) {
         redirect(ctx.app, route(Page::Current), route(Page::New));
         return ().into_any();
     }
-    view! { <Tabletop/> }.into_any()
+    view! { <Tabletop across/> }.into_any()
 }
 
 /// The game on the table: the case result, the hand-over or the desk, the
 /// end dialog, and the computer seats' turns.
 #[component]
-fn Tabletop() -> impl IntoView {
+fn Tabletop(across: Loader<DgGame>) -> impl IntoView {
     let table = table();
     let source = Source::Local(table);
     let feedback = Feedback::new(source);
@@ -58,7 +63,7 @@ fn Tabletop() -> impl IntoView {
         })
     });
     // Seats played on other devices: this device hosts them.
-    let host = super::across_devices().host_panel(table);
+    let host = across.host_panel(table);
     let viewer = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| Some(g.viewer(holder)))

@@ -84,7 +84,7 @@ fn across_devices_chunk() -> Result<AcrossDevices<JokerGame>, ChunkError> {
     })
 }
 
-pub(crate) fn across_devices() -> Loader<JokerGame> {
+fn across_devices() -> Loader<JokerGame> {
     Loader {
         loaded: &ACROSS_DEVICES,
         load: || Box::pin(across_devices_chunk()),
@@ -100,7 +100,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::JokerScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) => {
+                view! { <table::JokerScreen across=across_devices()/> }.into_any()
+            }
             Page::Join => across_devices().join_page(),
             Page::Replay => {
                 thread_local! {

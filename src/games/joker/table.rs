@@ -10,12 +10,14 @@
 //! through the table controller.
 
 use super::feedback::Feedback;
+use super::game::JokerGame;
 use super::hand_over::{hand_over_to, taken_by, Holder};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, route, table, ID};
 use super::source::Source;
 use super::words::{end_title, jokers_shot, solo_detail};
+use crate::remote::Loader;
 use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::controller::SeatedRecord;
@@ -30,17 +32,20 @@ use leptos::prelude::*;
 
 /// The Joker screen: the game in progress, or the new-game screen.
 #[component]
-pub fn JokerScreen() -> impl IntoView {
+pub fn JokerScreen(
+    /// Play across devices, for a table with seats on other devices.
+    across: Loader<JokerGame>,
+) -> impl IntoView {
     let ctx = game_ctx();
     if ctx.game.with_untracked(|g| g.is_none()) {
         redirect(ctx.app, route(Page::Current), route(Page::New));
         return ().into_any();
     }
-    view! { <Table/> }.into_any()
+    view! { <Table across/> }.into_any()
 }
 
 #[component]
-fn Table() -> impl IntoView {
+fn Table(across: Loader<JokerGame>) -> impl IntoView {
     let ctx = game_ctx();
     let table = table();
     let feedback = Feedback::new(Source::Local(table));
@@ -64,7 +69,7 @@ fn Table() -> impl IntoView {
     });
     let informant_answers = Memo::new(move |_| feedback.source.informant_answers());
     // Seats played on other devices: this device hosts them.
-    let host = super::across_devices().host_panel(table);
+    let host = across.host_panel(table);
 
     feedback.play_computers();
 

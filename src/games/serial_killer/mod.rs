@@ -81,7 +81,7 @@ fn across_devices_chunk() -> Result<AcrossDevices<SerialKillerGame>, ChunkError>
     })
 }
 
-pub(crate) fn across_devices() -> Loader<SerialKillerGame> {
+fn across_devices() -> Loader<SerialKillerGame> {
     Loader {
         loaded: &ACROSS_DEVICES,
         load: || Box::pin(across_devices_chunk()),
@@ -96,7 +96,9 @@ impl GamePages for Pages {
     fn page(&self, page: Page) -> AnyView {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
-            Page::Current | Page::Deal(_) => view! { <table::SerialKillerScreen/> }.into_any(),
+            Page::Current | Page::Deal(_) => {
+                view! { <table::SerialKillerScreen across=across_devices()/> }.into_any()
+            }
             Page::Join => across_devices().join_page(),
             Page::Replay => {
                 thread_local! {

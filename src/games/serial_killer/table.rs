@@ -13,10 +13,12 @@
 use super::board::Board;
 use super::draw_all::{draw_all_summary, draw_run};
 use super::game::clue_moves;
+use super::game::SerialKillerGame;
 use super::players::Players;
 use super::records::{route, table, ID};
 use super::source::Source;
 use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, PanelRow};
+use crate::remote::Loader;
 use crate::route::Page;
 use crate::seats::seat_class;
 use crate::shell::redirect;
@@ -44,20 +46,23 @@ pub(super) fn fly_clues(events: &[Event]) {
 
 /// The Serial Killer screen: the game in progress, or the new-game screen.
 #[component]
-pub fn SerialKillerScreen() -> impl IntoView {
+pub fn SerialKillerScreen(
+    /// Play across devices, for a table with seats on other devices.
+    across: Loader<SerialKillerGame>,
+) -> impl IntoView {
     let ctx = table().ctx;
     if ctx.game.with_untracked(|g| g.is_none()) {
         redirect(ctx.app, route(Page::Current), route(Page::New));
         return ().into_any();
     }
-    view! { <Playing/> }.into_any()
+    view! { <Playing across/> }.into_any()
 }
 
 /// The table of a game in progress (or just finished) at this device: the
 /// invitations of the seats on other devices, the desk, and the computer
 /// seats' turns.
 #[component]
-fn Playing() -> impl IntoView {
+fn Playing(across: Loader<SerialKillerGame>) -> impl IntoView {
     let table = table();
     let ctx = table.ctx;
     let source = Source::Local(table);
@@ -67,7 +72,7 @@ fn Playing() -> impl IntoView {
     // card is decided, the draws go on by themselves.
     let drawing_all = RwSignal::new(false);
     // Seats played on other devices: this device hosts them.
-    let host = super::across_devices().host_panel(table);
+    let host = across.host_panel(table);
 
     // The engine's answer to an action, a person's or a computer's: a
     // refusal is shown; accepted, the clues it moved fly.
