@@ -6,7 +6,7 @@
 //!   cargo run --profile bench -p engine --example mr_slices -- [seed...]
 //!
 //! With no seeds: the slowest fresh deals of the position sample (see
-//! `solver.rs`), 10086 the worst known.
+//! `solver/mod.rs`), 10086 the worst known.
 use engine::murderers_row::advice::{answer_with_progress, Answer, Question, SLICE};
 use engine::murderers_row::solver::solve;
 use engine::murderers_row::State;
