@@ -10,7 +10,7 @@ use super::strong;
 use super::*;
 use crate::game::Multiplayer;
 use crate::seats::Bot;
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use Suit::{Briefcase, MagnifyingGlass, Notebook, QuestionMark, Shoeprint};
 
 const D: Role = Role::Detective;

@@ -440,6 +440,9 @@ impl SeatView {
         self.table().check(*action)
     }
 
+    // These repeat `State`'s getters (mod.rs, "reading") over the view's own
+    // copy of the public fields.
+
     pub fn row(&self) -> [Location; ROW] {
         self.row
     }
