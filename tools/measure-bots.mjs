@@ -8,6 +8,7 @@
 //
 //   node tools/measure-bots.mjs [seconds] [serial-killer|joker|detective-graves] [Strong|Simple]
 //                          (default 15 s, Serial Killer, Strong; after a release build)
+//   DIST=<dir> (another build, for before/after pairs)
 // With Simple computers, what is left is the cost of drawing the table.
 import { chromium } from "playwright-core";
 import { readFileSync, mkdtempSync } from "node:fs";
@@ -21,7 +22,7 @@ const seconds = Number(process.argv[2] || 15);
 const game = process.argv[3] || "serial-killer";
 const level = process.argv[4] || "Strong";
 const seats = { joker: 4, "detective-graves": 2 }[game] || 6;
-const server = await startServer({ root: join(root, "dist"), port: 0 });
+const server = await startServer({ root: process.env.DIST || join(root, "dist"), port: 0 });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
@@ -31,7 +32,7 @@ try {
   const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
   const base = `http://127.0.0.1:${server.port}/`;
   await page.goto(`${base}#/settings`);
-  await page.getByRole("radio", { name: "Fast" }).check();
+  await page.getByRole("group", { name: "Computer players' pace" }).getByRole("radio", { name: "Fast" }).check();
   await page.goto(`${base}#/${game}/new`);
   const names = page.getByRole("textbox", { name: /^Name of seat/ });
   await names.first().waitFor(); // the game's chunk has loaded

@@ -104,8 +104,8 @@ fn ask_review(game: State, into: RwSignal<Option<Reviewed>>) {
         question(&game),
         move |progress| {
             reviewing.progress(format!(
-                "{:.1} million positions searched.",
-                progress.searched as f64 / 1e6
+                "{} positions searched.",
+                crate::words::large_count(progress.searched)
             ))
         },
         move |answer| {

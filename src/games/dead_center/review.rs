@@ -6,7 +6,7 @@
 
 use super::solver_client;
 use super::table_ui::{Review, Step, Ui};
-use crate::words::count;
+use crate::words::{count, large_count};
 use engine::dead_center::advice::{Answer, GameReview, Question};
 use engine::dead_center::{Action, Space, State};
 use engine::Game;
@@ -228,7 +228,7 @@ pub(super) fn ReviewPanel(ui: Ui) -> impl IntoView {
                 <p role="status">{if searched == 0 {
                     "Reviewing your game with every card known…".to_string()
                 } else {
-                    format!("Reviewing your game with every card known… {:.1} million positions searched.", searched as f64 / 1e6)
+                    format!("Reviewing your game with every card known… {} positions searched.", large_count(searched))
                 }}</p>
                 <button class="button" on:click=move |_| stop(ui)>"Stop"</button>
             </section>

@@ -5,6 +5,7 @@
 
 use super::solver_client;
 use crate::ui::When;
+use crate::words::large_count;
 use engine::murderers_row::advice::{Answer, Progress, Question};
 use leptos::prelude::*;
 use std::time::Duration;
@@ -50,16 +51,6 @@ pub fn ask(
     );
 }
 
-/// "250 thousand", "1.2 million" (no float formatting in the bundle).
-pub fn count_text(n: u64) -> String {
-    if n >= 1_000_000 {
-        format!("{}.{} million", n / 1_000_000, n % 1_000_000 / 100_000)
-    } else if n >= 1_000 {
-        format!("{} thousand", n / 1_000)
-    } else {
-        n.to_string()
-    }
-}
 
 /// "14 s", "2 min 5 s".
 pub fn seconds_text(seconds: u64) -> String {
@@ -73,7 +64,7 @@ pub fn seconds_text(seconds: u64) -> String {
 /// How far a long question has come, after `seconds`: "Still working: over
 /// 1.2 million positions examined (14 s)."
 pub fn progress_text(progress: Progress, seconds: u64) -> String {
-    let examined = count_text(progress.examined);
+    let examined = large_count(progress.examined);
     let time = seconds_text(seconds);
     if progress.finishing {
         format!("Still working ({time}): over {examined} positions examined; the last step reports nothing more until the answer.")
@@ -139,7 +130,5 @@ mod tests {
             progress_text(p, 125),
             "Still working (2 min 5 s): over 1.2 million positions examined; the last step reports nothing more until the answer."
         );
-        assert_eq!(count_text(250_000), "250 thousand");
-        assert_eq!(count_text(999), "999");
     }
 }

@@ -1,0 +1,199 @@
+#!/usr/bin/env node
+// What opening each game loads, by part: Leptos' view and reactive code,
+// serde, the rule engine, the game's own screens, the app's shared layers,
+// Rust's core library and so on, in KB gzip, split into what the game alone
+// loads and what it shares with other games (paid once per session).
+//
+//   node tools/size-by-part.mjs        (after a release build: dist/ and
+//                                       target/split-wasm.json)
+//   DIST=<dir> (another build), GAMES=joker,… (some games), TOP=<n> (also
+//   the n largest functions of each game, by name)
+//
+// How: the build's wasm-split step drops the function names, so this splits
+// the linked module again with wasm-split-cli (the same input gives the same
+// chunks) and reads each chunk's name section. A chunk's gzip size (of the
+// optimised file in the build) is shared among its functions in proportion
+// to their size before wasm-opt; the pack of small chunks likewise, among
+// all packed chunks' functions. The parts are therefore estimates, within a
+// few percent; the totals are the build's (`scripts/bundle-size`).
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { demangle } from "./shell-has-no-game.mjs";
+
+const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const dist = process.env.DIST || join(root, "dist");
+const target = process.env.CARGO_TARGET_DIR || join(root, "target");
+const record = JSON.parse(readFileSync(join(target, "split-wasm.json"), "utf8"));
+const linked = join(target, "wasm32-unknown-unknown", "release", "grave-matters.wasm");
+const top = Number(process.env.TOP || 0);
+if (!existsSync(linked)) {
+  console.error(`size-by-part: no ${linked}: run a release build first`);
+  process.exit(2);
+}
+
+function leb(bytes, at) {
+  let value = 0;
+  let shift = 0;
+  for (;;) {
+    const byte = bytes[at++];
+    value += (byte & 0x7f) * 2 ** shift;
+    shift += 7;
+    if (byte < 0x80) return [value, at];
+  }
+}
+
+/** Each defined function of a module: [body bytes, demangled name]. */
+function functions(path) {
+  const bytes = readFileSync(path);
+  const imported = WebAssembly.Module.imports(new WebAssembly.Module(bytes)).filter((i) => i.kind === "function").length;
+  const sizes = [];
+  const names = new Map();
+  const text = new TextDecoder();
+  let at = 8;
+  while (at < bytes.length) {
+    const id = bytes[at++];
+    let size;
+    [size, at] = leb(bytes, at);
+    const end = at + size;
+    if (id === 10) {
+      let p;
+      let count;
+      [count, p] = leb(bytes, at);
+      for (let i = 0; i < count; i++) {
+        let length;
+        [length, p] = leb(bytes, p);
+        sizes.push(length);
+        p += length;
+      }
+    } else if (id === 0) {
+      let p;
+      let length;
+      [length, p] = leb(bytes, at);
+      const section = text.decode(bytes.subarray(p, p + length));
+      p += length;
+      while (section === "name" && p < end) {
+        const sub = bytes[p++];
+        let subSize;
+        [subSize, p] = leb(bytes, p);
+        const subEnd = p + subSize;
+        if (sub === 1) {
+          let count;
+          [count, p] = leb(bytes, p);
+          for (let i = 0; i < count; i++) {
+            let index;
+            let nameLength;
+            [index, p] = leb(bytes, p);
+            [nameLength, p] = leb(bytes, p);
+            names.set(index, text.decode(bytes.subarray(p, p + nameLength)));
+            p += nameLength;
+          }
+        }
+        p = subEnd;
+      }
+    }
+    at = end;
+  }
+  return sizes.map((size, i) => [size, demangle(names.get(imported + i) || "")]);
+}
+
+/** A v0-mangled symbol (`_R…`, which rustc uses for some of the standard
+ * library's functions here) as a rough path: its identifiers joined by
+ * `::`, from the first crate name on. Enough to tell the crate. */
+function roughV0(symbol) {
+  const at = symbol.search(/C[sh]?[0-9A-Za-z]*_\d/);
+  if (!symbol.startsWith("_R") || at < 0) return symbol;
+  const idents = [];
+  // Without the crates' disambiguators (`Cs<hash>_`), whose digits would
+  // read as lengths.
+  const text = symbol.slice(at).replace(/C[sh]?[0-9A-Za-z]*_(?=\d)/g, "");
+  const re = /(\d+)([A-Za-z_])/g;
+  let m;
+  while ((m = re.exec(text))) {
+    const length = Number(m[1]);
+    idents.push(text.substr(m.index + m[1].length, length));
+    re.lastIndex = m.index + m[1].length + length;
+  }
+  return idents.join("::");
+}
+
+/** The part a function belongs to, from its path (trait impls by trait). */
+function partOf(name, game) {
+  const n = roughV0(name).replace(/^_/, "");
+  if (!n) return "unnamed (the splitter's shims)";
+  if (/serde/.test(n)) return "serde (saves, records, messages)";
+  if (/tachys|leptos|reactive_graph|either_of|any_spawner/.test(n)) return "Leptos (views, reactivity)";
+  if (/miniz_oxide|base64/.test(n)) return "DEFLATE and base64 (replay links)";
+  if (/^<?(web_sys|js_sys|wasm_bindgen)/.test(n)) return "web bindings";
+  if (/^<?(core|alloc|std|hashbrown|dlmalloc)::/.test(n) || /^<.* as (core|alloc)::/.test(n)) return "Rust core and alloc";
+  if (/^<?engine::/.test(n)) return "rule engine";
+  if (new RegExp(`^<?grave_matters::games::${game}::`).test(n)) return "the game's screens";
+  if (/^<?grave_matters::games::/.test(n)) return "other games' screens";
+  if (/^<?grave_matters::/.test(n)) return "app's shared layers";
+  return "other crates";
+}
+
+const scratch = mkdtempSync(join(tmpdir(), "size-by-part-"));
+try {
+  execFileSync("wasm-split-cli", [linked, scratch, "--out-name", "main"], { stdio: "inherit" });
+  const splitFiles = new Set(readdirSync(scratch));
+  const distFiles = readdirSync(dist);
+  // As scripts/bundle-size counts: gzip -9.
+  const gzip = (file) => execFileSync("gzip", ["-9", "-c", join(dist, file)], { maxBuffer: 1 << 28 }).length;
+  // The split's file behind a build file: chunk_17-<hash>.wasm ← chunk_17.wasm.
+  const splitName = (file) => file.replace(/-[0-9a-f]+\.wasm$/, ".wasm");
+  const standalone = new Set(distFiles.filter((f) => f.endsWith(".wasm")).map(splitName));
+  const packed = [...splitFiles].filter((f) => f.startsWith("chunk_") && !standalone.has(f));
+  const games = process.env.GAMES
+    ? process.env.GAMES.split(",")
+    : Object.keys(record.games).filter((g) => !Object.keys(record.games).some((p) => g.startsWith(p + "_"))).sort();
+  const usedBy = new Map();
+  for (const game of games) for (const file of record.games[game]) usedBy.set(file, (usedBy.get(file) || 0) + 1);
+
+  const table = {};
+  for (const game of games) {
+    const parts = {};
+    const largest = [];
+    let total = 0;
+    for (const file of record.games[game]) {
+      const gz = gzip(file);
+      total += gz;
+      const sources = file.startsWith("chunk_pack-") ? packed : [splitName(file)];
+      const fns = sources.flatMap((s) => (splitFiles.has(s) ? functions(join(scratch, s)) : []));
+      const bytes = fns.reduce((sum, [size]) => sum + size, 0) || 1;
+      const side = usedBy.get(file) > 1 ? "shared" : "own";
+      for (const [size, name] of fns) {
+        const part = partOf(name, game);
+        parts[part] ||= { own: 0, shared: 0 };
+        parts[part][side] += (gz * size) / bytes;
+        if (top) largest.push([(gz * size) / bytes, roughV0(name)]);
+      }
+    }
+    table[game] = { parts, total };
+    if (top) {
+      console.log(`\n${game}: the ${top} largest functions (KB gzip, estimated)`);
+      for (const [kb, name] of largest.sort((a, b) => b[0] - a[0]).slice(0, top)) {
+        console.log(`  ${(kb / 1000).toFixed(2).padStart(6)}  ${name.slice(0, 150)}`);
+      }
+    }
+  }
+
+  const kb = (bytes) => (bytes / 1000).toFixed(1);
+  const names = [...new Set(games.flatMap((g) => Object.keys(table[g].parts)))];
+  const sum = (part) => games.reduce((s, g) => s + (table[g].parts[part]?.own || 0) + (table[g].parts[part]?.shared || 0), 0);
+  console.log(`\nKB gzip that opening a game adds, by part: all (the game's own + shared with other games)\n`);
+  console.log(`| part | ${games.join(" | ")} |`);
+  console.log(`|---|${games.map(() => "---:").join("|")}|`);
+  for (const part of names.sort((a, b) => sum(b) - sum(a))) {
+    const cells = games.map((g) => {
+      const p = table[g].parts[part] || { own: 0, shared: 0 };
+      return `${kb(p.own + p.shared)} (${kb(p.own)} + ${kb(p.shared)})`;
+    });
+    console.log(`| ${part} | ${cells.join(" | ")} |`);
+  }
+  console.log(`| **total** | ${games.map((g) => `**${kb(table[g].total)}**`).join(" | ")} |`);
+} finally {
+  rmSync(scratch, { recursive: true, force: true });
+}
