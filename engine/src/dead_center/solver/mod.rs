@@ -125,11 +125,12 @@
 //! used. An optional limit on positions searched ([`Limits::max_nodes`])
 //! gives [`SolveError::Unfinished`] rather than an unbounded wait.
 
+use super::compact::{card_of, code, placing, Placing, CODES, KIND};
 use super::{
-    attack, can_place, Action, Phase, State, Variant, Zombie, ADJACENT_PILE, NEXT_TO, PILES,
-    SPACES, SUPPORT_PILES,
+    attack, Action, Phase, State, Variant, Zombie, ADJACENT_PILE, NEXT_TO, PILES, SPACES,
+    SUPPORT_PILES,
 };
-use crate::cards::{Card, Suit, KING};
+use crate::cards::KING;
 use crate::game::Game;
 use std::collections::HashSet;
 use std::fmt;
@@ -137,9 +138,6 @@ use std::sync::OnceLock;
 
 /// The best a search can say of a position that cannot be won.
 const LOST: u8 = u8::MAX;
-
-/// Card codes: 13 × suit + rank − 1 for the standard cards, 52 + n for joker n.
-const CODES: usize = 64;
 
 /// The longest draw deck the compact positions can hold (a real one has at
 /// most 33 cards).
@@ -208,25 +206,6 @@ const fn relevant() -> [u16; PILES] {
         q += 1;
     }
     masks
-}
-
-/// `KIND[c]`: the first card of the value and colour of card `c` (clubs
-/// for black, diamonds for red; the first joker for a joker).
-const KIND: [u8; CODES] = kinds();
-
-const fn kinds() -> [u8; CODES] {
-    let mut kinds = [0u8; CODES];
-    let mut c = 0;
-    while c < CODES {
-        kinds[c] = match c / 13 {
-            // Clubs and spades are black, diamonds and hearts red.
-            0 | 3 => (c % 13) as u8,
-            1 | 2 => (13 + c % 13) as u8,
-            _ => 52,
-        };
-        c += 1;
-    }
-    kinds
 }
 
 /// Why a position could not be solved.
@@ -303,33 +282,7 @@ pub fn solve(state: &State) -> Result<Solution, SolveError> {
 }
 
 // ---------------------------------------------------------------------------
-// Compact cards and the rule tables.
-
-fn suit_index(suit: Suit) -> u8 {
-    match suit {
-        Suit::Clubs => 0,
-        Suit::Diamonds => 1,
-        Suit::Hearts => 2,
-        Suit::Spades => 3,
-    }
-}
-
-fn code(card: Card) -> Option<u8> {
-    match card {
-        Card::Standard { rank, suit } if (1..=KING).contains(&rank) => {
-            Some(13 * suit_index(suit) + rank - 1)
-        }
-        Card::Joker(n) if usize::from(n) < CODES - 52 => Some(52 + n),
-        _ => None,
-    }
-}
-
-fn card_of(code: usize) -> Card {
-    match code {
-        0..=51 => Card::new((code % 13) as u8 + 1, Suit::ALL[code / 13]),
-        _ => Card::Joker((code - 52) as u8),
-    }
-}
+// The rule tables.
 
 fn zombie_code(zombie: &Zombie) -> Option<u8> {
     match *zombie {
@@ -337,19 +290,18 @@ fn zombie_code(zombie: &Zombie) -> Option<u8> {
     }
 }
 
-/// The rules as bit sets, built once from [`can_place`] and [`attack`].
+/// The rules as bit sets of card codes: the placement rule (the hint's
+/// too) and the kills, built once from [`attack`].
 struct Rules {
-    /// `fits[c]`: bit `t` set when card `c` may be played on top card `t`.
-    fits: [u64; CODES],
-    /// `takes[t]`: bit `c` set when card `c` may be played on top card `t`.
-    takes: [u64; CODES],
+    /// The placement rule.
+    placing: Placing,
     /// `kills[z * CODES + a]`: bit `b` set when supports `a` and `b` kill `z`.
     kills: Vec<u64>,
 }
 
 impl Rules {
     fn fits(&self, card: u8, top: u8) -> bool {
-        self.fits[usize::from(card & 63)] >> (top & 63) & 1 == 1
+        self.placing.fits(card, top)
     }
 
     fn kill(&self, zombie: u8, a: u8, b: u8) -> bool {
@@ -360,18 +312,6 @@ impl Rules {
 fn rules() -> &'static Rules {
     static RULES: OnceLock<Rules> = OnceLock::new();
     RULES.get_or_init(|| {
-        let mut fits = [0u64; CODES];
-        for (c, fits) in fits.iter_mut().enumerate() {
-            *fits = (0..CODES)
-                .filter(|&t| can_place(card_of(c), card_of(t)))
-                .fold(0, |m, t| m | 1 << t);
-        }
-        let mut takes = [0u64; CODES];
-        for (t, takes) in takes.iter_mut().enumerate() {
-            *takes = (0..CODES)
-                .filter(|&c| fits[c] >> t & 1 == 1)
-                .fold(0, |m, c| m | 1 << c);
-        }
         let mut kills = vec![0u64; CODES * CODES];
         for z in 0..CODES {
             for a in 0..CODES {
@@ -382,7 +322,10 @@ fn rules() -> &'static Rules {
                 }
             }
         }
-        Rules { fits, takes, kills }
+        Rules {
+            placing: *placing(),
+            kills,
+        }
     })
 }
 
@@ -672,13 +615,13 @@ impl<'a> Solver<'a> {
         for t in 0..CODES {
             for i in 0..n {
                 // The cards that fit on some card the pile could show.
-                let mut takes = rules.takes[t];
+                let mut takes = rules.placing.takes[t];
                 let (mut reach, mut codes) = (0u64, 0u64);
                 for (p, &c) in self.deck.iter().enumerate().skip(i) {
                     if takes >> c & 1 == 1 {
                         reach |= 1 << p;
                         codes |= 1 << c;
-                        takes |= rules.takes[usize::from(c)];
+                        takes |= rules.placing.takes[usize::from(c)];
                     }
                 }
                 self.reach[t * w + i] = reach;
@@ -1729,6 +1672,7 @@ pub fn first_losing_move(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::cards::{Card, Suit};
     use crate::dead_center::Status;
     use rand::{RngCore, SeedableRng};
     use rand_pcg::Pcg32;
