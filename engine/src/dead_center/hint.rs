@@ -29,14 +29,14 @@
 //! it kills at once whenever it can. Following the hints (the search on top of
 //! it) wins far more; see the tests.
 //!
-//! The rollouts run on a compact copy of the position ([`Sim`]): card indices,
-//! pile tops only (the cards below a top never matter again) and lookup tables
-//! built once from the public rule functions [`can_place`] and [`attack`].
+//! The rollouts run on a compact copy of the position ([`Sim`]): the card
+//! and face codes the solver uses too (`compact`), pile tops only (the
+//! cards below a top never matter again) and lookup tables built once from
+//! the public rule functions [`can_place`](super::can_place) and [`attack`].
 
-use super::{
-    attack, can_place, spaces_next_to, Action, Phase, Space, State, ZombieView, PILES, SPACES,
-};
-use crate::cards::{shuffle, Card, Suit, JACK, KING, QUEEN};
+use super::compact::{card_of, deck_code, face_code, face_of, placing, Placing, DECK_CODES, FACES};
+use super::{attack, spaces_next_to, Action, Phase, Space, State, ZombieView, PILES, SPACES};
+use crate::cards::{shuffle, Card, JACK, KING, QUEEN};
 use rand::{RngCore, SeedableRng};
 use rand_pcg::Pcg32;
 use std::sync::OnceLock;
@@ -215,7 +215,7 @@ impl Root {
         let mut seen: Vec<Card> = (0..PILES).flat_map(|p| state.pile(p).to_vec()).collect();
         seen.extend(state.drawn());
         let mut base = Sim {
-            tops: std::array::from_fn(|p| card_index(state.top(p))),
+            tops: std::array::from_fn(|p| deck_code(state.top(p))),
             face: [0; SPACES],
             status: [DEAD; SPACES],
             down_faces: 0,
@@ -235,13 +235,13 @@ impl Root {
                 }
                 ZombieView::Alive(c) => {
                     seen.push(c);
-                    base.face[s] = face_index(c);
+                    base.face[s] = face_code(c);
                     base.status[s] = UP;
                     base.alive += 1;
                 }
                 ZombieView::Dead(c) => {
                     seen.push(c);
-                    base.face[s] = face_index(c);
+                    base.face[s] = face_code(c);
                 }
             }
         }
@@ -250,8 +250,8 @@ impl Root {
                 .into_iter()
                 .filter(|c| !seen.contains(c))
                 .partition(|c| c.is_face());
-        let unseen_faces: Vec<u8> = unseen_faces.into_iter().map(face_index).collect();
-        let mut unseen_numbers: Vec<u8> = unseen_numbers.into_iter().map(card_index).collect();
+        let unseen_faces: Vec<u8> = unseen_faces.into_iter().map(face_code).collect();
+        let mut unseen_numbers: Vec<u8> = unseen_numbers.into_iter().map(deck_code).collect();
         // A consistent state has exactly `deck_len` unseen number cards and one
         // unseen face per face-down space; stay safe if it does not.
         unseen_numbers.truncate(state.deck_len().min(DECK_MAX));
@@ -294,7 +294,7 @@ impl Root {
                 .collect(),
             Phase::Draw => vec![Move::Draw],
             Phase::Place { drawn } => {
-                let c = card_index(drawn);
+                let c = deck_code(drawn);
                 let mut moves = Vec::new();
                 for p in 0..PILES {
                     if !t.fits(c, self.base.tops[p]) {
@@ -348,7 +348,7 @@ impl Root {
             Move::Draw => world.draw_and_play(t) && world.finish(t),
             Move::Place(p, kill) => {
                 if let Phase::Place { drawn } = self.phase {
-                    world.tops[p] = card_index(drawn);
+                    world.tops[p] = deck_code(drawn);
                 }
                 if let Some(s) = kill {
                     world.kill(s);
@@ -440,44 +440,10 @@ fn pile_name(p: usize) -> String {
 }
 
 // ---------------------------------------------------------------------------
-// Compact cards and lookup tables.
+// Lookup tables.
 
-/// Card indices: 13 × suit + rank − 1 for the standard cards, 52 and 53 for jokers.
-const CARDS: usize = 54;
-/// Face indices: 3 × suit + rank − 11.
-const FACES: usize = 12;
 /// The longest possible draw deck (40 number cards and 2 jokers, 9 dealt).
 const DECK_MAX: usize = 40;
-
-fn suit_index(s: Suit) -> u8 {
-    Suit::ALL.iter().position(|&x| x == s).unwrap_or(0) as u8
-}
-
-fn card_index(c: Card) -> u8 {
-    match c {
-        Card::Standard { rank, suit } => 13 * suit_index(suit) + rank.clamp(1, KING) - 1,
-        Card::Joker(j) => 52 + j.min(1),
-    }
-}
-
-fn index_card(i: usize) -> Card {
-    if i >= 52 {
-        Card::Joker(i as u8 - 52)
-    } else {
-        Card::new(i as u8 % 13 + 1, Suit::ALL[i / 13])
-    }
-}
-
-fn face_index(c: Card) -> u8 {
-    match c {
-        Card::Standard { rank, suit } => 3 * suit_index(suit) + rank.clamp(JACK, KING) - JACK,
-        Card::Joker(_) => 0,
-    }
-}
-
-fn face_card(f: usize) -> Card {
-    Card::new(JACK + (f % 3) as u8, Suit::ALL[f / 3])
-}
 
 /// The rollout policy's evaluation of a position, in thousandths of a
 /// zombie made ready.
@@ -511,8 +477,8 @@ const WEIGHTS: Weights = Weights {
 };
 
 struct Tables {
-    /// `fits[top]`: bit `c` set when card `c` may be played on `top`.
-    fits: [u64; CARDS],
+    /// The placement rule.
+    placing: Placing,
     /// `ready[f][a][b]`: supports `a` and `b` kill face `f`.
     ready: Vec<bool>,
     /// `value[f][a][b]`: how close supports `a` and `b` are to killing face `f`.
@@ -531,38 +497,36 @@ struct Tables {
 
 impl Tables {
     fn fits(&self, card: u8, top: u8) -> bool {
-        self.fits[top as usize] >> card & 1 == 1
+        self.placing.fits(card, top)
     }
 
     fn at(f: u8, a: u8, b: u8) -> usize {
-        (f as usize * CARDS + a as usize) * CARDS + b as usize
+        (f as usize * DECK_CODES + a as usize) * DECK_CODES + b as usize
     }
 
     fn build(w: &Weights) -> Tables {
-        let fits = std::array::from_fn(|top| {
-            (0..CARDS)
-                .filter(|&c| can_place(index_card(c), index_card(top)))
-                .fold(0u64, |m, c| m | 1 << c)
-        });
-        let numbers: Vec<usize> = (0..CARDS).filter(|&c| !index_card(c).is_face()).collect();
-        let mut ready = vec![false; FACES * CARDS * CARDS];
+        let placing = *placing();
+        // `fits[top]`: bit `c` set when card `c` may be played on `top`.
+        let fits = &placing.takes;
+        let numbers: Vec<usize> = (0..DECK_CODES).filter(|&c| !card_of(c).is_face()).collect();
+        let mut ready = vec![false; FACES * DECK_CODES * DECK_CODES];
         // `with[f][b]`: the cards `x` such that supports `x` and `b` kill `f`.
-        let mut with = vec![0u64; FACES * CARDS];
+        let mut with = vec![0u64; FACES * DECK_CODES];
         for f in 0..FACES {
-            for a in 0..CARDS {
-                for b in 0..CARDS {
-                    let ok = attack(face_card(f), [index_card(a), index_card(b)]).is_ok();
+            for a in 0..DECK_CODES {
+                for b in 0..DECK_CODES {
+                    let ok = attack(face_of(f), [card_of(a), card_of(b)]).is_ok();
                     ready[Tables::at(f as u8, a as u8, b as u8)] = ok;
                     if ok {
-                        with[f * CARDS + b] |= 1 << a;
+                        with[f * DECK_CODES + b] |= 1 << a;
                     }
                 }
             }
         }
         let number_mask = numbers.iter().fold(0u64, |m, &c| m | 1 << c);
-        let mut value = vec![0; FACES * CARDS * CARDS];
+        let mut value = vec![0; FACES * DECK_CODES * DECK_CODES];
         for f in 0..FACES {
-            let zombie = face_card(f);
+            let zombie = face_of(f);
             let matching = |c: Card| -> i32 {
                 let ok = c.is_joker()
                     || match zombie.rank() {
@@ -572,26 +536,27 @@ impl Tables {
                     };
                 i32::from(ok)
             };
-            for a in 0..CARDS {
-                for b in 0..CARDS {
+            for a in 0..DECK_CODES {
+                for b in 0..DECK_CODES {
                     let i = Tables::at(f as u8, a as u8, b as u8);
                     value[i] = if ready[i] {
                         w.ready as i16
                     } else {
                         // Number cards that, played on one support, make it ready.
-                        let one = (fits[a] & with[f * CARDS + b]) | (fits[b] & with[f * CARDS + a]);
+                        let one = (fits[a] & with[f * DECK_CODES + b])
+                            | (fits[b] & with[f * DECK_CODES + a]);
                         let share = (one & number_mask).count_ones() as i32;
                         (w.one_away * share / numbers.len() as i32
-                            + w.matching * (matching(index_card(a)) + matching(index_card(b))))
+                            + w.matching * (matching(card_of(a)) + matching(card_of(b))))
                             as i16
                     };
                 }
             }
         }
-        let value_down = (0..CARDS * CARDS)
+        let value_down = (0..DECK_CODES * DECK_CODES)
             .map(|ab| {
                 let sum: i32 = (0..FACES)
-                    .map(|f| i32::from(value[f * CARDS * CARDS + ab]))
+                    .map(|f| i32::from(value[f * DECK_CODES * DECK_CODES + ab]))
                     .sum();
                 (sum * w.down_percent / 100 / FACES as i32) as i16
             })
@@ -606,11 +571,11 @@ impl Tables {
         });
         let adjacent = std::array::from_fn(|p| Few::of(spaces_next_to(p)));
         let kill_gain = std::array::from_fn(|f| {
-            let rank = face_card(f).rank().unwrap_or(JACK);
+            let rank = face_of(f).rank().unwrap_or(JACK);
             w.kill - w.ready + w.hardness[(rank - JACK) as usize]
         });
         Tables {
-            fits,
+            placing,
             ready,
             value,
             value_down,
@@ -696,7 +661,7 @@ impl Sim {
     fn value(&self, s: usize, a: u8, b: u8, t: &Tables) -> i32 {
         match self.status[s] {
             UP => t.value[Tables::at(self.face[s], a, b)].into(),
-            DOWN => t.value_down[a as usize * CARDS + b as usize].into(),
+            DOWN => t.value_down[a as usize * DECK_CODES + b as usize].into(),
             _ => 0,
         }
     }
@@ -866,12 +831,12 @@ impl RealGame {
         let mut sim = Root::of(state)?.base;
         let deck = &state.deck[..state.deck.len().min(DECK_MAX)];
         for (slot, &card) in sim.deck.iter_mut().zip(deck) {
-            *slot = card_index(card);
+            *slot = deck_code(card);
         }
         sim.deck_len = deck.len() as u8;
         for (face, zombie) in sim.face.iter_mut().zip(&state.zombies) {
             if let super::Zombie::FaceDown(card) = *zombie {
-                *face = face_index(card);
+                *face = face_code(card);
             }
         }
         Some(RealGame(sim))
@@ -888,7 +853,8 @@ impl RealGame {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dead_center::{Variant, Zombie};
+    use crate::cards::Suit;
+    use crate::dead_center::{can_place, Variant, Zombie};
     use crate::game::Game;
     use rand::RngCore;
     use serde_json::json;
@@ -920,12 +886,12 @@ mod tests {
         let (deck, faces) = hidden(state);
         let mut sim = Root::of(state).unwrap().base;
         for (slot, &card) in sim.deck.iter_mut().zip(&deck) {
-            *slot = card_index(card);
+            *slot = deck_code(card);
         }
         sim.deck_len = deck.len() as u8;
         for (s, face) in faces.iter().enumerate() {
             if let Some(card) = face {
-                sim.face[s] = face_index(*card);
+                sim.face[s] = face_code(*card);
             }
         }
         sim
@@ -1019,21 +985,11 @@ mod tests {
     }
 
     #[test]
-    fn card_indices_round_trip() {
-        for card in Card::deck(2) {
-            assert_eq!(index_card(card_index(card) as usize), card);
-            if card.is_face() {
-                assert_eq!(face_card(face_index(card) as usize), card);
-            }
-        }
-    }
-
-    #[test]
     fn tables_follow_the_rules() {
         let t = tables();
         for a in Card::deck(2) {
             for b in Card::deck(2) {
-                assert_eq!(t.fits(card_index(a), card_index(b)), can_place(a, b));
+                assert_eq!(t.fits(deck_code(a), deck_code(b)), can_place(a, b));
             }
         }
         let faces: Vec<Card> = Card::deck(2).into_iter().filter(|c| c.is_face()).collect();
@@ -1041,7 +997,7 @@ mod tests {
         for &zombie in &faces {
             for &a in &numbers {
                 for &b in &numbers {
-                    let at = Tables::at(face_index(zombie), card_index(a), card_index(b));
+                    let at = Tables::at(face_code(zombie), deck_code(a), deck_code(b));
                     assert_eq!(t.ready[at], attack(zombie, [a, b]).is_ok());
                     if t.ready[at] {
                         assert_eq!(i32::from(t.value[at]), WEIGHTS.ready);
@@ -1093,9 +1049,9 @@ mod tests {
                     Phase::Place { drawn } => {
                         assert!(sim.deck_len > 0);
                         sim.deck_len -= 1;
-                        assert_eq!(sim.deck[sim.deck_len as usize], card_index(drawn));
-                        let (p, kill) = sim.choose_place(card_index(drawn), t).unwrap();
-                        sim.tops[p] = card_index(drawn);
+                        assert_eq!(sim.deck[sim.deck_len as usize], deck_code(drawn));
+                        let (p, kill) = sim.choose_place(deck_code(drawn), t).unwrap();
+                        sim.tops[p] = deck_code(drawn);
                         state.apply(Action::Place(p as u8)).unwrap();
                         match kill {
                             Some(s) => {
@@ -1114,13 +1070,13 @@ mod tests {
                 for s in 0..SPACES {
                     let seen = match sim.status[s] {
                         DOWN => ZombieView::Hidden,
-                        UP => ZombieView::Alive(face_card(sim.face[s] as usize)),
-                        _ => ZombieView::Dead(face_card(sim.face[s] as usize)),
+                        UP => ZombieView::Alive(face_of(sim.face[s] as usize)),
+                        _ => ZombieView::Dead(face_of(sim.face[s] as usize)),
                     };
                     assert_eq!(state.zombie(s), seen);
                 }
                 for p in 0..PILES {
-                    assert_eq!(card_index(state.top(p)), sim.tops[p]);
+                    assert_eq!(deck_code(state.top(p)), sim.tops[p]);
                 }
             }
             // Replay from the start with the policy only: the simulator's
@@ -1138,8 +1094,8 @@ mod tests {
                     Phase::Draw => Action::Draw,
                     Phase::Place { drawn } => {
                         sim2.deck_len -= 1;
-                        let (p, kill) = sim2.choose_place(card_index(drawn), t).unwrap();
-                        sim2.tops[p] = card_index(drawn);
+                        let (p, kill) = sim2.choose_place(deck_code(drawn), t).unwrap();
+                        sim2.tops[p] = deck_code(drawn);
                         if let Some(s) = kill {
                             sim2.kill(s);
                         }

@@ -10,6 +10,7 @@
 //! and 9–11 right of the rows (see [`Space`]).
 
 pub mod advice;
+mod compact;
 pub mod difficulty;
 pub mod hint;
 pub mod solver;
