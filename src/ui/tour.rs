@@ -14,9 +14,12 @@ thread_local! {
     /// Which opening of a tour the frame-by-frame placement belongs to: an
     /// older loop stops when the tour is opened again.
     static LOOP: Cell<u32> = const { Cell::new(0) };
-    /// The step (of which opening) whose target was last scrolled to: the
-    /// page is scrolled once per step, never against the player after.
-    static SCROLLED: Cell<Option<(u32, usize)>> = const { Cell::new(None) };
+    /// The step (of which opening) whose target was last scrolled to, and
+    /// that target's size then (whole pixels): the page is scrolled once per
+    /// step, never against the player after, unless the target grows or
+    /// shrinks (a table still being drawn on a slow device), which can leave
+    /// no room beside it for the bubble.
+    static SCROLLED: Cell<Option<(u32, usize, i32, i32)>> = const { Cell::new(None) };
 }
 
 /// One step: the first of `targets` (CSS selectors) found on the page is
@@ -264,10 +267,13 @@ fn follow(
                 f64::from(bubble_el.offset_width()),
                 f64::from(bubble_el.offset_height()),
             );
-            // Once per step, the first frame its target and bubble are laid
-            // out: scroll them into view, and place them next frame.
-            if SCROLLED.with(|s| s.get()) != Some((run, index)) && h > 0.0 {
-                SCROLLED.with(|s| s.set(Some((run, index))));
+            // Once per step and target size, the first frame its target and
+            // bubble are laid out: scroll them into view (when they are not
+            // both in it already), and place them next frame.
+            let size = target.get_bounding_client_rect();
+            let scrolled = (run, index, size.width() as i32, size.height() as i32);
+            if SCROLLED.with(|s| s.get()) != Some(scrolled) && h > 0.0 {
+                SCROLLED.with(|s| s.set(Some(scrolled)));
                 if scroll_to_target(&target, w, h) {
                     again();
                     return;
