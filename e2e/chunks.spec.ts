@@ -7,6 +7,15 @@
 import { expect, test } from "./helpers/test";
 import type { Page } from "@playwright/test";
 import { chunkRequests } from "./helpers/chunks";
+import { skipTours } from "./helpers/tours";
+import { playActions, type Action } from "./helpers/dead-center";
+import { readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const lost = JSON.parse(
+  readFileSync(join(dirname(fileURLToPath(import.meta.url)), "fixtures", "dead-center-lost.json"), "utf8"),
+) as { seed: number; actions: Action[] };
 
 // page.on("request") sees the page's own requests only, not a service
 // worker's precache.
@@ -70,4 +79,35 @@ test("a table loads no replay viewer; a replay loads it", async ({ page }) => {
   await page.goto("/#/dead-center/replay/");
   await expect(page.getByText(/no game in it/)).toBeVisible();
   expect(viewer.filter((f) => !chunks.includes(f)), "every viewer file fetched").toEqual([]);
+});
+
+// A table writes a finished game's replay code uncompressed (no game's chunk
+// carries the compressor: src/replay/link.rs); the compressor's chunk loads
+// when the game ends and shortens the code kept among the recent games, and
+// the viewer shortens its address, so the link copied is the short one.
+test("the compressor loads when a game ends, never with the table; the kept code and the viewer's address are short", async ({ page }) => {
+  await skipTours(page);
+  const chunks = chunkRequests(page);
+  await page.goto("/#/dead-center/standard/1234");
+  await expect(page.locator(".dc-board")).toBeVisible();
+  const files = (name: string) =>
+    page.locator(`meta[name="chunks:${name}"]`).getAttribute("content").then((c) => (c ?? "").split(" ").filter(Boolean));
+  const own = new Set(await files("dead-center"));
+  const compressor = (await files("replay-pack")).filter((f) => !own.has(f));
+  expect(compressor.length, "the compressor has files of its own").toBeGreaterThan(0);
+  await page.goto(`/#/dead-center/standard/${lost.seed}`);
+  await playActions(page, lost.actions.slice(0, -1));
+  expect(chunks.filter((c) => compressor.includes(c)), "nothing of the compressor before the end").toEqual([]);
+  await playActions(page, lost.actions.slice(-1));
+  const watch = page.getByRole("dialog").getByRole("link", { name: "Watch the replay" });
+  const written = (await watch.getAttribute("href"))!.split("/replay/")[1];
+  const kept = () =>
+    page.evaluate(() => JSON.parse(localStorage.getItem("gm.recent") ?? "{}")?.data?.games?.[0]?.code ?? "");
+  await expect.poll(kept, { message: "the kept code is shortened" }).not.toEqual(written);
+  expect(compressor.filter((f) => !chunks.includes(f)), "every compressor file fetched").toEqual([]);
+  const short = await kept();
+  expect(short.length).toBeLessThan(written.length / 2);
+  await watch.click();
+  await expect(page.locator(".replay-where")).toContainText(`Start of ${lost.actions.length} moves`);
+  await expect(page).toHaveURL(new RegExp(`#/dead-center/replay/${short}$`));
 });

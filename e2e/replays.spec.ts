@@ -221,7 +221,7 @@ test("Murderers' Row: a game won with hints replays to the same row; the die dec
   expect(errors).toEqual([]);
 });
 
-test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each gets a sentence", async ({ page }) => {
+test("hostile replay links: cut, garbage, 200 KB, another game's, empty — each gets a sentence", async ({ page }) => {
   const errors = pageErrors(page);
   // A real code first: a finished Dead Center game's.
   await page.goto(`/#/dead-center/standard/${lost.seed}`);
@@ -232,7 +232,7 @@ test("hostile replay links: cut, garbage, 100 KB, another game's, empty — each
   const cases: [string, RegExp][] = [
     [`#/dead-center/replay/${code.slice(0, Math.floor(code.length / 2))}`, /damaged or cut short/],
     ["#/dead-center/replay/%%%garbage!!", /damaged or cut short/],
-    [`#/dead-center/replay/${"A".repeat(100_000)}`, /far longer than any game's/],
+    [`#/dead-center/replay/${"A".repeat(200_000)}`, /far longer than any game's/],
     [`#/murderers-row/replay/${code}`, /a replay of another game, not of Murderers' Row/],
     ["#/dead-center/replay/", /no game in it/],
   ];

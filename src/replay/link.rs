@@ -3,9 +3,18 @@
 //! opens in any copy of the app, offline too.
 //!
 //! The code is base64url (no padding) of one format byte followed by the
-//! record's JSON compressed with raw DEFLATE (`miniz_oxide`). Reading never
-//! panics: a damaged, cut, oversized, foreign or newer code is a
-//! [`LinkError`], which says so in a sentence.
+//! record's JSON as raw DEFLATE. Reading never panics: a damaged, cut,
+//! oversized, foreign or newer code is a [`LinkError`], which says so in a
+//! sentence.
+//!
+//! Two writers, one format. A table, when its game ends, writes the record
+//! in DEFLATE's stored blocks ([`encode_stored`]: the JSON as it is, framed;
+//! a few lines of code), so that no compressor is part of any game's chunk
+//! (`miniz_oxide`'s is about 7 KB gzip). The compressor's own chunk, loaded
+//! when a game ends, shortens the code kept among the recent games
+//! ([`packer`]), and the pages that give a link to copy (the replay
+//! viewer, Recent games) compress it ([`packed`]): the same
+//! format, read by every version, a few times shorter.
 
 use crate::codec;
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
@@ -14,9 +23,11 @@ use serde::{de::DeserializeOwned, Deserialize, Serialize};
 
 /// The format this version writes. A higher one is a newer version's.
 const FORMAT: u8 = 1;
-/// The longest code read: far longer than any game's (a long Serial Killer
-/// game is a few hundred characters), short enough to refuse a flood at once.
-pub const MAX_CODE: usize = 40_000;
+/// The longest code read: far longer than any game's (compressed, a long
+/// Serial Killer game is a few hundred characters; as a table writes it,
+/// uncompressed, a Detective Graves game about 15,000), short enough to
+/// refuse a flood at once.
+pub const MAX_CODE: usize = 100_000;
 /// The most a code may unpack to: the rest is a bomb, not a game.
 const MAX_JSON: usize = 512 * 1024;
 /// The most moves a record may hold (no game here comes near).
@@ -57,11 +68,65 @@ impl LinkError {
     }
 }
 
-/// The code of `record`.
+/// The code of `record`, compressed: what [`packed`] makes of
+/// [`encode_stored`]'s (the app writes only the latter).
+#[cfg(test)]
 pub fn encode<S: Serialize, A: Serialize>(record: &GameRecord<S, A>) -> String {
+    pack(&json_of(record))
+}
+
+/// The code of `record` written without a compressor: DEFLATE's stored
+/// blocks, which every reader inflates like any other. Longer than
+/// [`encode`]'s; [`packed`] shortens it where a link is copied.
+pub fn encode_stored<S: Serialize, A: Serialize>(record: &GameRecord<S, A>) -> String {
+    let json = json_of(record);
+    let mut bytes = vec![FORMAT];
+    // A stored block holds at most 65,535 bytes: a 1-byte header (last
+    // block or not, type 00), then its length and the length's complement,
+    // little-endian. An empty input is one empty last block.
+    let mut blocks = json.as_bytes().chunks(u16::MAX as usize).peekable();
+    if blocks.peek().is_none() {
+        bytes.extend([1, 0, 0, 0xff, 0xff]);
+    }
+    while let Some(block) = blocks.next() {
+        let last = blocks.peek().is_none();
+        let length = block.len() as u16;
+        bytes.push(u8::from(last));
+        bytes.extend(length.to_le_bytes());
+        bytes.extend((!length).to_le_bytes());
+        bytes.extend(block);
+    }
+    URL_SAFE_NO_PAD.encode(bytes)
+}
+
+/// `code` compressed (the short link to share), if it is a readable code.
+/// Its length is not checked: a table may write a code longer than a link
+/// may be, which this makes short enough.
+pub fn packed(code: &str) -> Result<String, LinkError> {
+    Ok(pack(&inflate(code)?))
+}
+
+/// What shortens a code ([`packed`]).
+pub type Packer = fn(&str) -> Result<String, LinkError>;
+
+/// The compressor, in a chunk of its own that a table loads when its game
+/// ends (`recent::add`): no game's chunk carries it.
+pub async fn packer() -> Result<Packer, crate::module::ChunkError> {
+    packer_chunk().await
+}
+
+#[wasm_split_helpers::wasm_split(replay_pack, fallible)]
+fn packer_chunk() -> Result<Packer, crate::module::ChunkError> {
+    Ok(packed)
+}
+
+fn json_of<S: Serialize, A: Serialize>(record: &GameRecord<S, A>) -> String {
     // Serialising plain game data cannot fail; an empty code would only be
     // refused when read.
-    let json = codec::to_string(record).unwrap_or_default();
+    codec::to_string(record).unwrap_or_default()
+}
+
+fn pack(json: &str) -> String {
     let mut bytes = vec![FORMAT];
     bytes.extend(miniz_oxide::deflate::compress_to_vec(json.as_bytes(), 10));
     URL_SAFE_NO_PAD.encode(bytes)
@@ -89,14 +154,20 @@ pub fn decode<S: DeserializeOwned, A: DeserializeOwned>(
     Ok(record)
 }
 
-/// The JSON text in `code`.
+/// The JSON text in `code`, if it is not longer than a link may be.
 fn unpack(code: &str) -> Result<String, LinkError> {
+    if code.trim().len() > MAX_CODE {
+        return Err(LinkError::TooLong);
+    }
+    inflate(code)
+}
+
+/// The JSON text in `code`, however long the code (one the app wrote): what
+/// it unpacks to is still bounded.
+fn inflate(code: &str) -> Result<String, LinkError> {
     let code = code.trim();
     if code.is_empty() {
         return Err(LinkError::Empty);
-    }
-    if code.len() > MAX_CODE {
-        return Err(LinkError::TooLong);
     }
     let bytes = URL_SAFE_NO_PAD
         .decode(code)
@@ -141,6 +212,34 @@ mod tests {
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_'));
         }
+    }
+
+    /// A code written in stored blocks reads as the same record, and packs
+    /// to the compressed code of that record.
+    #[test]
+    fn a_stored_code_reads_back_and_packs_to_the_shared_link() {
+        for moves in [0, 1, 60, 400, 70_000] {
+            let record = record(moves);
+            let stored = encode_stored(&record);
+            if moves <= MAX_MOVES {
+                assert_eq!(read(&stored), Ok(record.clone()), "{moves} moves");
+            }
+            // The stored blocks are the JSON itself, framed.
+            let json = codec::to_string(&record).unwrap();
+            assert_eq!(inflate(&stored), Ok(json), "{moves} moves");
+            assert_eq!(packed(&stored), Ok(encode(&record)));
+            if moves >= 60 {
+                assert!(encode(&record).len() < stored.len());
+            }
+        }
+        // More than one block: 70,000 moves are about 140 KB of JSON, a
+        // code longer than a link may be, which packing makes short.
+        assert!(codec::to_string(&record(70_000)).unwrap().len() > 2 * u16::MAX as usize);
+        assert_eq!(
+            read(&encode_stored(&record(70_000))),
+            Err(LinkError::TooLong)
+        );
+        assert_eq!(packed("%%%"), Err(LinkError::Damaged));
     }
 
     #[test]

@@ -92,9 +92,10 @@ pub fn record_of<R: Replayable>(game: &R, id: &str) -> Option<GameRecord<R::Setu
 }
 
 /// The replay link's code of `game` (of the game `id`), if it keeps its
-/// moves whole.
+/// moves whole. Written uncompressed (`link::encode_stored`): a table
+/// carries no compressor; the replay viewer shortens the address it opens.
 pub fn code_of<R: Replayable>(game: &R, id: &str) -> Option<String> {
-    record_of(game, id).map(|record| link::encode(&record))
+    record_of(game, id).map(|record| link::encode_stored(&record))
 }
 
 /// The recent games' entry of the finished `game` (of the game `id`).
@@ -104,7 +105,7 @@ pub fn recent_entry<R: Replayable>(game: &R, id: &'static str) -> Option<RecentG
         game: id.to_string(),
         ended_ms: web_sys::js_sys::Date::now() as u64,
         line: game.result_line(),
-        code: link::encode(&record),
+        code: link::encode_stored(&record),
         start: crate::codec::to_string(&record.setup).ok()?,
     })
 }
@@ -235,9 +236,17 @@ where
 /// Checks shared by the games' replay tests.
 #[cfg(test)]
 pub mod testing {
-    use super::link::{encode, GameRecord};
+    use super::link::{encode, packed, GameRecord, MAX_CODE};
     use super::{read, Replayable};
     use crate::table::controller::Action;
+
+    /// The length of the link shared for a game whose table wrote `code`
+    /// (uncompressed: `link::encode_stored`), once compressed; and the code
+    /// as kept stays far within what a link may hold.
+    pub fn shared_length(code: &str) -> usize {
+        assert!(code.len() < MAX_CODE / 4, "{} characters kept", code.len());
+        packed(code).unwrap().len()
+    }
 
     /// A link is foreign input: the names of a three-seat game's record
     /// (`setup` makes one from names) are held to a save's rules, one per

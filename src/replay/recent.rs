@@ -4,6 +4,7 @@
 //! chunk reads the code when its replay opens. Kept in "Your data" like
 //! every record.
 
+use super::link::{packer, MAX_CODE};
 use crate::session::{self, Record};
 use crate::shell::Ctx;
 use serde::{Deserialize, Serialize};
@@ -59,15 +60,30 @@ impl RecentGames {
         self.games.truncate(KEEP);
     }
 
+    /// Puts the short code `short` in place of `written` (what the table
+    /// wrote for `game`), wherever that entry is now; or adds `game` with it
+    /// if its written code was too long to keep. Whether anything changed
+    /// (not when the entry was cleared or pushed out meanwhile).
+    pub fn shorten(&mut self, written: &str, short: String, game: RecentGame) -> bool {
+        if let Some(kept) = self.games.iter_mut().find(|g| g.code == written) {
+            kept.code = short;
+            true
+        } else if written.len() > MAX_CODE {
+            self.add(RecentGame {
+                code: short,
+                ..game
+            });
+            true
+        } else {
+            false
+        }
+    }
+
     fn check(&self) -> Result<(), String> {
         if self.games.len() > KEEP {
             return Err(format!("it lists more than {KEEP} games"));
         }
-        if self
-            .games
-            .iter()
-            .any(|g| g.code.len() > super::link::MAX_CODE)
-        {
+        if self.games.iter().any(|g| g.code.len() > MAX_CODE) {
             return Err("a replay in it is too long".into());
         }
         // Bounded like every text the app keeps (the app writes far less:
@@ -97,10 +113,31 @@ pub fn load(ctx: Ctx) -> RecentGames {
 
 /// Adds a finished game to the saved list (read again first: another tab
 /// may have added one since), telling the player if it cannot be saved.
+/// Its code comes as the table wrote it, uncompressed (no game's chunk
+/// carries a compressor: see `link`): it is kept so at once, so that a game
+/// ended just before the tab closes is kept too, then shortened as soon as
+/// the compressor's chunk has loaded, so that the list stays small.
 pub fn add(ctx: Ctx, game: RecentGame) {
-    let mut games = load(ctx);
-    games.add(game);
-    session::save_once(ctx, &RECORD, &games);
+    let written = game.code.clone();
+    if written.len() <= MAX_CODE {
+        let mut games = load(ctx);
+        games.add(game.clone());
+        session::save_once(ctx, &RECORD, &games);
+    }
+    leptos::task::spawn_local(async move {
+        // Not loaded (offline before it was ever cached): the code stays as
+        // written, which every version reads.
+        let Ok(pack) = packer().await else {
+            return;
+        };
+        let Ok(short) = pack(&written) else {
+            return;
+        };
+        let mut games = load(ctx);
+        if games.shorten(&written, short, game) {
+            session::save_once(ctx, &RECORD, &games);
+        }
+    });
 }
 
 /// Forgets every recent game.
@@ -120,6 +157,27 @@ mod tests {
             code: format!("code{ended_ms}"),
             start: start.into(),
         }
+    }
+
+    /// The code a table wrote is shortened where its entry is now; an entry
+    /// cleared meanwhile stays gone; one too long to keep is added short.
+    #[test]
+    fn a_written_code_is_shortened_where_its_entry_is() {
+        let mut recent = RecentGames::default();
+        recent.add(finished("joker", "a", 1));
+        recent.add(finished("dead-center", "b", 2));
+        assert!(recent.shorten("code1", "short".into(), finished("joker", "a", 1)));
+        assert_eq!(recent.games[1].code, "short");
+        assert_eq!(recent.games[0].code, "code2");
+        assert!(!recent.shorten("code9", "short9".into(), finished("joker", "c", 9)));
+        assert_eq!(recent.games.len(), 2);
+        let mut long = finished("detective-graves", "d", 3);
+        long.code = "x".repeat(MAX_CODE + 1);
+        let written = long.code.clone();
+        assert!(recent.shorten(&written, "short3".into(), long));
+        assert_eq!(recent.games[0].code, "short3");
+        assert_eq!(recent.games.len(), 3);
+        assert_eq!(recent.check(), Ok(()));
     }
 
     #[test]

@@ -95,6 +95,7 @@ pub fn replay_page<R: Replayable>(
     let title = format!("{name}: replay");
     match read::<R>(id, name, &code) {
         Ok(steps) => {
+            shorten_address(id, &code);
             let shown = replay_ctx(ctx, steps[0].game.clone());
             provide_context(shown);
             view! {
@@ -119,6 +120,23 @@ pub fn replay_page<R: Replayable>(
                 </div>
             }
             .into_any()
+        }
+    }
+}
+
+/// Compresses the address when it came uncompressed (from a table's end
+/// dialog or Recent games, whose chunks carry no compressor: see
+/// `link::encode_stored`), so that the link copied from the address bar is
+/// the short one. No new history entry, and no page change: the route does
+/// not hold the code.
+fn shorten_address(id: &str, code: &str) {
+    let Ok(short) = super::link::packed(code) else {
+        return;
+    };
+    if short.len() < code.len() {
+        if let Ok(history) = window().history() {
+            let href = super::href(id, &short);
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&href));
         }
     }
 }

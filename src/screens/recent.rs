@@ -44,12 +44,16 @@ fn Recent() -> impl IntoView {
                     let name = games::find(&played.game).map_or("A game", |g| g.name());
                     let href = crate::replay::href(&played.game, &played.code);
                     let when = crate::dates::date_and_time(played.ended_ms as f64);
-                    let link = format!(
-                        "{}{}",
-                        window().location().href().unwrap_or_default().split('#').next().unwrap_or_default(),
-                        href
-                    );
+                    let (game, code) = (played.game.clone(), played.code.clone());
                     let copy = move |_| {
+                        // Compressed for sharing: kept as the table wrote it,
+                        // uncompressed (`replay::link::encode_stored`).
+                        let code = crate::replay::link::packed(&code).unwrap_or_else(|_| code.clone());
+                        let link = format!(
+                            "{}{}",
+                            window().location().href().unwrap_or_default().split('#').next().unwrap_or_default(),
+                            crate::replay::href(&game, &code)
+                        );
                         let _ = window().navigator().clipboard().write_text(&link);
                         message.set(Some(Note::event("Link to the replay copied.")));
                     };

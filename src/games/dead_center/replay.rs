@@ -166,7 +166,8 @@ mod tests {
             );
             assert!(steps[1..].iter().all(|s| !s.line.is_empty()));
             // A typical deal's link stays short.
-            assert!(code.len() < 600, "{} characters", code.len());
+            let shared = crate::replay::testing::shared_length(&code);
+            assert!(shared < 600, "{shared} characters");
         }
     }
 

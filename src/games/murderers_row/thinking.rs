@@ -51,7 +51,6 @@ pub fn ask(
     );
 }
 
-
 /// "14 s", "2 min 5 s".
 pub fn seconds_text(seconds: u64) -> String {
     if seconds < 60 {

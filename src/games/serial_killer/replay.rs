@@ -120,7 +120,7 @@ mod tests {
             let last = &steps.last().unwrap().game;
             assert_eq!(last.state, game.state);
             assert_eq!(last.log, game.log);
-            longest = longest.max(code.len());
+            longest = longest.max(crate::replay::testing::shared_length(&code));
         }
         println!("measurement: longest Serial Killer replay code of 4 four-seat games: {longest} characters");
     }
