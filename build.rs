@@ -1,9 +1,9 @@
 //! --emit-relocs for the app's wasm build only: the linker keeps its
 //! relocations in the module, which the splitter (wasm-split-cli, run by
-//! tools/split-wasm.mjs) needs to move each game's screens into a chunk of
-//! their own. They never reach dist/. Set here, not in .cargo/config.toml,
-//! so that the workers (crate `workers`), which are not split, link as
-//! plain modules that wasm-opt can read.
+//! tools/build/split-wasm.mjs) needs to move each game's screens into a chunk
+//! of their own. They never reach dist/. Set here, not in .cargo/config.toml,
+//! so that the workers (crate `workers`), which are not split, link as plain
+//! modules that wasm-opt can read.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

@@ -1,9 +1,9 @@
 // What a table loads: a game's own chunk, and only when they are needed its
 // chunk of play across devices (the transport: the connection, the codes
 // and their QR pictures) and of its replays (the viewer). The build names
-// each split point's files in <meta name="chunks:<name>"> (tools/split-wasm.mjs):
-// the files of `joker-remote` that `joker` does not list are what only play
-// across devices needs.
+// each split point's files in <meta name="chunks:<name>">
+// (tools/build/split-wasm.mjs): the files of `joker-remote` that `joker` does
+// not list are what only play across devices needs.
 import { expect, test } from "./helpers/test";
 import type { Page } from "@playwright/test";
 import { chunkRequests } from "./helpers/chunks";

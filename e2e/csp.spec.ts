@@ -1,4 +1,4 @@
-// The page's Content-Security-Policy (tools/csp.mjs writes it into the
+// The page's Content-Security-Policy (tools/build/csp.mjs writes it into the
 // release build): the app, the solver's web worker and offline start-up all
 // work under it without one violation, and a script injected inline is
 // refused.
@@ -33,7 +33,7 @@ test("the policy allows only the app's own files, and the app works under it", a
   const policy = await page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute("content");
   expect(policy).toContain("default-src 'self'");
   expect(policy).not.toContain("unsafe-inline");
-  // One inline script, the chunks' preload (tools/csp.mjs), allowed by its
+  // One inline script, the chunks' preload (tools/build/csp.mjs), allowed by its
   // hash alone.
   const inline = await page.locator("script:not([src])").evaluateAll((all) => all.map((s) => s.textContent ?? ""));
   expect(inline, "one inline script: the preload").toHaveLength(1);

@@ -5,10 +5,10 @@
 // that keeps nothing grows it in the warm-up and then hardly at all: what a
 // game in play rightly adds (its log, its record) and the allocator's own
 // spread stay within a few pages of 64 KiB.
-// tools/memory.mjs measures every table at length.
+// tools/measure/memory.mjs measures every table at length.
 import { expect, test } from "./helpers/test";
 import { skipTours } from "./helpers/tours";
-import { keepWasmMemory, plays, tapTimes, wasmBytes } from "../tools/taps.mjs";
+import { keepWasmMemory, plays, tapTimes, wasmBytes } from "../tools/measure/taps.mjs";
 
 const PAGE = 64 * 1024;
 
@@ -41,7 +41,7 @@ test("Detective Graves with two people, a hand-over every turn, keeps no memory"
   // The warm-up is long enough for the first case's end and the next
   // case's start: the memory a whole game needs (its record, its moves, the
   // allocator's spread) is reached within about 100 taps and then stays
-  // (tools/memory.mjs: 1.50 MiB at 30 taps, 1.75 MiB from 130 to 600).
+  // (tools/measure/memory.mjs: 1.50 MiB at 30 taps, 1.75 MiB from 130 to 600).
   await play(130);
   const before = await wasmBytes(page);
   expect(before, "the app's memory is found").toBeGreaterThan(0);

@@ -1,5 +1,5 @@
 // The release build is served compressed: brotli or gzip copies written by
-// tools/compress.mjs, chosen by the request's Accept-Encoding, with the
+// tools/build/compress.mjs, chosen by the request's Accept-Encoding, with the
 // original's Content-Type, and Vary so that caches keep them apart.
 import { expect, test } from "./helpers/test";
 import { cpSync, readFileSync, readdirSync, writeFileSync } from "node:fs";

@@ -155,7 +155,7 @@ test("a new version shows a banner whose Reload activates it", async ({ page }, 
     // Deploy a new version: a different sw.js (new cache name).
     const swPath = join(root, "sw.js");
     const oldSw = readFileSync(swPath, "utf8");
-    // The cache name as tools/gen-sw.mjs writes it (the file is minified).
+    // The cache name as tools/build/gen-sw.mjs writes it (the file is minified).
     const oldCache = /"(grave-matters-[0-9a-f]+)"/.exec(oldSw)![1];
     const newCache = `${oldCache}-next`;
     writeFileSync(swPath, oldSw.replace(`"${oldCache}"`, `"${newCache}"`));

@@ -2,8 +2,8 @@
 // A tiny static file server for the release build (dist/), used by the
 // Playwright tests and scripts/serve. Loopback only: any other host is
 // refused. A file with a brotli or gzip copy beside it (`X.br`, `X.gz`,
-// written by tools/compress.mjs) is sent compressed when the browser accepts
-// it: brotli first, then gzip.
+// written by tools/build/compress.mjs) is sent compressed when the browser
+// accepts it: brotli first, then gzip.
 //
 //   node e2e/static-server.mjs [root=dist] [port=8080] [host=127.0.0.1]
 //

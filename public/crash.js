@@ -29,7 +29,7 @@
   }
   window.addEventListener("error", fail);
   window.addEventListener("unhandledrejection", fail);
-  // The app's start threw (tools/csp.mjs wraps it): WebKit reports no
+  // The app's start threw (tools/build/csp.mjs wraps it): WebKit reports no
   // error event for a module script that fails after an await.
   window.addEventListener("app-start-failed", show);
 })();

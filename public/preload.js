@@ -1,10 +1,11 @@
 // A page opened on a game (a deal link, a new game, its rules: #/<game>/…)
 // starts fetching that game's WebAssembly chunks now, beside the app's own
 // module, instead of after the app has started and asked for them. The build
-// names each game's files in a <meta name="chunks:<game>"> (tools/split-wasm.mjs);
-// the chunk loader's fetch then takes the preloaded response. A release
-// build puts this script in the page itself (tools/csp.mjs), so that it runs
-// at once instead of waiting for its own download.
+// names each game's files in a <meta name="chunks:<game>">
+// (tools/build/split-wasm.mjs); the chunk loader's fetch then takes the
+// preloaded response. A release build puts this script in the page itself
+// (tools/build/csp.mjs), so that it runs at once instead of waiting for its
+// own download.
 // A join page or a replay needs its game's chunk of play across devices
 // or of replays too (<game>-remote, <game>-replay).
 (() => {

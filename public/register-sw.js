@@ -1,5 +1,5 @@
 /* Registers the service worker (sw.js, generated at build time by
- * tools/gen-sw.mjs) and, when a new version has been downloaded and is
+ * tools/build/gen-sw.mjs) and, when a new version has been downloaded and is
  * waiting, shows a small banner "A new version is ready. [Reload]" (styled
  * by #sw-update-banner in style/main.css).
  * Reload tells the waiting worker to take over (SKIP_WAITING); the page then

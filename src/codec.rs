@@ -155,8 +155,8 @@ mod tests {
                 assert_eq!(back, reply);
             }
         }
-        // As tools/measure-solver.mjs reads it: the odds as the digits of
-        // their bits.
+        // As tools/measure/measure-solver.mjs reads it: the odds as the digits
+        // of their bits.
         let reply = Reply {
             id: 1,
             answer: Answer::DealOdds { seed: 3, win: 0.5 },

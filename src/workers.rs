@@ -1,7 +1,7 @@
 //! Starting the app's workers. Each is a WebAssembly module of its own (the
 //! `workers` crate), never this one: the page's first load carries no
 //! worker's code. The build names each module's files in a
-//! `<meta name="worker:<name>">` (tools/workers.mjs); `public/worker.js`
+//! `<meta name="worker:<name>">` (tools/build/workers.mjs); `public/worker.js`
 //! starts them in the worker. The worker posts "ready" once it listens, or
 //! "failed: <why>" if its module could not start.
 

@@ -32,7 +32,7 @@
 //! natively (2 cores), median 10.1 µs, p99 22 ms, worst 1.9 s (seed 10086
 //! fresh, 1.39 million positions), every other position within 0.3 s
 //! (seed 10182 fresh, 0.25–0.30 s); in
-//! the browser (`node tools/measure-solver.mjs positions FILE`), median
+//! the browser (`node tools/measure/measure-solver.mjs positions FILE`), median
 //! 0.1 ms, p99 27.5 ms, worst 2.2 s (the same), every other within 0.29 s.
 //! `cargo run --profile bench -p engine --example
 //! mr_worst` prints the same figures faster (no criterion), with each slow
@@ -119,7 +119,8 @@ const SAMPLE_GAMES: u64 = 300;
 /// asks a hint (a fresh solver each): median, p99 and worst, in all and by
 /// how the games were played. `MR_SAMPLE_GAMES` changes the number of games;
 /// `MR_POSITIONS_OUT=file` writes the questions as JSON lines for
-/// `tools/measure-solver.mjs positions file`. Returns the slowest positions.
+/// `tools/measure/measure-solver.mjs positions file`. Returns the slowest
+/// positions.
 fn position_sample() -> Vec<Sampled> {
     let games = std::env::var("MR_SAMPLE_GAMES")
         .ok()

@@ -1,7 +1,7 @@
 //! One position of `mr_sweep`'s random games, asked as the app asks a hint:
 //! deal `seed` after `k` of its random actions. Prints the row, the
-//! question as JSON (a line for `tools/measure-solver.mjs positions`), and
-//! the answer with its time.
+//! question as JSON (a line for `tools/measure/measure-solver.mjs positions`),
+//! and the answer with its time.
 //!
 //!   cargo run --release -p engine --example mr_one -- SEED K
 //!   cargo run --release -p engine --example mr_one -- --file FILE

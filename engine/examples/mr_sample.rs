@@ -1,6 +1,6 @@
 //! Writes the Murderers' Row position sample of issue 14 (the bench's,
 //! `engine::murderers_row::sample`) as hint questions, one JSON line each,
-//! for `tools/measure-solver.mjs positions FILE`:
+//! for `tools/measure/measure-solver.mjs positions FILE`:
 //!
 //!   cargo run --release -p engine --example mr_sample -- FILE [games]
 use engine::murderers_row::sample;

@@ -16,7 +16,7 @@
 //!
 //! `MR_TRACE=1` prints each position to standard error before asking it.
 //! `MR_SLOWEST=FILE` writes the slowest positions' questions to FILE, one
-//! JSON line each, for `node tools/measure-solver.mjs positions FILE`.
+//! JSON line each, for `node tools/measure/measure-solver.mjs positions FILE`.
 use engine::game::Game;
 use engine::murderers_row::advice::{answer, Answer, Question};
 use engine::murderers_row::sample::random_action;

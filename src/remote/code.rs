@@ -820,8 +820,8 @@ pub(crate) mod tests {
 
     /// Descriptions as browsers wrote them after ICE gathering, for a
     /// connection with one data channel and no media. The Chromium ones are
-    /// real (headless Chromium, tools/webrtc-codes.mjs); the Firefox one is
-    /// written by hand in the shape of Firefox's (fingerprint at session
+    /// real (headless Chromium, tools/measure/webrtc-codes.mjs); the Firefox
+    /// one is written by hand in the shape of Firefox's (fingerprint at session
     /// level, "UDP" in capitals, mDNS names, max-message-size 1073741823).
     pub(crate) const FIXTURES: &[(&str, Kind, &str)] = &[
         // As a phone's Chromium: mDNS names (one for IPv4, one for IPv6).
@@ -918,12 +918,13 @@ pub(crate) mod tests {
         }
     }
 
-    /// For tools/webrtc-codes.mjs, which runs it with the file names set:
-    /// reads `$WEBRTC_CODES_IN` (a line "offer" or "answer", then a browser's
-    /// description) and writes to `$WEBRTC_CODES_OUT` its code (with [`TAG`]),
-    /// a line break, and the description rebuilt from that code alone.
+    /// For tools/measure/webrtc-codes.mjs, which runs it with the file names
+    /// set: reads `$WEBRTC_CODES_IN` (a line "offer" or "answer", then a
+    /// browser's description) and writes to `$WEBRTC_CODES_OUT` its code (with
+    /// [`TAG`]), a line break, and the description rebuilt from that code
+    /// alone.
     #[test]
-    #[ignore = "run by tools/webrtc-codes.mjs"]
+    #[ignore = "run by tools/measure/webrtc-codes.mjs"]
     fn through_a_code() {
         let (Ok(input), Ok(output)) = (
             std::env::var("WEBRTC_CODES_IN"),

@@ -1,6 +1,6 @@
 //! Sounds, off unless chosen in Settings: three short files made by
-//! tools/make-sounds.mjs (shipped in `sounds/`, cached for offline play with
-//! the rest of the app), played by the browser's audio element.
+//! tools/build/make-sounds.mjs (shipped in `sounds/`, cached for offline play
+//! with the rest of the app), played by the browser's audio element.
 
 use std::cell::Cell;
 

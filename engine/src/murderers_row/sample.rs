@@ -1,9 +1,9 @@
 //! A fixed sample of positions reachable in play, for measuring the solver
 //! at its worst (`cargo bench -p engine --bench murderers_row`, and in the
-//! browser with `tools/measure-solver.mjs positions`): every position of
-//! games from many deals, played three ways so that the sample holds fresh
-//! deals, mid-game positions with inactive cards, pending poisons, Air
-//! Strike choices and die discards of every size:
+//! browser with `tools/measure/measure-solver.mjs positions`): every position
+//! of games from many deals, played three ways so that the sample holds fresh
+//! deals, mid-game positions with inactive cards, pending poisons, Air Strike
+//! choices and die discards of every size:
 //!
 //! - uniformly random legal actions;
 //! - the solver's hint every time (a player following the hints);

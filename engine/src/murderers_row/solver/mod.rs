@@ -103,7 +103,7 @@
 //!    65,602 in 573 s. Of the hint-following games' positions of more
 //!    than seven cards (4,596, not checked), the slowest was 71 s (deal
 //!    1817 after one move), then the fresh deals 920 (50 s) and 407
-//!    (33 s). In the browser (`tools/measure-solver.mjs positions` on the
+//!    (33 s). In the browser (`tools/measure/measure-solver.mjs positions` on the
 //!    sweep's 30 slowest questions, written with `MR_SLOWEST`) every one
 //!    answered with the same value, in 1.1-1.5 times the native time:
 //!    19974 after five 36.8 s, 14296 after seven 35.0 s, 1612 after eight
@@ -183,7 +183,7 @@
 //! unlimited (4.06 M in all, seed 10182 232 k).
 //!
 //! In the browser (WebAssembly in the app's worker, the engine built at
-//! opt-level 2; `node tools/measure-solver.mjs positions FILE` with the
+//! opt-level 2; `node tools/measure/measure-solver.mjs positions FILE` with the
 //! sample written by the `mr_sample` example; 2,094 positions): median
 //! 0.1 ms, p99 27.5 ms, worst 2.2 s (seed 10086's fresh deal), every other
 //! position within 0.29 s. The budgets (300 ms natively, 1 s in the browser) are

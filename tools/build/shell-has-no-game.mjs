@@ -6,8 +6,8 @@
 // names of the main module as wasm-split-cli cut it (before wasm-opt drops
 // the names) and lists those that belong to a game.
 //
-// Run by tools/split-wasm.mjs on every build, which fails if any is found;
-// by hand: node tools/shell-has-no-game.mjs <main module.wasm>
+// Run by tools/build/split-wasm.mjs on every build, which fails if any is
+// found; by hand: node tools/build/shell-has-no-game.mjs <main module.wasm>
 import { readFileSync } from "node:fs";
 import { pathToFileURL } from "node:url";
 
@@ -107,7 +107,7 @@ export function gameNames(path) {
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const path = process.argv[2];
   if (!path) {
-    console.error("usage: node tools/shell-has-no-game.mjs <main module.wasm>");
+    console.error("usage: node tools/build/shell-has-no-game.mjs <main module.wasm>");
     process.exit(2);
   }
   const all = functionNames(readFileSync(path)).map(demangle);

@@ -1,26 +1,27 @@
 #!/usr/bin/env node
 // Measures whether a table's memory stays flat as it is played: per game,
-// taps its table (tools/taps.mjs: the same taps as tools/input-latency.mjs)
-// and, after a forced garbage collection, reads the JavaScript heap, the
-// WebAssembly memory and the DOM nodes alive (attached to the page, and all
-// of them: the difference is detached nodes something still holds), after
-// a warm-up and then every `step` taps. Prints the growth per tap and over
-// the run. WebAssembly memory only grows (the allocator reuses it, the
-// browser never shrinks it), so a table that keeps nothing grows it in the
-// warm-up and then not at all. Last, the game is reloaded from its save:
-// what the same game needs afresh, against what playing it kept.
+// taps its table (tools/measure/taps.mjs: the same taps as
+// tools/measure/input-latency.mjs) and, after a forced garbage collection,
+// reads the JavaScript heap, the WebAssembly memory and the DOM nodes alive
+// (attached to the page, and all of them: the difference is detached nodes
+// something still holds), after a warm-up and then every `step` taps. Prints
+// the growth per tap and over the run. WebAssembly memory only grows (the
+// allocator reuses it, the browser never shrinks it), so a table that keeps
+// nothing grows it in the warm-up and then not at all. Last, the game is
+// reloaded from its save: what the same game needs afresh, against what
+// playing it kept.
 //
-//   node tools/memory.mjs [taps-per-game] [step]     (default 600 100; after a release build in dist/)
+//   node tools/measure/memory.mjs [taps-per-game] [step]     (default 600 100; after a release build in dist/)
 //   ONLY=<game> (one game), DIST=<dir> (another build, for before/after)
 //
 // A report, not a test.
 import { chromium } from "playwright-core";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 import { keepWasmMemory, plays, tapTimes, wasmBytes } from "./taps.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const taps = Number(process.argv[2] || 600);
 const step = Number(process.argv[3] || 100);
 const WARM_UP = 30;

@@ -16,11 +16,11 @@
 // wasm-bindgen and that step, so Trunk.toml turns Trunk's minifying off and
 // this does all of it, the HTML and CSS included.
 //
-// tools/gen-sw.mjs calls it for release builds before it lists and hashes the
-// files, so the service worker precaches them as served, and minifies the
-// worker it writes too. Debug builds stay readable.
+// tools/build/gen-sw.mjs calls it for release builds before it lists and
+// hashes the files, so the service worker precaches them as served, and
+// minifies the worker it writes too. Debug builds stay readable.
 //
-// By hand: node tools/minify.mjs <dir>
+// By hand: node tools/build/minify.mjs <dir>
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -82,7 +82,7 @@ export async function minifyBuild(dir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!process.argv[2]) {
-    console.error("usage: node tools/minify.mjs <dir>");
+    console.error("usage: node tools/build/minify.mjs <dir>");
     process.exit(2);
   }
   await minifyBuild(process.argv[2]);

@@ -17,7 +17,7 @@
 // By the browser's own Event Timing, also how many taps were painted 16 ms
 // or more after their input (what Interaction to Next Paint counts).
 //
-//   node tools/input-latency.mjs [taps-per-game]     (default 40; after a release build in dist/)
+//   node tools/measure/input-latency.mjs [taps-per-game]     (default 40; after a release build in dist/)
 //   MOTION=Reduced (animations off, to compare), ONLY=<game> (one game),
 //   EXTRA_CSS='<rules>' (a style change tried without a rebuild),
 //   TRACE=1 (where the page's thread spends its time, per game)
@@ -27,10 +27,10 @@ import { chromium } from "playwright-core";
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 import { plays, tapFirst } from "./taps.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const taps = Number(process.argv[2] || 40);
 // DIST=<dir> measures another build (for before/after pairs in one run).
 const server = await startServer({ root: process.env.DIST || join(root, "dist"), port: 0 });

@@ -6,7 +6,7 @@
 // the service worker never lists them: it caches the files, and the browser
 // decompresses what the server sent.
 //
-// By hand: node tools/compress.mjs <dir>
+// By hand: node tools/build/compress.mjs <dir>
 import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -42,7 +42,7 @@ export function compressBuild(dir) {
 
 if (import.meta.url === pathToFileURL(process.argv[1]).href) {
   if (!process.argv[2]) {
-    console.error("usage: node tools/compress.mjs <dir>");
+    console.error("usage: node tools/build/compress.mjs <dir>");
     process.exit(2);
   }
   console.log(`compress: ${compressBuild(process.argv[2])} files`);

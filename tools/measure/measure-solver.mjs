@@ -3,8 +3,8 @@
 // own worker module, as the app starts it: public/worker.js with the files
 // the build names in index.html) on fresh deals, and the page's frames meanwhile.
 //
-//   node tools/measure-solver.mjs [first-seed] [count]     (default 0 100)
-//   node tools/measure-solver.mjs positions FILE
+//   node tools/measure/measure-solver.mjs [first-seed] [count]     (default 0 100)
+//   node tools/measure/measure-solver.mjs positions FILE
 //
 // The second form asks a hint for every position of FILE (one question a
 // line, as JSON; the sample of issue 14 is written by
@@ -18,10 +18,10 @@
 import { chromium } from "playwright-core";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 import { readFileSync } from "node:fs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const positions = process.argv[2] === "positions";
 const questions = positions
   ? readFileSync(process.argv[3], "utf8").split("\n").filter((l) => l.trim())

@@ -3,11 +3,11 @@
 // sizes, in the light and the dark theme: what to look at after a change of
 // looks, and the before/after pairs of a redesign.
 //
-//   node tools/screens.mjs <out-dir> [Legend=Option ...]   (after a release build in dist/)
-//   DIST=<dir> node tools/screens.mjs <out-dir>            (another build's pictures)
+//   node tools/measure/screens.mjs <out-dir> [Legend=Option ...]   (after a release build in dist/)
+//   DIST=<dir> node tools/measure/screens.mjs <out-dir>            (another build's pictures)
 //
 // Each Legend=Option is chosen in Settings first, as a player would, e.g.
-//   node tools/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
+//   node tools/measure/screens.mjs /tmp/large "Card size=Large" "Card backs=Midnight"
 //
 // Writes <screen>-<width>x<height>-<theme>.png, at the five sizes every table
 // must fit (SIZES=390x844,1024x768 for some of them; ONLY=dead-center for
@@ -17,12 +17,12 @@ import { chromium } from "playwright-core";
 import { mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const out = process.argv[2];
 if (!out) {
-  console.error("usage: node tools/screens.mjs <out-dir>");
+  console.error("usage: node tools/measure/screens.mjs <out-dir>");
   process.exit(2);
 }
 mkdirSync(out, { recursive: true });

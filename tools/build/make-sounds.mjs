@@ -4,14 +4,14 @@
 //   move.wav     a card laid down: a short, soft, filtered noise tap
 //   refused.wav  a refused move: two low, dull blips
 //   win.wav      a win: a rising four-note chime
-// Run once after changing this file: node tools/make-sounds.mjs
+// Run once after changing this file: node tools/build/make-sounds.mjs
 // (the output is committed; the noise is seeded, so it is the same each run).
 import { writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
 const RATE = 16000;
-const out = join(dirname(fileURLToPath(import.meta.url)), "..", "public", "sounds");
+const out = join(dirname(fileURLToPath(import.meta.url)), "..", "..", "public", "sounds");
 
 function wav(samples) {
   const data = Buffer.alloc(samples.length * 2);

@@ -1,5 +1,5 @@
 // The page's Content-Security-Policy, applied to a release build in place
-// (tools/gen-sw.mjs calls it before minifying and listing the files):
+// (tools/build/gen-sw.mjs calls it before minifying and listing the files):
 //
 // - Trunk writes the wasm start-up as an inline module script; it is moved
 //   into a file of its own (init-<hash>.js), so that the policy can forbid
@@ -56,7 +56,7 @@ export function applyCsp(dir) {
 
 /** Puts the (minified) public/preload.js into the page as an inline script
  * and allows exactly that script in the policy, by its hash. A page without
- * it (tools/bare-page) is left as it is. */
+ * it (tools/measure/bare-page) is left as it is. */
 export function inlinePreload(dir) {
   const path = join(dir, "index.html");
   let html = readFileSync(path, "utf8");

@@ -4,7 +4,7 @@
 // Rust's core library and so on, in KB gzip, split into what the game alone
 // loads and what it shares with other games (paid once per session).
 //
-//   node tools/size-by-part.mjs        (after a release build: dist/ and
+//   node tools/measure/size-by-part.mjs        (after a release build: dist/ and
 //                                       target/split-wasm.json)
 //   DIST=<dir> (another build), GAMES=joker,… (some games), TOP=<n> (also
 //   the n largest functions of each game, by name)
@@ -21,9 +21,9 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { demangle } from "./shell-has-no-game.mjs";
+import { demangle } from "../build/shell-has-no-game.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dist = process.env.DIST || join(root, "dist");
 const target = process.env.CARGO_TARGET_DIR || join(root, "target");
 const record = JSON.parse(readFileSync(join(target, "split-wasm.json"), "utf8"));

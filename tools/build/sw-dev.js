@@ -1,7 +1,7 @@
 /* Grave Matters service worker for debug builds (`trunk serve`, `trunk build`):
  * caches nothing and intercepts nothing, so development always sees fresh
  * files. It replaces any release worker at once and deletes its caches.
- * Release builds get the precaching worker made by tools/gen-sw.mjs. */
+ * Release builds get the precaching worker made by tools/build/gen-sw.mjs. */
 self.addEventListener("install", () => self.skipWaiting());
 self.addEventListener("activate", (event) => {
   event.waitUntil(

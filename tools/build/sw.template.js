@@ -1,4 +1,4 @@
-/* Grave Matters service worker: body. tools/gen-sw.mjs prepends
+/* Grave Matters service worker: body. tools/build/gen-sw.mjs prepends
  *   const CACHE = "grave-matters-<content hash>";
  *   const PRECACHE = [ ...every file of the build, relative to this file... ];
  * and writes the result to sw.js in Trunk's staging dir. Do not edit sw.js.

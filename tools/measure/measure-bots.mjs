@@ -6,7 +6,7 @@
 // the longest tasks (a computer's decision and the redraw after it run in
 // one task) and the longest gap between frames.
 //
-//   node tools/measure-bots.mjs [seconds] [serial-killer|joker|detective-graves] [Strong|Simple]
+//   node tools/measure/measure-bots.mjs [seconds] [serial-killer|joker|detective-graves] [Strong|Simple]
 //                          (default 15 s, Serial Killer, Strong; after a release build)
 //   DIST=<dir> (another build, for before/after pairs)
 // With Simple computers, what is left is the cost of drawing the table.
@@ -15,9 +15,9 @@ import { readFileSync, mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const seconds = Number(process.argv[2] || 15);
 const game = process.argv[3] || "serial-killer";
 const level = process.argv[4] || "Strong";

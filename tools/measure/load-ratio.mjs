@@ -1,16 +1,16 @@
 #!/usr/bin/env node
 // How long opening the app takes beside the smallest Leptos page built the
-// same way (tools/bare-page/: one component, a heading and a button; the
-// app's release profile, wasm-opt passes, wasm-bindgen, minifying, policy,
+// same way (tools/measure/bare-page/: one component, a heading and a button;
+// the app's release profile, wasm-opt passes, wasm-bindgen, minifying, policy,
 // service worker and compressed copies), in headless Chromium, and how many
 // bytes each load moves. Per scenario, profile and cache state, `runs` loads
 // of the app and `runs` of the bare page, interleaved (app, bare, app, …);
 // prints the medians, the ratio app/bare and the bytes.
 //
-//   node tools/load-ratio.mjs [runs]     (default 7; after a release build in dist/)
+//   node tools/measure/load-ratio.mjs [runs]     (default 7; after a release build in dist/)
 //   DIST=<dir> (another app build), BARE_DIST=<dir> (the bare page's build;
 //   default $CARGO_TARGET_DIR/bare-page-dist, else target/bare-page-dist,
-//   built with `trunk build --release --dist <dir>` in tools/bare-page when
+//   built with `trunk build --release --dist <dir>` in tools/measure/bare-page when
 //   missing or older than its sources), ONLY=home,deal,new,mr-deal,sk-new,jk-new (some scenarios),
 //   VERBOSE=1 (each run)
 //
@@ -25,12 +25,12 @@
 //   sk-new  #/serial-killer/new       usable: "Start game", as for Detective Graves
 //   jk-new  #/joker/new               usable: "Start game", as for Detective Graves
 //   bare page: its button (#bare-button). Its service worker is the app's
-//   (tools/gen-sw.mjs and tools/sw.template.js as they are at its build),
-//   registered on the load event as public/register-sw.js did when this
-//   was written.
+//   (tools/build/gen-sw.mjs and tools/build/sw.template.js as they are at its
+//   build), registered on the load event as public/register-sw.js did when
+//   this was written.
 // A warm deal link resumes the deal its first visit saved.
-// The tours are marked seen beforehand (as tools/input-latency.mjs does):
-// the screen measured is the table, not a tour over it.
+// The tours are marked seen beforehand (as tools/measure/input-latency.mjs
+// does): the screen measured is the table, not a tour over it.
 //
 // "Usable", in milliseconds from the navigation's start (performance.now()
 // in the page, whose origin is the navigation's start): the end of the first
@@ -42,7 +42,7 @@
 // out: a stylesheet or an attribute may still be missing), and from that
 // callback posts a message to itself: the message runs once that frame's
 // rendering is done, and its performance.now() is the figure (as
-// tools/input-latency.mjs times a frame). The page reports it with a
+// tools/measure/input-latency.mjs times a frame). The page reports it with a
 // console.debug, so the tool polls nothing in the page while it loads.
 //
 // Profiles: desktop (1280×900, no throttling) and phone (390×844 at 3×,
@@ -79,9 +79,9 @@ import { existsSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadavg } from "node:os";
-import { startServer } from "../e2e/static-server.mjs";
+import { startServer } from "../../e2e/static-server.mjs";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const runs = Number(process.argv[2] || 7);
 const appDist = resolve(process.env.DIST || join(root, "dist"));
 const bareDist = resolve(
@@ -98,9 +98,9 @@ if (!existsSync(join(appDist, "index.html"))) {
 // makes it (its sources, and the app's release steps it borrows), unless
 // BARE_DIST names a build.
 const BARE_SOURCES = [
-  "tools/bare-page/Cargo.toml", "tools/bare-page/Cargo.lock", "tools/bare-page/Trunk.toml",
-  "tools/bare-page/index.html", "tools/bare-page/register-sw.js", "tools/bare-page/src/main.rs",
-  "tools/gen-sw.mjs", "tools/sw.template.js", "tools/minify.mjs", "tools/csp.mjs", "tools/compress.mjs",
+  "tools/measure/bare-page/Cargo.toml", "tools/measure/bare-page/Cargo.lock", "tools/measure/bare-page/Trunk.toml",
+  "tools/measure/bare-page/index.html", "tools/measure/bare-page/register-sw.js", "tools/measure/bare-page/src/main.rs",
+  "tools/build/gen-sw.mjs", "tools/build/sw.template.js", "tools/build/minify.mjs", "tools/build/csp.mjs", "tools/build/compress.mjs",
 ];
 const builtAt = (dir) => (existsSync(join(dir, "index.html")) ? statSync(join(dir, "index.html")).mtimeMs : 0);
 const stale = !process.env.BARE_DIST && BARE_SOURCES.some((f) => statSync(join(root, f)).mtimeMs > builtAt(bareDist));
@@ -108,7 +108,7 @@ if (!existsSync(join(bareDist, "index.html")) || stale) {
   console.log(`load-ratio: building the bare page into ${bareDist}`);
   const built = spawnSync(
     "bash",
-    ["-c", `. "$0/scripts/env.sh" && cd "$0/tools/bare-page" && nice trunk build --release --dist "$1"`, root, bareDist],
+    ["-c", `. "$0/scripts/env.sh" && cd "$0/tools/measure/bare-page" && nice trunk build --release --dist "$1"`, root, bareDist],
     { stdio: "inherit" },
   );
   if (built.status !== 0 || !existsSync(join(bareDist, "index.html"))) {

@@ -7,7 +7,7 @@
 // parent names nothing of the module's. Inline `#[cfg(test)] mod … { … }`
 // blocks are test code and are skipped.
 //
-// Usage: node tools/import-cycles.mjs src/main.rs engine/src/lib.rs
+// Usage: node tools/build/import-cycles.mjs src/main.rs engine/src/lib.rs
 // Prints each circle and exits 1 if there is any; prints the counts and
 // exits 0 otherwise.
 import { readFileSync, existsSync } from "node:fs";
@@ -193,7 +193,7 @@ function circles(graph) {
 
 const roots = process.argv.slice(2);
 if (roots.length === 0) {
-  console.error("usage: node tools/import-cycles.mjs <crate root .rs> ...");
+  console.error("usage: node tools/build/import-cycles.mjs <crate root .rs> ...");
   process.exit(2);
 }
 let found = 0;

@@ -28,7 +28,7 @@
 // route to a page without a microphone; there it is lan0's, and the pages
 // reach it through the kernel's loopback; mDNS queries go nowhere else.
 //
-//   node tools/webrtc-codes.mjs [loopback|mdns|raw|stun ...]     (default: all)
+//   node tools/measure/webrtc-codes.mjs [loopback|mdns|raw|stun ...]     (default: all)
 //
 // WEBRTC_CODES_FIXTURES=DIR writes the descriptions Chromium gave as
 // DIR/chromium-<run>-<offer|answer>.sdp (src/remote/fixtures/ are such).
@@ -44,7 +44,7 @@ import { networkInterfaces, tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const NAMESPACE_RUNS = ["mdns", "raw", "stun"];
 const inNamespace = process.env.WEBRTC_CODES_NETNS === "1";
 const asked = process.argv.slice(2);

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Splits the app's WebAssembly into the shell and one chunk per game, in a
-// Trunk build: run first by tools/gen-sw.mjs (the post_build hook), before
-// anything is minified or listed for the service worker.
+// Trunk build: run first by tools/build/gen-sw.mjs (the post_build hook),
+// before anything is minified or listed for the service worker.
 //
 // Trunk has no wasm splitting (trunk-rs/trunk#1022), so Trunk builds the
 // crate and stages its own wasm-bindgen output as usual (wasm-opt is off in
@@ -14,13 +14,14 @@
 //      game (split_<game>.wasm), modules of code several games share
 //      (chunk_<n>.wasm), and the loader __wasm_split.js that fetches them.
 //      The build fails if the main module holds any game's code
-//      (tools/shell-has-no-game.mjs).
+//      (tools/build/shell-has-no-game.mjs).
 //   2. wasm-bindgen --keep-lld-exports on the main module (the chunks reach
 //      the main module through those exports), under the names Trunk gave
 //      its glue and module, which index.html loads; --weak-refs, so that
 //      callbacks handed to the browser (Leptos' timers, animation frames)
 //      are freed when the browser drops them, not kept for good (measured
-//      by tools/memory.mjs: Joker's memory grew about 7 KiB a tap without).
+//      by tools/measure/memory.mjs: Joker's memory grew about 7 KiB a tap
+//      without).
 //   3. release only: wasm-opt on every module, in parallel.
 //   4. The chunks and the loader get content hashes in their names, so a page
 //      of an older version can never load a newer version's chunk (it gets a
@@ -31,11 +32,11 @@
 //      many files (each request costs a round trip on a slow phone, and
 //      HTTP/1.1 makes six at a time), for about the same bytes.
 //   6. Each game's files are named in index.html (<meta name="chunks:<game>">)
-//      for public/preload.js (inlined by tools/csp.mjs), and the loader is
+//      for public/preload.js (inlined by tools/build/csp.mjs), and the loader is
 //      preloaded beside the glue that imports it (else it is fetched only
 //      once the glue has arrived).
 //
-// By hand: node tools/split-wasm.mjs <staging dir> [release|debug]
+// By hand: node tools/build/split-wasm.mjs <staging dir> [release|debug]
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import {
@@ -49,7 +50,7 @@ import { gzipSync } from "node:zlib";
 import { gameNames } from "./shell-has-no-game.mjs";
 
 const run = promisify(execFile);
-const root = join(dirname(fileURLToPath(import.meta.url)), "..");
+const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const CRATE = "grave-matters";
 
 // The sections only a linker reads (which tools made the module, which
@@ -163,7 +164,7 @@ export async function splitWasm(dir, profile) {
     // build, from the names wasm-opt drops later.
     const games = gameNames(join(split, `${stem}.wasm`));
     if (games.length) {
-      throw new Error(`split-wasm: the main module holds ${games.length} functions of a game, e.g.\n  ${games.slice(0, 8).join("\n  ")}\n(node tools/shell-has-no-game.mjs lists them)`);
+      throw new Error(`split-wasm: the main module holds ${games.length} functions of a game, e.g.\n  ${games.slice(0, 8).join("\n  ")}\n(node tools/build/shell-has-no-game.mjs lists them)`);
     }
     // 2. The main module through wasm-bindgen, as Trunk named it.
     const bg = join(work, "bindgen");

@@ -1,8 +1,8 @@
 // How the measurement tools and the memory test play each game by tapping
-// its table (tools/input-latency.mjs, tools/memory.mjs, e2e/memory.spec.ts):
-// each game's start (two people where the game has seats) and the controls
-// to tap, in order of preference; the first visible one is tapped each time.
-// And how they read the app's WebAssembly memory.
+// its table (tools/measure/input-latency.mjs, tools/measure/memory.mjs,
+// e2e/memory.spec.ts): each game's start (two people where the game has seats)
+// and the controls to tap, in order of preference; the first visible one is
+// tapped each time. And how they read the app's WebAssembly memory.
 
 /** Taps the first control matching one of `selectors` that is visible
  * (waiting at most `timeout` ms for it to take the tap); false if none is. */

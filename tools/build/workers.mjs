@@ -1,7 +1,7 @@
 #!/usr/bin/env node
-// Finishes the app's web workers in a Trunk build: run by tools/gen-sw.mjs
-// (the post_build hook) after the split, before anything is minified or
-// listed for the service worker.
+// Finishes the app's web workers in a Trunk build: run by
+// tools/build/gen-sw.mjs (the post_build hook) after the split, before
+// anything is minified or listed for the service worker.
 //
 // Each worker is a binary of the `workers` crate, which Trunk builds from a
 // `<link data-type="worker" data-target-path="workers">` in index.html into
@@ -16,7 +16,7 @@
 //      index.html: the page reads the module's files from it (see
 //      src/workers.rs), and public/worker.js starts them.
 //
-// By hand: node tools/workers.mjs <staging dir> [release|debug]
+// By hand: node tools/build/workers.mjs <staging dir> [release|debug]
 import { execFile } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
