@@ -4,8 +4,10 @@
 // as `crate::ui::Dialog`, `super::State`, or an alias a `use` brought in).
 // Declaring a module (`mod table;`) is not an import: a module's parent may
 // declare it, and the module may use its parent's items, as long as the
-// parent names nothing of the module's. Inline `#[cfg(test)] mod … { … }`
-// blocks are test code and are skipped.
+// parent names nothing of the module's. Test modules (inline
+// `#[cfg(test)] mod … { … }` blocks, and `#[cfg(test)] mod …;` files) are
+// test code and are skipped. A module may count its private child modules
+// as parts of itself (see `PARTS`).
 //
 // Usage: node tools/build/import-cycles.mjs src/main.rs engine/src/lib.rs
 // Prints each circle and exits 1 if there is any; prints the counts and
@@ -39,29 +41,44 @@ function withoutTestBlocks(src) {
   }
 }
 
-/** Every file of the crate rooted at `root`, with its module path. */
+/** A module file that says its private child modules are parts of it. */
+const PARTS = "// import-cycles: parts";
+
+/** Every file of the crate rooted at `root`, with its module path; and, for
+ * each file, the file it is counted as: itself, or the module it is a part
+ * of. A module whose file has the line `// import-cycles: parts` (one
+ * algorithm cut into files along its seams, whose parts call each other:
+ * e.g. a solver's search and its levels) is one file here with its private
+ * child modules (`mod x;`, not `pub mod x;`): circles are looked for
+ * between it and the rest, not between its parts. */
 function crateFiles(root) {
   const files = new Map(); // file -> module path (array)
   const modules = new Map(); // "a::b" -> file
-  const visit = (file, path) => {
+  const unit = new Map(); // file -> the file it is counted as
+  const visit = (file, path, countedAs) => {
     files.set(file, path);
     modules.set(path.join("::"), file);
-    const src = withoutTestBlocks(code(readFileSync(file, "utf8")));
+    unit.set(file, countedAs);
+    const text = readFileSync(file, "utf8");
+    const hasParts = text.split("\n").some((line) => line.trim() === PARTS);
+    const src = withoutTestBlocks(code(text));
     const dir = basename(file) === "mod.rs" || file === root ? dirname(file) : join(dirname(file), basename(file, ".rs"));
-    for (const m of src.matchAll(/\bmod\s+(\w+)\s*([;{])/g)) {
-      const name = m[1];
-      if (m[2] === "{") {
+    for (const m of src.matchAll(/(\bpub(?:\([\w:]+\))?\s+)?\bmod\s+(\w+)\s*([;{])/g)) {
+      const name = m[2];
+      // A test module's file is test code, as inline test blocks are.
+      if (/#\[cfg\(test\)\]\s*$/.test(src.slice(Math.max(0, m.index - 40), m.index))) continue;
+      if (m[3] === "{") {
         modules.set([...path, name].join("::"), file);
         continue;
       }
       const a = join(dir, `${name}.rs`);
       const b = join(dir, name, "mod.rs");
       const child = existsSync(a) ? a : existsSync(b) ? b : null;
-      if (child) visit(child, [...path, name]);
+      if (child) visit(child, [...path, name], hasParts && !m[1] ? countedAs : child);
     }
   };
-  visit(root, []);
-  return { files, modules };
+  visit(root, [], root);
+  return { files, modules, unit };
 }
 
 /** The full paths a `use` tree names: `a::{b, c::{d, e}}` -> a::b, a::c::d, a::c::e. */
@@ -198,9 +215,14 @@ if (roots.length === 0) {
 }
 let found = 0;
 for (const root of roots) {
-  const { files, modules } = crateFiles(root);
+  const { files, modules, unit } = crateFiles(root);
   const graph = new Map();
-  for (const [file, path] of files) graph.set(file, edgesOf(file, path, modules));
+  for (const [file, path] of files) {
+    const from = unit.get(file);
+    const to = graph.get(from) || new Set();
+    for (const target of edgesOf(file, path, modules)) if (unit.get(target) !== from) to.add(unit.get(target));
+    graph.set(from, to);
+  }
   const found_here = circles(graph);
   const edges = [...graph.values()].reduce((n, e) => n + e.size, 0);
   for (const scc of found_here) {
@@ -210,7 +232,8 @@ for (const root of roots) {
       console.log(`  ${relative(".", f)} -> ${inside.join(", ")}`);
     }
   }
-  console.log(`${root}: ${files.size} files, ${edges} imports between them, ${found_here.length} circles`);
+  const parts = files.size - graph.size;
+  console.log(`${root}: ${files.size} files (${parts} counted as parts of their module), ${edges} imports between them, ${found_here.length} circles`);
   found += found_here.length;
 }
 process.exit(found ? 1 : 0);
