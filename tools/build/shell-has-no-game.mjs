@@ -23,7 +23,7 @@ const BELONGS_TO_A_GAME = new RegExp(
 );
 
 /** Unsigned LEB128 at `at`: [value, next offset]. */
-function leb(bytes, at) {
+export function leb(bytes, at) {
   let value = 0;
   let shift = 0;
   for (;;) {
@@ -34,44 +34,56 @@ function leb(bytes, at) {
   }
 }
 
-/** The function names of a module's "name" section (empty without one). */
-export function functionNames(bytes) {
-  const names = [];
-  const text = new TextDecoder();
+/** Each section of a module: `visit(id, start, end)`, in order. */
+export function sections(bytes, visit) {
   let at = 8; // magic and version
   while (at < bytes.length) {
     const id = bytes[at++];
     let size;
     [size, at] = leb(bytes, at);
-    const end = at + size;
-    if (id === 0) {
-      let len;
-      let p;
-      [len, p] = leb(bytes, at);
-      const name = text.decode(bytes.subarray(p, p + len));
-      p += len;
-      while (name === "name" && p < end) {
-        const sub = bytes[p++];
-        let subSize;
-        [subSize, p] = leb(bytes, p);
-        const subEnd = p + subSize;
-        if (sub === 1) {
-          let count;
-          [count, p] = leb(bytes, p);
-          for (let i = 0; i < count; i++) {
-            let nameLen;
-            [, p] = leb(bytes, p); // the function's index
-            [nameLen, p] = leb(bytes, p);
-            names.push(text.decode(bytes.subarray(p, p + nameLen)));
-            p += nameLen;
-          }
-        }
-        p = subEnd;
-      }
-    }
-    at = end;
+    visit(id, at, at + size);
+    at += size;
   }
+}
+
+/** The function names of a module's "name" section, by function index
+ * (empty without one). */
+export function functionNameMap(bytes) {
+  const names = new Map();
+  const text = new TextDecoder();
+  sections(bytes, (id, at, end) => {
+    if (id !== 0) return;
+    let len;
+    let p;
+    [len, p] = leb(bytes, at);
+    const name = text.decode(bytes.subarray(p, p + len));
+    p += len;
+    while (name === "name" && p < end) {
+      const sub = bytes[p++];
+      let subSize;
+      [subSize, p] = leb(bytes, p);
+      const subEnd = p + subSize;
+      if (sub === 1) {
+        let count;
+        [count, p] = leb(bytes, p);
+        for (let i = 0; i < count; i++) {
+          let index;
+          let nameLen;
+          [index, p] = leb(bytes, p);
+          [nameLen, p] = leb(bytes, p);
+          names.set(index, text.decode(bytes.subarray(p, p + nameLen)));
+          p += nameLen;
+        }
+      }
+      p = subEnd;
+    }
+  });
   return names;
+}
+
+/** The function names of a module's "name" section (empty without one). */
+export function functionNames(bytes) {
+  return [...functionNameMap(bytes).values()];
 }
 
 /** A Rust symbol (legacy mangling, as rustc writes them here) as a path:

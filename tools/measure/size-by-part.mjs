@@ -21,7 +21,7 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { demangle } from "../build/shell-has-no-game.mjs";
+import { demangle, functionNameMap, leb, sections } from "../build/shell-has-no-game.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const dist = process.env.DIST || join(root, "dist");
@@ -34,68 +34,24 @@ if (!existsSync(linked)) {
   process.exit(2);
 }
 
-function leb(bytes, at) {
-  let value = 0;
-  let shift = 0;
-  for (;;) {
-    const byte = bytes[at++];
-    value += (byte & 0x7f) * 2 ** shift;
-    shift += 7;
-    if (byte < 0x80) return [value, at];
-  }
-}
-
 /** Each defined function of a module: [body bytes, demangled name]. */
 function functions(path) {
   const bytes = readFileSync(path);
   const imported = WebAssembly.Module.imports(new WebAssembly.Module(bytes)).filter((i) => i.kind === "function").length;
   const sizes = [];
-  const names = new Map();
-  const text = new TextDecoder();
-  let at = 8;
-  while (at < bytes.length) {
-    const id = bytes[at++];
-    let size;
-    [size, at] = leb(bytes, at);
-    const end = at + size;
-    if (id === 10) {
-      let p;
-      let count;
-      [count, p] = leb(bytes, at);
-      for (let i = 0; i < count; i++) {
-        let length;
-        [length, p] = leb(bytes, p);
-        sizes.push(length);
-        p += length;
-      }
-    } else if (id === 0) {
-      let p;
+  sections(bytes, (id, at) => {
+    if (id !== 10) return;
+    let p;
+    let count;
+    [count, p] = leb(bytes, at);
+    for (let i = 0; i < count; i++) {
       let length;
-      [length, p] = leb(bytes, at);
-      const section = text.decode(bytes.subarray(p, p + length));
+      [length, p] = leb(bytes, p);
+      sizes.push(length);
       p += length;
-      while (section === "name" && p < end) {
-        const sub = bytes[p++];
-        let subSize;
-        [subSize, p] = leb(bytes, p);
-        const subEnd = p + subSize;
-        if (sub === 1) {
-          let count;
-          [count, p] = leb(bytes, p);
-          for (let i = 0; i < count; i++) {
-            let index;
-            let nameLength;
-            [index, p] = leb(bytes, p);
-            [nameLength, p] = leb(bytes, p);
-            names.set(index, text.decode(bytes.subarray(p, p + nameLength)));
-            p += nameLength;
-          }
-        }
-        p = subEnd;
-      }
     }
-    at = end;
-  }
+  });
+  const names = functionNameMap(bytes);
   return sizes.map((size, i) => [size, demangle(names.get(imported + i) || "")]);
 }
 
