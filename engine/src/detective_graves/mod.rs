@@ -24,7 +24,7 @@
 //! variant allows it) and the Detective accuses ([`Action::Accuse`]).
 //!
 //! Rulings decided here, where the texts leave room (each is checked in
-//! `tests.rs`, by a test named `ruling_…` or by the test of its location or
+//! `tests/`, by a test named `ruling_…` or by the test of its location or
 //! ability):
 //!
 //! - **Deuce mid-play.** Each card is judged when it is placed, against the
