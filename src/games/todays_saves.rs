@@ -7,15 +7,15 @@ use crate::storage::{self, memory::MemoryStore, Store as _};
 use engine::Game;
 
 /// Written before the engine contract changed: each game just begun.
-const NOVEMBER: &str = include_str!("../fixtures/saves-2026-11.txt");
+pub(crate) const NOVEMBER: &str = include_str!("../fixtures/saves-2026-11.txt");
 /// Written on 2026-12-07, before the tables read one seat feed: the three
 /// multiplayer games well into play, with their moves (and Serial Killer's
 /// log as English lines); `gm.save.serial-killer.hosting` is a Serial
 /// Killer game hosting a seat on another device, which kept its events.
-const DECEMBER: &str = include_str!("../fixtures/saves-2026-12.txt");
+pub(crate) const DECEMBER: &str = include_str!("../fixtures/saves-2026-12.txt");
 
 /// The stored text under `key` in the fixture `saves`.
-fn stored(saves: &'static str, key: &str) -> &'static str {
+pub(crate) fn stored(saves: &'static str, key: &str) -> &'static str {
     saves
         .lines()
         .find_map(|line| line.strip_prefix(key)?.strip_prefix('='))
@@ -23,7 +23,7 @@ fn stored(saves: &'static str, key: &str) -> &'static str {
 }
 
 /// Loads the record stored under `key` in `saves` as the app does at start.
-pub(super) fn load<T: serde::de::DeserializeOwned>(
+pub(crate) fn load<T: serde::de::DeserializeOwned>(
     saves: &'static str,
     key: &str,
     record: &crate::session::Record<T>,

@@ -7,22 +7,17 @@ use super::invitation::{self, Ticket};
 use super::peer::{self, Handlers, Link};
 use super::relay;
 use super::wire;
+use crate::table::controller::{Action, Event, TableRecord};
+use crate::table::seat::{SeatFeed, Shown, ShownOf, View};
 use engine::remote::{ToGuest, ToHost};
 use engine::seats::Seat;
+use engine::Multiplayer;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 use serde::{de::DeserializeOwned, Serialize};
 
-/// What the host last sent this device.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Received<V, E> {
-    /// The host's table version it was sent at (actions name it).
-    pub version: u32,
-    pub names: Vec<String>,
-    pub view: V,
-    /// The game's log as this seat learnt it.
-    pub events: Vec<E>,
-}
+/// What the host last sent this device: what its seat is shown.
+pub type Received<V, E> = Shown<V, E>;
 
 /// Where the guest's connection stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -265,6 +260,30 @@ where
         }
         false
     }
+}
+
+/// The seat's feed on this guest device (see [`crate::table::seat`]): what
+/// the host last sent, this device's actions sent to it, its refusals, and
+/// what the seat keeps on this device (`kept`).
+pub fn feed<R: TableRecord, K: Copy + 'static>(
+    guest: Guest<View<R>, Event<R>, Action<R>>,
+    kept: K,
+) -> SeatFeed<R, K>
+where
+    R::State: Multiplayer,
+    ShownOf<R>: Send + Sync,
+    View<R>: Clone + DeserializeOwned + Send + Sync,
+    Event<R>: Clone + DeserializeOwned + Send + Sync,
+    Action<R>: Serialize,
+{
+    SeatFeed::new(
+        guest.received.into(),
+        Signal::stored(true),
+        // Where the game is kept the host's table plays it, with its sounds.
+        Callback::new(move |(actions, _quiet)| guest.send(actions)),
+        guest.refusal,
+        kept,
+    )
 }
 
 /// Where a guest tab keeps its seat and the seat's last table (the host's

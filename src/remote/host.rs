@@ -10,7 +10,7 @@ use super::invitation::{self, Ticket};
 use super::peer::{Handlers, Link};
 use super::relay;
 use super::wire;
-use crate::table::controller::{Action, Event, SeatedRecord, Table};
+use crate::table::controller::{Action, Event, Refusal, SeatedRecord, Table};
 use engine::remote::{admit, table_for, ToGuest, ToHost};
 use engine::seats::Seat;
 use engine::Multiplayer;
@@ -30,6 +30,11 @@ where
     fn log_seen_by(&self, seat: Seat) -> Vec<Event<Self>>;
     /// The computer plays `seat` from now on, here: its person left.
     fn give_to_computer(&mut self, seat: Seat);
+    /// What a seat is told when the engine refuses its `action`: the
+    /// engine's reason, unless the game words it for the action.
+    fn refusal_text(_action: &Action<Self>, refusal: &Refusal<Self>) -> String {
+        refusal.to_string()
+    }
 }
 
 /// Where one remote seat's connection stands.

@@ -3,5 +3,6 @@
 
 pub mod controller;
 pub mod frame;
+pub mod seat;
 pub mod seat_editor;
 pub mod seats;

@@ -313,6 +313,11 @@ pub struct State {
     /// are written back unchanged.
     #[serde(default, skip_serializing_if = "is_zero")]
     actions: u64,
+    /// Every event of the game, oldest first: its log, worded where it is
+    /// shown. Every event is public. Saves written before it was kept read
+    /// as none (the app rebuilds it from the moves it kept).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    log: Vec<Event>,
 }
 
 fn is_zero(n: &u64) -> bool {
@@ -420,6 +425,7 @@ impl State {
             reshuffles: 0,
             winners: Vec::new(),
             actions: 0,
+            log: Vec::new(),
         };
         state.begin_turn(first, &mut Quiet);
         Ok(state)
@@ -487,6 +493,20 @@ impl State {
                 phase,
             },
         }
+    }
+
+    /// Every event so far, oldest first.
+    pub fn log(&self) -> &[Event] {
+        &self.log
+    }
+
+    /// `replayed`, if it is this very game with its log (this one having
+    /// none, saved before the state kept it): `replayed` is the game played
+    /// again from its moves, which gives the log back. `None` otherwise.
+    pub fn with_log_of(&self, replayed: &State) -> Option<State> {
+        let mut same = replayed.clone();
+        same.log = Vec::new();
+        (self.log.is_empty() && same == *self).then(|| replayed.clone())
     }
 
     pub fn winners(&self) -> &[Seat] {
@@ -588,6 +608,8 @@ impl State {
     /// What `seat` may know: everything but the order of the victim stack.
     pub fn view(&self, seat: Seat) -> SeatView {
         let mut table = self.clone();
+        // The log travels beside a view (`log`), not in it.
+        table.log = Vec::new();
         table.seed = 0;
         table.rng = Pcg32::seed_from_u64(0);
         let known = usize::from(table.known_bottom).min(table.stack.len());
@@ -1253,10 +1275,12 @@ impl Game for State {
         self.check_action(action)
     }
 
-    /// [`Game::check`], then the change, which cannot fail.
+    /// [`Game::check`], then the change, which cannot fail; its events
+    /// join the log. (The computers' playouts apply into no log.)
     fn apply(&mut self, action: Action) -> Result<Vec<Event>, RuleError> {
         let mut events = Vec::new();
         self.apply_into(action, &mut events)?;
+        self.log.extend_from_slice(&events);
         Ok(events)
     }
 

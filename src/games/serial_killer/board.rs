@@ -1,7 +1,7 @@
 //! The victim stack and the six graves, each pile fanned so that the cards
 //! under its top card show their index.
 
-use super::source::Source;
+use super::table::Feed;
 use super::words::{depth_text, grave_label, short};
 use crate::ui::card::colour_classes;
 use crate::ui::CardFace;
@@ -13,16 +13,16 @@ const FANNED: usize = 4;
 
 /// The victim stack and the six graves.
 #[component]
-pub fn Board(source: Source) -> impl IntoView {
-    let stack_len = move || source.read(|v, _| v.stack_len());
+pub fn Board(feed: Feed) -> impl IntoView {
+    let stack_len = move || feed.seen(|v, _| v.stack_len());
     let target = move || {
-        source.read(|v, _| match v.phase() {
+        feed.seen(|v, _| match v.phase() {
             Phase::Draw { grave } | Phase::Drawn { grave, .. } => Some(grave),
             _ => None,
         })
     };
     let drawn = move || {
-        source.read(|v, _| match v.phase() {
+        feed.seen(|v, _| match v.phase() {
             Phase::Drawn { card, .. } => Some(card),
             _ => None,
         })
@@ -46,8 +46,8 @@ pub fn Board(source: Source) -> impl IntoView {
             <ol class="sk-graves">
                 {(0..GRAVES).map(|i| {
                     // Memos: a grave is drawn again only when it changes.
-                    let pile = Memo::new(move |_| source.read(|v, _| v.grave(i).to_vec()));
-                    let open = Memo::new(move |_| source.read(|v, _| v.is_open(i)));
+                    let pile = Memo::new(move |_| feed.seen(|v, _| v.grave(i).to_vec()));
+                    let open = Memo::new(move |_| feed.seen(|v, _| v.is_open(i)));
                     let is_target = move || target() == Some(i as u8);
                     let label = move || grave_label(i, &pile.get(), open.get(), is_target());
                     view! {

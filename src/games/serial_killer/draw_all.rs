@@ -1,28 +1,38 @@
 //! "Draw all": the turn's draws in one tap. The rules draw one card per open
 //! grave, in order, each a decision of no one's until a Jack or an Ace asks
 //! what to do with it; so the table sends the engine's own `Draw` action
-//! again and again (each logged and saved as a single draw is), and stops
-//! where the player must choose, when the draws are over, or at a refusal.
-//! Several cards land at once, so the message line sums up what they did.
+//! again and again (each logged and saved as a single draw is), one per
+//! table shown (the host admits all or none of a message, and where a Jack
+//! or an Ace stops the draws is not known before the table after the last
+//! draw), and stops where the player must choose, when the draws are over,
+//! or at a refusal. Several cards land at once, so the message line sums up
+//! what they did.
 
 use crate::seats::joined;
-use engine::serial_killer::{ClueCause, Event, Landing, GRAVES};
+use engine::serial_killer::{ClueCause, Event, Landing, Phase};
 
-/// Draws with `draw` until it has nothing more to draw (`None`: no draw
-/// comes next) or it is refused, at most a turn's six cards: the events of
-/// the draws made, in order, and the refusal that stopped them, if one did.
-pub fn draw_run<E>(
-    mut draw: impl FnMut() -> Option<Result<Vec<Event>, E>>,
-) -> (Vec<Event>, Option<E>) {
-    let mut events = Vec::new();
-    for _ in 0..GRAVES {
-        match draw() {
-            None => break,
-            Some(Ok(more)) => events.extend(more),
-            Some(Err(refusal)) => return (events, Some(refusal)),
-        }
+/// What a run of draws does with the table shown after a draw: draw
+/// again, wait for a decision on a Jack or an Ace (the draws go on after
+/// it), or stop.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum NextDraw {
+    Draw,
+    Decide,
+    Stop,
+    /// The last draw was sent at this table: its answer is yet to come.
+    Wait,
+}
+
+/// The next step of a run of draws, given the seat's table: whether it is
+/// to act, the phase, the table's version, and the version the last draw
+/// was sent at.
+pub fn next_draw(to_act: bool, phase: Phase, version: u32, sent_at: Option<u32>) -> NextDraw {
+    match phase {
+        _ if sent_at == Some(version) => NextDraw::Wait,
+        Phase::Draw { .. } if to_act => NextDraw::Draw,
+        Phase::Drawn { .. } if to_act => NextDraw::Decide,
+        _ => NextDraw::Stop,
     }
-    (events, None)
 }
 
 /// What one run of "Draw all" did, for the table's message line (the log
@@ -88,11 +98,22 @@ pub fn draw_all_summary(events: &[Event]) -> Option<String> {
 mod tests {
     use super::*;
     use engine::cards::{Card, Suit};
-    use engine::serial_killer::{role, Action, Phase, Role, RuleError, Seat, State};
+    use engine::serial_killer::{role, Action, Role, Seat, State};
     use engine::Game;
 
-    fn drawing(state: &State) -> bool {
-        matches!(state.phase(), Phase::Draw { .. })
+    /// One run of Draw all on `state` as a table plays it: a draw, then
+    /// one more for each table shown while [`next_draw`] says so. The
+    /// events of the run, and where it ended.
+    fn run_of_draws(state: &mut State) -> (Vec<Event>, NextDraw) {
+        let mut version = 0;
+        let mut events = state.apply(Action::Draw).unwrap();
+        loop {
+            version += 1;
+            match next_draw(true, state.phase(), version, Some(version - 1)) {
+                NextDraw::Draw => events.extend(state.apply(Action::Draw).unwrap()),
+                end => return (events, end),
+            }
+        }
     }
 
     /// Runs of Draw all over whole games (the first legal choice taken at
@@ -104,17 +125,15 @@ mod tests {
             let mut state = State::with_players(3, seed).unwrap();
             let mut runs = 0;
             while !state.is_over() {
-                if !drawing(&state) {
+                if !matches!(state.phase(), Phase::Draw { .. }) {
                     let action = state.legal_actions()[0];
                     state.apply(action).unwrap();
                     continue;
                 }
                 let addressed: Vec<u8> =
                     state.turn_targets()[usize::from(state.drawn_this_turn())..].to_vec();
-                let (events, refusal) =
-                    draw_run(|| drawing(&state).then(|| state.apply(Action::Draw)));
+                let (events, end) = run_of_draws(&mut state);
                 runs += 1;
-                assert_eq!(refusal, None::<RuleError>);
                 let drawn: Vec<(u8, Landing)> = events
                     .iter()
                     .filter_map(|e| match *e {
@@ -122,18 +141,23 @@ mod tests {
                         _ => None,
                     })
                     .collect();
+                assert!(drawn.len() <= 6, "a turn draws six cards at most");
                 let graves: Vec<u8> = drawn.iter().map(|&(g, _)| g).collect();
                 assert_eq!(graves, addressed[..drawn.len()], "in the graves' order");
                 let (last, before) = drawn.split_last().expect("at least one card");
                 assert!(before.iter().all(|&(_, l)| l != Landing::Waiting));
                 match state.phase() {
                     Phase::Drawn { card, .. } => {
+                        assert_eq!(end, NextDraw::Decide);
                         assert_eq!(last.1, Landing::Waiting);
                         assert!(matches!(role(card), Role::Corpse | Role::Informant));
                     }
                     // The draws are over: the clue penalty is taken, the
                     // held cards and the end of the turn wait.
-                    phase => assert_eq!(phase, Phase::Plays),
+                    phase => {
+                        assert_eq!(end, NextDraw::Stop);
+                        assert_eq!(phase, Phase::Plays);
+                    }
                 }
             }
             assert!(runs > 5);
@@ -141,30 +165,25 @@ mod tests {
     }
 
     #[test]
-    fn a_refusal_midway_stops_the_draws_and_is_returned() {
-        let mut calls = 0;
-        let (events, refusal) = draw_run(|| {
-            calls += 1;
-            Some(match calls {
-                1 => Ok(vec![Event::TurnEnded { seat: Seat(0) }]),
-                _ => Err(RuleError::NotDrawing),
-            })
-        });
-        assert_eq!(events.len(), 1);
-        assert_eq!(refusal, Some(RuleError::NotDrawing));
-        assert_eq!(calls, 2, "nothing drawn after the refusal");
-        let (events, refusal) = draw_run(|| None::<Result<Vec<Event>, RuleError>>);
-        assert!(events.is_empty() && refusal.is_none());
-    }
-
-    #[test]
-    fn draw_all_never_draws_more_than_six_cards() {
-        let mut calls = 0;
-        let _ = draw_run(|| {
-            calls += 1;
-            Some(Ok::<_, RuleError>(Vec::new()))
-        });
-        assert_eq!(calls, GRAVES);
+    fn a_run_of_draws_sends_once_per_table_and_stops_where_a_person_decides() {
+        let draw = Phase::Draw { grave: 2 };
+        let drawn = Phase::Drawn {
+            card: Card::new(11, Suit::Spades),
+            grave: 2,
+        };
+        assert_eq!(next_draw(true, draw, 4, Some(3)), NextDraw::Draw);
+        assert_eq!(
+            next_draw(true, draw, 4, Some(4)),
+            NextDraw::Wait,
+            "no second draw per table"
+        );
+        assert_eq!(next_draw(true, drawn, 5, Some(4)), NextDraw::Decide);
+        assert_eq!(next_draw(true, Phase::Plays, 5, Some(4)), NextDraw::Stop);
+        assert_eq!(
+            next_draw(false, draw, 5, Some(4)),
+            NextDraw::Stop,
+            "not this seat's turn"
+        );
     }
 
     #[test]

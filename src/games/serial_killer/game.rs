@@ -1,26 +1,81 @@
-//! A Serial Killer game as the app saves it: the engine's state, the names
-//! at the table, its log and whether its result is counted. The table
+//! A Serial Killer game as the app saves it: the engine's state (which
+//! keeps the game's events, its log), the names at the table and whether
+//! its result is counted. The table
 //! controller (`crate::table::controller`) plays it through
 //! [`TableRecord`] and [`SeatedRecord`]; seats on other devices are
 //! hosted through [`RemoteRecord`].
 
 use super::stats::SerialKillerStats;
-use super::words::{log_lines, opening_lines};
 use crate::remote::host::RemoteRecord;
+use crate::replay::Replayable;
 use crate::seats::{name_of, own_device_seats, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::seats::Level;
-use engine::serial_killer::{Action, Event, Seat, SeatKind, SeatView, State, Status};
-use engine::Multiplayer;
+use engine::serial_killer::{Action, Event, Seat, SeatKind, State, Status};
+use engine::{Game, Multiplayer};
 use serde::{Deserialize, Serialize};
 
-/// The game in progress with the names at the table and its log.
+/// A game as any version saved it: until 2026-12 with its log as English
+/// lines (and, hosting seats on other devices, its events beside them).
+/// Those are read once and dropped: the state's log is the game's events,
+/// rebuilt from the moves where the state was saved without it. Only a game
+/// whose moves cannot give it back keeps its lines (`earlier_log`).
+#[derive(Deserialize)]
+struct Saved {
+    state: State,
+    names: Vec<String>,
+    #[serde(default)]
+    log: Vec<String>,
+    counted: bool,
+    #[serde(default)]
+    remote: Vec<Seat>,
+    #[serde(default)]
+    moves: Vec<Action>,
+}
+
+impl From<Saved> for SerialKillerGame {
+    fn from(saved: Saved) -> SerialKillerGame {
+        let mut game = SerialKillerGame {
+            state: saved.state,
+            names: saved.names,
+            earlier_log: Vec::new(),
+            counted: saved.counted,
+            remote: saved.remote,
+            moves: saved.moves,
+        };
+        if game.state.log().is_empty() && !saved.log.is_empty() {
+            match replayed(&game).and_then(|r| game.state.with_log_of(&r)) {
+                Some(state) => game.state = state,
+                None => game.earlier_log = saved.log,
+            }
+        }
+        game
+    }
+}
+
+/// `game`'s state played again from its beginning by its moves.
+fn replayed(game: &SerialKillerGame) -> Option<State> {
+    let (setup, moves) = game.record()?;
+    let mut again = SerialKillerGame::begin(&setup).ok()?;
+    for action in moves {
+        again.state.apply(action).ok()?;
+    }
+    Some(again.state)
+}
+
+/// The game in progress with the names at the table.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(from = "Saved")]
 pub struct SerialKillerGame {
     pub state: State,
     /// One per seat, in seat order.
     pub names: Vec<String>,
-    pub log: Vec<String>,
+    /// The log of a game saved before the state kept its events, as that
+    /// version wrote it, where the moves cannot give the events back (saved
+    /// before the moves were kept too): the table shows these lines, then
+    /// those of the events since. Empty for every other game.
+    #[serde(rename = "log", default, skip_serializing_if = "Vec::is_empty")]
+    pub earlier_log: Vec<String>,
     /// Its result is in the statistics already.
     pub counted: bool,
     /// The seats played by a person on another device (this device hosts
@@ -28,11 +83,6 @@ pub struct SerialKillerGame {
     /// which saves as before.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub remote: Vec<Seat>,
-    /// Every event of a game with remote seats, oldest first: a guest's log
-    /// is made from them on its device (the prose `log` is this device's).
-    /// Kept only in such a game, so that others save as before.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub events: Vec<Event>,
     /// The moves made, oldest first: what a replay is made from
     /// (`replay.rs`). A game saved before they were kept has none.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -47,14 +97,12 @@ impl SerialKillerGame {
         let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
         let state = State::new(&kinds, seed).map_err(|e| e.to_string())?;
         let names: Vec<String> = seats.iter().map(|s| s.name.clone()).collect();
-        let log = opening_lines(&state.view(state.first_player()), &names);
         let game = SerialKillerGame {
             state,
             names,
-            log,
+            earlier_log: Vec::new(),
             counted: false,
             remote,
-            events: Vec::new(),
             moves: Vec::new(),
         };
         // A computer's seat marked for another device, say.
@@ -77,9 +125,6 @@ impl SerialKillerGame {
         if !self.remote.is_empty() && self.local_people().is_empty() {
             return Err("no person plays on the device that keeps the game".into());
         }
-        if self.remote.is_empty() && !self.events.is_empty() {
-            return Err("events kept for a game at one device".into());
-        }
         crate::names::check_names(&self.names)
     }
 
@@ -89,20 +134,6 @@ impl SerialKillerGame {
             .filter(|s| self.state.seat_kind(*s) == Some(SeatKind::Person))
             .filter(|s| !self.remote.contains(s))
             .collect()
-    }
-
-    /// Whether the seat to act is a person at this device: only then does
-    /// this table offer choices.
-    pub fn acts_here(&self) -> bool {
-        self.state
-            .to_act()
-            .is_some_and(|s| self.local_people().contains(&s))
-    }
-
-    /// What the table shows: the view of the seat to act (everything is
-    /// public in this game except the stack's order, which a view never gives).
-    pub fn view(&self) -> SeatView {
-        self.state.view(self.state.current())
     }
 
     pub fn name(&self, seat: Seat) -> String {
@@ -120,13 +151,6 @@ impl TableRecord for SerialKillerGame {
 
     fn state_mut(&mut self) -> &mut State {
         &mut self.state
-    }
-
-    fn follow(&mut self, events: &[Event]) {
-        self.log.extend(log_lines(events, &self.names));
-        if !self.remote.is_empty() {
-            self.events.extend_from_slice(events);
-        }
     }
 
     /// Once the game is over: a game played, and a win for each person
@@ -188,7 +212,8 @@ impl RemoteRecord for SerialKillerGame {
     /// Every event as the engine redacts it for `seat` (in this game each
     /// is public: only the stack's order is secret, and no event tells it).
     fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
-        self.events
+        self.state
+            .log()
             .iter()
             .map(|e| self.state.redact(e, seat))
             .collect()
@@ -200,21 +225,8 @@ impl RemoteRecord for SerialKillerGame {
             .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
         {
             self.remote.retain(|&s| s != seat);
-            // With no guest left, nobody needs the events.
-            if self.remote.is_empty() {
-                self.events.clear();
-            }
         }
     }
-}
-
-/// The log of a game played on another device, as its guest makes it from
-/// what the host sends (`view`, the names and `events`, every event so far):
-/// the same lines as the host's [`SerialKillerGame::log`].
-pub fn guest_log(view: &SeatView, events: &[Event], names: &[String]) -> Vec<String> {
-    let mut log = opening_lines(view, names);
-    log.extend(log_lines(events, names));
-    log
 }
 
 impl SeatedRecord for SerialKillerGame {
@@ -246,8 +258,19 @@ pub fn clue_moves(events: &[Event]) -> Vec<(Seat, bool)> {
 
 #[cfg(test)]
 mod tests {
-    use super::super::words::{choices, Choice};
+    use super::super::words::{choices, log_lines, log_text, Choice};
     use super::*;
+    use engine::serial_killer::SeatView;
+
+    /// What the table shows: the view of the seat to act.
+    fn view(game: &SerialKillerGame) -> SeatView {
+        game.state.view(game.state.current())
+    }
+
+    /// The game's log as the table words it.
+    fn log(game: &SerialKillerGame) -> Vec<String> {
+        log_text(&[], &view(game), game.state.log(), &game.names)
+    }
     use crate::session::fixtures::same_text;
     use engine::serial_killer::{Action, ClueCause};
     use engine::{Game, Multiplayer};
@@ -275,7 +298,7 @@ mod tests {
         let mut counted = 0;
         let mut steps = 0;
         while !game.state.is_over() {
-            let list = choices(&game.view(), None, &game.names);
+            let list = choices(&view(game), None, &game.names);
             assert!(!list.is_empty(), "a choice is always offered");
             // The first choice, as the browser test plays, through an
             // Ace's grave to its first effect.
@@ -283,16 +306,16 @@ mod tests {
                 Choice::Act(a) => a,
                 // Draw all is draw after draw, each followed and counted.
                 Choice::DrawAll => Action::Draw,
-                Choice::AceOn(g) => match choices(&game.view(), Some(g), &game.names)[0].0 {
+                Choice::AceOn(g) => match choices(&view(game), Some(g), &game.names)[0].0 {
                     Choice::Act(a) => a,
                     other => panic!("{other:?}"),
                 },
                 Choice::CancelAce => panic!("no cancel first"),
             };
-            let before = game.log.len();
             let events = game.state.apply(action).unwrap();
             game.follow(&events);
-            assert!(game.log.len() > before, "{action:?} says what it did");
+            let said = log_lines(&events, &game.names);
+            assert!(!said.is_empty(), "{action:?} says what it did");
             counted += usize::from(game.count(&events, stats));
             steps += 1;
             assert!(steps < 20_000);
@@ -367,10 +390,10 @@ mod tests {
     #[test]
     fn a_new_game_logs_the_first_player_draw() {
         let game = SerialKillerGame::new(&people(), 7).unwrap();
-        assert!(game.log[0].starts_with("Draw for first player: Ana "));
+        assert!(log(&game)[0].starts_with("Draw for first player: Ana "));
         let first = game.name(game.state.first_player());
         assert_eq!(
-            game.log.last().unwrap(),
+            log(&game).last().unwrap(),
             &format!("{first} draws highest and plays first.")
         );
         assert!(game.validate().is_ok());
@@ -382,6 +405,15 @@ mod tests {
         let sk: SerialKillerGame = same_text("SKGAME");
         assert_eq!(sk.validate(), Ok(()));
         assert_eq!(sk.names.len(), 3);
+        // Its moves were not kept, so its events cannot be had again: its
+        // log's lines are kept, and shown before those of the events since.
+        assert_eq!(sk.earlier_log.len(), 3);
+        assert!(sk.state.log().is_empty());
+        let mut sk = sk;
+        let events = sk.state.apply(Action::Draw).unwrap();
+        let shown = log_text(&sk.earlier_log, &view(&sk), sk.state.log(), &sk.names);
+        assert_eq!(shown[..3], sk.earlier_log[..]);
+        assert_eq!(shown[3..], log_lines(&events, &sk.names)[..]);
     }
 
     #[test]
@@ -389,7 +421,7 @@ mod tests {
         for seed in 0..20 {
             let mut game = SerialKillerGame::new(&people(), seed).unwrap();
             play_out(&mut game, &mut SerialKillerStats::default());
-            let log = game.log.join("\n");
+            let log = log(&game).join("\n");
             assert!(log.contains("is arrested!"), "{log}");
             assert!(log.contains("still on the loose"), "{log}");
             assert!(log.contains("loses a clue to the police"));
@@ -486,18 +518,9 @@ mod tests {
                 remote: vec![Seat(5)],
                 ..game.clone()
             },
-            SerialKillerGame {
-                events: vec![Event::TurnEnded { seat: Seat(0) }],
-                ..here
-            },
         ];
         for game in broken {
-            assert!(
-                game.validate().is_err(),
-                "{:?} {:?}",
-                game.remote,
-                game.events
-            );
+            assert!(game.validate().is_err(), "{:?}", game.remote);
         }
         let mut computer = plans(&[SeatKind::Person, SeatKind::Computer(Level::Simple)]);
         computer[1].own_device = true;
@@ -515,37 +538,34 @@ mod tests {
         assert_eq!(again.remote, [Seat(1), Seat(2)]);
     }
 
-    // Each guest's log, made from what the host sends its seat, says what
-    // the host's log says, all game long; and only a game with guests
-    // keeps its events.
+    // Each guest's log, worded from what the host sends its seat, says
+    // what the host's says, all game long, and a game with guests keeps
+    // the same log as one at one device.
     #[test]
-    fn each_guest_makes_the_hosts_log_from_the_events_it_is_sent() {
+    fn each_guest_is_shown_the_hosts_log() {
         for seed in 0..8 {
             let mut game = SerialKillerGame::new(&two_guests(), seed).unwrap();
             let mut alone = SerialKillerGame::new(&people(), seed).unwrap();
             let mut steps = 0;
+            let shown = |game: &SerialKillerGame, seat: Seat| {
+                let events = game.log_seen_by(seat);
+                log_text(&[], &game.state.view(seat), &events, game.names())
+            };
             while let Some(seat) = game.state.to_act() {
-                assert_eq!(game.acts_here(), seat == Seat(0));
                 if steps % 7 == 0 {
+                    let host = shown(&game, Seat(0));
+                    assert!(host.len() > steps, "a line at least for each action");
                     for guest in [Seat(1), Seat(2)] {
-                        let events = game.log_seen_by(guest);
-                        let view = game.state.view(guest);
-                        assert_eq!(guest_log(&view, &events, game.names()), game.log);
+                        assert_eq!(shown(&game, guest), host);
                     }
                 }
                 let action =
                     State::bot_action(&game.state.view(seat), Level::Simple, game.state.bot_seed());
-                let events = game.state.apply(action).unwrap();
-                game.follow(&events);
-                let same = alone.state.apply(action).unwrap();
-                alone.follow(&same);
+                game.state.apply(action).unwrap();
+                alone.state.apply(action).unwrap();
                 steps += 1;
             }
-            let events = game.log_seen_by(Seat(2));
-            let view = game.state.view(Seat(2));
-            assert_eq!(guest_log(&view, &events, &game.names), game.log);
-            assert_eq!(alone.log, game.log);
-            assert!(alone.events.is_empty() && !game.events.is_empty());
+            assert_eq!(shown(&alone, Seat(0)), shown(&game, Seat(2)));
             assert_eq!(game.validate(), Ok(()));
         }
     }
@@ -565,9 +585,8 @@ mod tests {
             (game.remote_seats(), game.computer(Seat(1))),
             (vec![Seat(2)], Some(Level::Simple))
         );
-        assert!(!game.events.is_empty(), "Cy's device still needs them");
         game.give_to_computer(Seat(2));
-        assert!(game.remote_seats().is_empty() && game.events.is_empty());
+        assert!(game.remote_seats().is_empty());
         assert_eq!(game.validate(), Ok(()));
     }
 
@@ -605,5 +624,43 @@ mod tests {
             },
         ];
         assert_eq!(clue_moves(&events), [(Seat(1), true), (Seat(2), false)]);
+    }
+
+    // Saves of earlier versions kept the log as English lines: the lines
+    // are dropped once read, and the log worded from the game's events,
+    // rebuilt from its moves, says the very same (at one device and
+    // hosting a seat on another, as each seat is shown it). A save whose
+    // moves were not kept (November's) keeps its lines instead.
+    #[test]
+    fn an_earlier_saves_log_lines_are_worded_again_from_its_events() {
+        use crate::games::todays_saves::{load, stored, DECEMBER, NOVEMBER};
+        let record = &super::super::records::RECORDS.game;
+        let saves = [
+            (NOVEMBER, record.key, true),
+            (DECEMBER, record.key, false),
+            (DECEMBER, "gm.save.serial-killer.hosting", false),
+        ];
+        for (saves, key, kept_lines) in saves {
+            let text = stored(saves, key);
+            let lines: crate::codec::Json = crate::codec::from_str(text).unwrap();
+            let lines: Vec<String> = lines["data"]["log"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|l| l.as_str().unwrap().to_string())
+                .collect();
+            let game = load(saves, key, record);
+            assert_eq!(game.earlier_log.is_empty(), !kept_lines, "{key}");
+            assert_eq!(game.state.log().is_empty(), kept_lines, "{key}");
+            for seat in Seat::all(game.state.players()) {
+                let events = game.log_seen_by(seat);
+                let view = game.state.view(seat);
+                let worded = log_text(&game.earlier_log, &view, &events, &game.names);
+                assert_eq!(worded, lines, "{key}, seen by {seat:?}");
+            }
+            let again = crate::codec::to_string(&game).unwrap();
+            let saves_lines = again.contains("\"log\":[\"");
+            assert_eq!(saves_lines, kept_lines, "{key}: English lines saved");
+        }
     }
 }

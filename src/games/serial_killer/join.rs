@@ -1,12 +1,13 @@
 //! A guest's Serial Killer: this device plays one seat of a game the
 //! host's device runs. Opened from the host's invitation (its link, or the
-//! code pasted); the table is drawn from what the host sends, and this
-//! device's actions go to the host, which checks them.
+//! code pasted); the same desk as the host's is drawn from its seat's feed
+//! (what the host sends), and this device's actions go to the host, which
+//! checks them. No hand-over (one person holds this device), no computer
+//! turns, nothing saved or counted here.
 
-use super::guest::GuestTable;
 use super::records::route;
-use super::source::Remote;
-use crate::remote::guest::Guest;
+use super::table::{Desk, Feed};
+use crate::remote::guest::{feed, Guest};
 use crate::remote::views::guest_page;
 use crate::route::Page;
 use crate::ui::TopBar;
@@ -17,9 +18,14 @@ use leptos::prelude::*;
 pub fn SkJoin() -> impl IntoView {
     let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
-    let remote = Remote::of_guest(guest, ());
+    let feed: Feed = feed(guest, Signal::stored(Vec::new()));
+    let desk = move || {
+        feed.shown
+            .with(Option::is_some)
+            .then(|| view! { <Desk feed/> })
+    };
     view! {
         <TopBar title="Serial Killer"/>
-        {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
+        {guest_page(guest, move || desk.into_any())}
     }
 }

@@ -5,13 +5,11 @@
 mod board;
 mod draw_all;
 mod game;
-mod guest;
 mod join;
 mod new_game;
 mod players;
 pub(crate) mod records;
 mod replay;
-mod source;
 mod stats;
 mod table;
 // Measurements only (hand-overs and draw taps, before issue 26 and now).

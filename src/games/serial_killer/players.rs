@@ -1,6 +1,6 @@
 //! Every player's panel, and the police investigation pile.
 
-use super::source::Source;
+use super::table::Feed;
 use super::words::{police_pile_text, PlayerPanel};
 use crate::seats::seat_class;
 use crate::ui::CardFace;
@@ -9,10 +9,10 @@ use leptos::prelude::*;
 
 /// Every player: clues, the police's share, held cards face up, arrests.
 #[component]
-pub fn Players(source: Source) -> impl IntoView {
-    let seats = Memo::new(move |_| source.read(|v, _| v.players()));
+pub fn Players(feed: Feed) -> impl IntoView {
+    let seats = Memo::new(move |_| feed.seen(|v, _| v.players()));
     let police_total = move || {
-        source.read(|v, _| {
+        feed.seen(|v, _| {
             Seat::all(v.players())
                 .map(|s| u32::from(v.police(s)))
                 .sum::<u32>()
@@ -23,8 +23,8 @@ pub fn Players(source: Source) -> impl IntoView {
             {move || Seat::all(seats.get()).map(|seat| {
                 // A memo: a player's panel is drawn again only when it changes.
                 let panel = Memo::new(move |_| {
-                    let own_device = source.elsewhere().contains(&seat);
-                    source.read(|v, names| Some(PlayerPanel { own_device, ..PlayerPanel::of(v, seat, names) }))
+                    let own_device = feed.elsewhere().contains(&seat);
+                    feed.seen(|v, names| Some(PlayerPanel { own_device, ..PlayerPanel::of(v, seat, names) }))
                 });
                 move || panel.get().map(|panel| {
                     let (current, arrested, winner) = (panel.current, panel.arrested, panel.winner);

@@ -6,8 +6,7 @@ use super::board::Board;
 use super::game::SerialKillerGame;
 use super::players::Players;
 use super::records::{game_ctx, table, ID};
-use super::source::Source;
-use super::table::WhoseTurn;
+use super::table::{Feed, WhoseTurn};
 use super::words::log_lines;
 use crate::replay::viewer::replay_page;
 use crate::replay::{unlogged, Replayable};
@@ -65,16 +64,18 @@ impl Replayable for SerialKillerGame {
 #[component]
 pub(super) fn SkReplay() -> impl IntoView {
     let board = ViewFn::from(move || {
-        let source = Source::Local(table());
+        let table = table();
+        let to_act = Signal::derive(move || table.read(|g| Some(g.state.current())));
+        let feed = Feed::replayed(table, to_act, Signal::stored(Vec::new()));
         view! {
             <div class="table-layout sk-table">
                 <div class="table-main">
-                    <WhoseTurn source/>
-                    <Board source/>
+                    <WhoseTurn feed/>
+                    <Board feed/>
                 </div>
                 <div class="table-side">
-                    <Players source/>
-                    <GameLog lines=Signal::derive(move || source.log())/>
+                    <Players feed/>
+                    <GameLog lines=Signal::derive(move || feed.log())/>
                 </div>
             </div>
         }
@@ -119,7 +120,7 @@ mod tests {
             let steps = read::<SerialKillerGame>(ID, "Serial Killer", &code).unwrap();
             let last = &steps.last().unwrap().game;
             assert_eq!(last.state, game.state);
-            assert_eq!(last.log, game.log);
+            assert_eq!(last.state.log(), game.state.log());
             longest = longest.max(crate::replay::testing::shared_length(&code));
         }
         println!("measurement: longest Serial Killer replay code of 4 four-seat games: {longest} characters");

@@ -11,24 +11,58 @@
 //! The clues' flights are made from the events each action returns.
 
 use super::board::Board;
-use super::draw_all::{draw_all_summary, draw_run};
+use super::draw_all::{draw_all_summary, next_draw, NextDraw};
 use super::game::clue_moves;
 use super::game::SerialKillerGame;
 use super::players::Players;
 use super::records::{route, table, ID};
-use super::source::Source;
-use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, PanelRow};
+use super::words::{
+    choices, end_title, log_text, panel_rows, turn_text, waiting_text, Choice, PanelRow,
+};
 use crate::remote::Loader;
 use crate::route::Page;
 use crate::seats::seat_class;
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
+use crate::table::seat::SeatFeed;
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::seat_widgets::{GameLog, TakeBack, TurnBanner};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{shortcut_key, When};
-use engine::serial_killer::{Action, Event, Phase, RuleError};
+use engine::serial_killer::{Action, Event, SeatView};
 use leptos::prelude::*;
+
+/// What a seat is shown of the game and how it acts, wherever the game is
+/// kept (see [`crate::table::seat`]): everything the table draws. What it
+/// keeps beside: the lines of a game an earlier version saved with no
+/// moves (see `SerialKillerGame::earlier_log`), none on a guest device.
+pub type Feed = SeatFeed<SerialKillerGame, Signal<Vec<String>>>;
+
+impl Feed {
+    /// Reads the seat's view with the names at the table (tracked); `T`'s
+    /// default while there is no game. Everything the table shows is
+    /// public, so any seat's view draws it.
+    pub fn seen<T: Default>(self, read: impl FnOnce(&SeatView, &[String]) -> T) -> T {
+        self.read(|shown| read(&shown.view, &shown.names))
+    }
+
+    /// The game's log, worded (tracked).
+    pub fn log(self) -> Vec<String> {
+        let earlier = self.kept.get();
+        self.read(|s| log_text(&earlier, &s.view, &s.events, &s.names))
+    }
+
+    /// The choices for the person at this device, with an Ace's grave
+    /// chosen (tracked): none unless the seat's person plays here and is
+    /// to act.
+    fn choices(self, ace_grave: Option<u8>) -> Vec<(Choice, String)> {
+        let here = self.plays_here.get();
+        self.seen(|view, names| match here && view.to_act() {
+            true => choices(view, ace_grave, names),
+            false => Vec::new(),
+        })
+    }
+}
 
 /// Each clue that changed hands flies between its player and the police
 /// investigation pile.
@@ -59,111 +93,136 @@ pub fn SerialKillerScreen(
 }
 
 /// The table of a game in progress (or just finished) at this device: the
-/// invitations of the seats on other devices, the desk, and the computer
-/// seats' turns.
+/// invitations of the seats on other devices, the computer seats' turns,
+/// and the desk, drawn from the view of the seat to act (everything on it
+/// is public, so the device passes with no hand-over screen).
 #[component]
 fn Playing(across: Loader<SerialKillerGame>) -> impl IntoView {
     let table = table();
     let ctx = table.ctx;
-    let source = Source::Local(table);
-    let message = RwSignal::new(None::<Note>);
-    let ace_grave = RwSignal::new(None::<u8>);
-    // "Draw all" was pressed and a drawn Jack or Ace stopped it: once that
-    // card is decided, the draws go on by themselves.
-    let drawing_all = RwSignal::new(false);
+    let to_act = Signal::derive(move || table.read(|g| Some(g.state.current())));
+    let earlier_log = Signal::derive(move || table.read(|g| g.earlier_log.clone()));
+    let feed = Feed::here(table, to_act, earlier_log);
     // Seats played on other devices: this device hosts them.
     let host = across.host_panel(table);
-
-    // The engine's answer to an action, a person's or a computer's: a
-    // refusal is shown; accepted, the clues it moved fly.
-    let answer = move |result: Result<Vec<Event>, RuleError>| match result {
-        Ok(events) => {
-            message.set(None);
-            fly_clues(&events);
-        }
-        Err(refusal) => message.set(Some(Note::refusal(refusal.to_string()))),
-    };
-    table.play_computers(|| true, answer);
-
-    // Draws until a drawn Jack or Ace waits for a decision or the draws are
-    // over: each draw the engine's own action, the others quietly after the
-    // first that has the sound and motion of the tap (`tapped`: no other
-    // action of the tap had them; the cards all glide from the stack at
-    // once). A refusal stops the draws and is shown.
-    let draw_on = move |tapped: bool| {
-        let mut first = tapped;
-        let (events, refusal) = draw_run(|| {
-            let drawing = ctx.game.with_untracked(|g| {
-                g.as_ref()
-                    .is_some_and(|g| matches!(g.state.phase(), Phase::Draw { .. }))
-            });
-            if !drawing {
-                return None;
+    // What a computer's action did shows as anyone's does (the desk reads
+    // it from the feed); the engine never refuses a computer's choice, and
+    // if it did the reason would show as a person's refusal.
+    table.play_computers(
+        || true,
+        move |result| {
+            if let Err(refusal) = result {
+                feed.refusal.set(Some(refusal.to_string()));
             }
-            if std::mem::take(&mut first) {
-                return table.act(Action::Draw);
-            }
-            let result = table.act_quietly(Action::Draw);
-            if matches!(result, Some(Err(_))) {
-                crate::ui::refused();
-            }
-            result
-        });
-        fly_clues(&events);
-        let waits = ctx.game.with_untracked(|g| {
-            g.as_ref()
-                .is_some_and(|g| matches!(g.state.phase(), Phase::Drawn { .. }))
-        });
-        drawing_all.set(refusal.is_none() && waits);
-        message.set(match refusal {
-            Some(refusal) => Some(Note::refusal(refusal.to_string())),
-            None => draw_all_summary(&events).map(Note::event),
-        });
-    };
-    let act = Callback::new(move |action: Action| {
-        let Some(result) = table.act(action) else {
-            return;
-        };
-        let accepted = result.is_ok();
-        answer(result);
-        if accepted && drawing_all.get_untracked() {
-            draw_on(false);
-        }
-    });
-    let take_back = Callback::new(move |_| {
-        message.set(None);
-        table.take_back();
-    });
-
-    // Another tab moved the game on: what the table was saying is dropped.
-    let forget_feedback = Callback::new(move |_| {
-        message.set(None);
-        ace_grave.set(None);
-        drawing_all.set(false);
-    });
+        },
+    );
+    // Another tab moved the game on: what the table was saying is dropped
+    // (the desk is drawn anew).
+    let desk_run = RwSignal::new(0u32);
+    let forget_feedback = Callback::new(move |_| desk_run.update(|n| *n += 1));
     view! {
         <TableFrame title="Serial Killer" game=ID tour=TOUR moves=changes(ctx.game) on_continue=forget_feedback>
         {host}
-        <Desk source message ace_grave act draw_all=Callback::new(move |_| draw_on(true)) take_back/>
+        {move || {
+            desk_run.track();
+            view! { <Desk feed/> }
+        }}
         </TableFrame>
     }
 }
 
 /// The table as this device shows it, wherever its game is kept: the
-/// board, the choices of the person to act here (taps and keys become
-/// `act`, `draw_all` or `take_back`), the players, the log and the end.
+/// board, the choices of the person to act here (taps and keys become the
+/// seat's actions), the players, the log and the end. "Draw all" sends one
+/// draw per table shown, until a Jack or an Ace waits for a decision (the
+/// draws go on after it) or the turn's draws are over: the same way here
+/// and on a guest, where where a Jack or an Ace stops them is not known
+/// until the host's table comes.
 #[component]
-pub(super) fn Desk(
-    source: Source,
-    message: RwSignal<Option<Note>>,
-    /// An Ace's grave chosen, its effect to choose next.
-    ace_grave: RwSignal<Option<u8>>,
-    act: Callback<Action>,
-    draw_all: Callback<()>,
-    take_back: Callback<()>,
-) -> impl IntoView {
+pub(super) fn Desk(feed: Feed) -> impl IntoView {
+    let message = RwSignal::new(None::<Note>);
+    // An Ace's grave chosen, its effect to choose next.
+    let ace_grave = RwSignal::new(None::<u8>);
+    // Drawing all: the seat's log length when its run of draws began (its
+    // summary is of the events after), `Some(None)` while a decision on a
+    // Jack or an Ace holds it, `None` between runs.
+    let drawing_all = StoredValue::new(None::<Option<usize>>);
+    // The table version this seat last sent actions at: one send per
+    // table, so that a second tap before the answer (or a draw of Draw
+    // all's besides) is not sent to be refused as stale.
+    let sent_at = StoredValue::new(None::<u32>);
+    let version = move || feed.read_untracked(|shown| Some(shown.version));
+    let send = move |action: Action, quiet: bool| {
+        if version().is_none() || sent_at.get_value() == version() {
+            return false;
+        }
+        sent_at.set_value(version());
+        if quiet {
+            feed.send_quietly(vec![action]);
+        } else {
+            feed.send(vec![action]);
+        }
+        true
+    };
+    // A refusal shows beside the control pressed, and stops the draws.
+    feed.on_refusal(move |why| {
+        sent_at.set_value(None);
+        drawing_all.set_value(None);
+        message.set(Some(Note::refusal(why)));
+    });
+    // Each action's events: the clues they moved fly, and a Draw all goes
+    // on, waits or ends with its summary.
+    feed.on_new_events(move |new| {
+        fly_clues(new);
+        // (After a decision on a Jack or an Ace, the run's summary is of
+        // the draws that follow it.)
+        let Some(run_from) = drawing_all.get_value() else {
+            return;
+        };
+        let Some((version, to_act, phase, len)) = feed
+            .read_untracked(|s| Some((s.version, s.view.to_act(), s.view.phase(), s.events.len())))
+        else {
+            return;
+        };
+        let summary = || {
+            let from = run_from.unwrap_or(len);
+            feed.read_untracked(|s| draw_all_summary(s.events.get(from..).unwrap_or_default()))
+                .map(Note::event)
+        };
+        match next_draw(to_act, phase, version, sent_at.get_value()) {
+            NextDraw::Wait => {}
+            NextDraw::Draw => {
+                drawing_all.set_value(Some(run_from.or(Some(len))));
+                send(Action::Draw, true);
+            }
+            NextDraw::Decide => {
+                message.set(summary());
+                drawing_all.set_value(Some(None));
+            }
+            NextDraw::Stop => {
+                message.set(summary());
+                drawing_all.set_value(None);
+            }
+        }
+    });
+    let act = move |action: Action| {
+        if send(action, false) {
+            message.set(None);
+        }
+    };
+    let draw_all = move || {
+        let from = feed.read_untracked(|s| Some(s.events.len()));
+        if send(Action::Draw, false) {
+            message.set(None);
+            drawing_all.set_value(Some(from));
+        }
+    };
+    let take_back = Callback::new(move |_| {
+        message.set(None);
+        feed.take_back();
+    });
     let end_dismissed = RwSignal::new(false);
-    let my_choices = Memo::new(move |_| source.choices(ace_grave.get()));
+    let my_choices = Memo::new(move |_| feed.choices(ace_grave.get()));
     // Keyboard players keep their place: after each change the focus goes
     // to the first choice offered (if the focus was on the table at all).
     Effect::new(move |_| {
@@ -189,15 +248,15 @@ pub(super) fn Desk(
     let choose = move |choice: Choice| match choice {
         Choice::Act(action) => {
             ace_grave.set(None);
-            act.run(action);
+            act(action);
         }
-        Choice::DrawAll => draw_all.run(()),
+        Choice::DrawAll => draw_all(),
         Choice::AceOn(grave) => ace_grave.set(Some(grave)),
         Choice::CancelAce => ace_grave.set(None),
     };
 
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if source.changed_elsewhere() {
+        if feed.changed_elsewhere() {
             return;
         }
         let Some(key) = shortcut_key(&event) else {
@@ -218,7 +277,7 @@ pub(super) fn Desk(
             "h" | "H" => find(|c| *c == Choice::Act(Action::Hold)),
             "e" | "E" => find(|c| *c == Choice::Act(Action::EndTurn)),
             "Escape" => find(|c| *c == Choice::CancelAce),
-            "u" | "U" if untrack(|| source.can_take_back()) => {
+            "u" | "U" if untrack(|| feed.can_take_back()) => {
                 event.prevent_default();
                 take_back.run(());
                 None
@@ -232,17 +291,17 @@ pub(super) fn Desk(
     });
     on_cleanup(move || keys.remove());
 
-    let game_over = move || source.read(|v, _| v.is_over());
+    let game_over = move || feed.seen(|v, _| v.is_over());
     view! {
         <div class="table-layout sk-table">
             <div class="table-main">
-                <WhoseTurn source/>
-                <Board source/>
+                <WhoseTurn feed/>
+                <Board feed/>
                 <section class="choices" role="group" aria-label="Your choices">
                     {move || {
                         let list = my_choices.get();
                         if list.is_empty() && !game_over() {
-                            let waiting = source.read(waiting_text);
+                            let waiting = feed.seen(waiting_text);
                             return view! { <p class="waiting">{waiting}</p> }.into_any();
                         }
                         // Beside Draw all, the single draw is the lesser way.
@@ -272,17 +331,17 @@ pub(super) fn Desk(
                             }.into_any(),
                         }).collect_view().into_any()
                     }}
-                    <TakeBack shown=Signal::derive(move || source.can_take_back()) take_back/>
+                    <TakeBack shown=Signal::derive(move || feed.can_take_back()) take_back/>
                 </section>
                 <TableMessage note=message/>
             </div>
             <div class="table-side">
-                <Players source/>
-                <GameLog lines=Signal::derive(move || source.log())/>
+                <Players feed/>
+                <GameLog lines=Signal::derive(move || feed.log())/>
             </div>
         </div>
         <When when=move || game_over() && !end_dismissed.get()>
-            <EndDialog source dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+            <EndDialog feed dismiss=Callback::new(move |_| end_dismissed.set(true))/>
         </When>
     }
 }
@@ -291,9 +350,9 @@ pub(super) fn Desk(
 /// flashes when the turn passes (the animation's name alternates with the
 /// turns, which starts it again), since no hand-over screen marks it.
 #[component]
-pub(super) fn WhoseTurn(source: Source) -> impl IntoView {
-    let text = move || source.read(|v, names| Some((v.current(), turn_text(v, names))));
-    let turn_parity = move || source.read(|v, _| v.turns() % 2).to_string();
+pub(super) fn WhoseTurn(feed: Feed) -> impl IntoView {
+    let text = move || feed.seen(|v, names| Some((v.current(), turn_text(v, names))));
+    let turn_parity = move || feed.seen(|v, _| v.turns() % 2).to_string();
     view! {
         <div class="sk-turn" data-turn-parity=turn_parity>
             <TurnBanner text=Signal::derive(text)/>
@@ -301,13 +360,13 @@ pub(super) fn WhoseTurn(source: Source) -> impl IntoView {
     }
 }
 
-/// The end of the game: who is still on the loose. On a guest device the
-/// host decides whether to play again: nor that nor a new game is offered
-/// there.
+/// The end of the game: who is still on the loose. Where another device
+/// keeps the game its host decides whether to play again: nor that nor a
+/// new game is offered there.
 #[component]
-fn EndDialog(source: Source, dismiss: Callback<()>) -> impl IntoView {
+fn EndDialog(feed: Feed, dismiss: Callback<()>) -> impl IntoView {
     let winners = untrack(|| {
-        source.read(|v, names| {
+        feed.seen(|v, names| {
             v.winners()
                 .iter()
                 .map(|&s| crate::seats::name_of(names, s))
@@ -318,22 +377,17 @@ fn EndDialog(source: Source, dismiss: Callback<()>) -> impl IntoView {
         end_title(&winners),
         "Everyone else has been arrested: the last killer on the loose wins.".to_string(),
     );
-    match source {
-        Source::Local(table) => {
-            let replay = crate::replay::href_of(table);
-            view! {
-                <GameOverDialog title detail celebrate=true
-                    play_again=Callback::new(move |_| table.play_again())
-                    new_game=route(Page::New)
-                    replay
-                    dismiss
-                />
-            }
-            .into_any()
+    match feed.keeper {
+        Some(keeper) => view! {
+            <GameOverDialog title detail celebrate=true
+                play_again=keeper.play_again
+                new_game=route(Page::New)
+                replay=keeper.replay.get_untracked()
+                dismiss
+            />
         }
-        Source::Remote(_) => {
-            view! { <GameOverDialog title detail celebrate=true dismiss/> }.into_any()
-        }
+        .into_any(),
+        None => view! { <GameOverDialog title detail celebrate=true dismiss/> }.into_any(),
     }
 }
 

@@ -432,6 +432,24 @@ pub fn end_title(winners: &[String]) -> String {
     }
 }
 
+/// The game's log as a seat is shown it (`view`, the names and `events`,
+/// every event so far), worded: the first-player draw, then each event;
+/// for a game an earlier version saved with its log's lines and no moves,
+/// those lines (`earlier`) instead of the draw.
+pub fn log_text(
+    earlier: &[String],
+    view: &SeatView,
+    events: &[Event],
+    names: &[String],
+) -> Vec<String> {
+    let mut log = match earlier {
+        [] => opening_lines(view, names),
+        lines => lines.to_vec(),
+    };
+    log.extend(log_lines(events, names));
+    log
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -60,3 +60,31 @@ fn save_and_load_is_exact() {
         assert_eq!(loaded, s);
     }
 }
+
+// The state keeps the game's log: every event `apply` returned, in order.
+// A seat's view carries none of it (the log travels beside a view), and a
+// save written before the state kept it reads with none, taking back the
+// log of the same game played again, and only of that game.
+#[test]
+fn the_log_keeps_every_event_and_an_earlier_save_takes_it_back() {
+    let mut s = State::with_players(3, 12).unwrap();
+    let mut again = s.clone();
+    let mut bot = SerialKillerBot::new(Level::Simple, 5);
+    let mut events = Vec::new();
+    for _ in 0..50 {
+        let a = bot.choose(&s.view(s.current()));
+        events.extend(s.apply(a).unwrap());
+        again.apply(a).unwrap();
+    }
+    assert_eq!(s.log(), events);
+    assert!(!events.is_empty());
+    assert!(s.view(Seat(1)).table.log.is_empty());
+    let mut json: serde_json::Value = serde_json::to_value(&s).unwrap();
+    json.as_object_mut().unwrap().remove("log");
+    let earlier: State = serde_json::from_value(json).unwrap();
+    assert!(earlier.log().is_empty() && earlier.validate().is_ok());
+    assert_eq!(earlier.with_log_of(&again), Some(s.clone()));
+    let other = State::with_players(3, 13).unwrap();
+    assert_eq!(earlier.with_log_of(&other), None, "another game");
+    assert_eq!(s.with_log_of(&again), None, "it has its log");
+}
