@@ -126,3 +126,38 @@ where
         }
     }
 }
+
+/// A replay's `seat`'s table at the step `shown`, as its own device would have been
+/// sent it (its view and its log, as the host sends them: see
+/// `remote::host`), kept up to date as the steps go, with what a guest
+/// keeps (`kept`). Any action on it is refused with [`crate::replay::REFUSED`], in its
+/// `refusal`.
+pub fn seat_table<R, K>(shown: Table<R>, seat: engine::seats::Seat, kept: K) -> Remote<R, K>
+where
+    R: RemoteRecord,
+    R::State: engine::Multiplayer,
+    K: Copy + 'static,
+    View<R>: Send + Sync,
+    Event<R>: Send + Sync,
+{
+    use engine::Multiplayer;
+    use leptos::prelude::*;
+    let received = RwSignal::new(None);
+    Effect::new(move |_| {
+        received.set(shown.read(|g: &R| {
+            Some(Received {
+                version: 0,
+                names: g.names().to_vec(),
+                view: g.state().view(seat),
+                events: g.log_seen_by(seat),
+            })
+        }));
+    });
+    let refusal = RwSignal::new(None);
+    Remote {
+        received,
+        send: Callback::new(move |_| refusal.set(Some(crate::replay::REFUSED.to_string()))),
+        refusal,
+        kept,
+    }
+}

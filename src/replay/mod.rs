@@ -180,45 +180,6 @@ pub fn replay_ctx<R: TableRecord>(ctx: GameCtx<R, R::Stats>, first: R) -> GameCt
 /// What a tap on a replay's table says: nothing on it can be played.
 pub const REFUSED: &str = "This is a replay: nothing on it can be played.";
 
-/// `seat`'s table at the step `shown`, as its own device would have been
-/// sent it (its view and its log, as the host sends them: see
-/// `remote::host`), kept up to date as the steps go, with what a guest
-/// keeps (`kept`). Any action on it is refused with [`REFUSED`], in its
-/// `refusal`.
-pub fn seat_table<R, K>(
-    shown: crate::table::controller::Table<R>,
-    seat: engine::seats::Seat,
-    kept: K,
-) -> crate::remote::source::Remote<R, K>
-where
-    R: crate::remote::host::RemoteRecord,
-    R::State: engine::Multiplayer,
-    K: Copy + 'static,
-    crate::remote::source::View<R>: Send + Sync,
-    Event<R>: Send + Sync,
-{
-    use engine::Multiplayer;
-    use leptos::prelude::*;
-    let received = RwSignal::new(None);
-    Effect::new(move |_| {
-        received.set(shown.read(|g: &R| {
-            Some(crate::remote::guest::Received {
-                version: 0,
-                names: g.names().to_vec(),
-                view: g.state().view(seat),
-                events: g.log_seen_by(seat),
-            })
-        }));
-    });
-    let refusal = RwSignal::new(None);
-    crate::remote::source::Remote {
-        received,
-        send: Callback::new(move |_| refusal.set(Some(REFUSED.to_string()))),
-        refusal,
-        kept,
-    }
-}
-
 /// A move's line when the log tells nothing of it: who made it, and what
 /// (`what`, the game's words for the action).
 pub fn unlogged<R>(before: &R, names: &[String], what: &str) -> String

@@ -1,7 +1,7 @@
 //! The victim stack and the six graves, each pile fanned so that the cards
 //! under its top card show their index.
 
-use super::table::Feed;
+use super::feed::Feed;
 use super::words::{depth_text, grave_label, short};
 use crate::ui::card::colour_classes;
 use crate::ui::CardFace;

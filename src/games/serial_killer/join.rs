@@ -5,8 +5,9 @@
 //! checks them. No hand-over (one person holds this device), no computer
 //! turns, nothing saved or counted here.
 
+use super::feed::Feed;
 use super::records::route;
-use super::table::{Desk, Feed};
+use super::table::Desk;
 use crate::remote::guest::{feed, Guest};
 use crate::remote::views::guest_page;
 use crate::route::Page;

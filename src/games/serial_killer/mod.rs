@@ -4,6 +4,7 @@
 
 mod board;
 mod draw_all;
+mod feed;
 mod game;
 mod join;
 mod new_game;

@@ -1,6 +1,6 @@
 //! Every player's panel, and the police investigation pile.
 
-use super::table::Feed;
+use super::feed::Feed;
 use super::words::{police_pile_text, PlayerPanel};
 use crate::seats::seat_class;
 use crate::ui::CardFace;

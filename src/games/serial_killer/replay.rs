@@ -3,10 +3,11 @@
 //! one view for all: the board, the players and the log.
 
 use super::board::Board;
+use super::feed::Feed;
 use super::game::SerialKillerGame;
 use super::players::Players;
 use super::records::{game_ctx, table, ID};
-use super::table::{Feed, WhoseTurn};
+use super::table::WhoseTurn;
 use super::words::log_lines;
 use crate::replay::viewer::replay_page;
 use crate::replay::{unlogged, Replayable};

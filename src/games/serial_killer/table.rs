@@ -12,57 +12,23 @@
 
 use super::board::Board;
 use super::draw_all::{draw_all_summary, next_draw, NextDraw};
+use super::feed::Feed;
 use super::game::clue_moves;
 use super::game::SerialKillerGame;
 use super::players::Players;
 use super::records::{route, table, ID};
-use super::words::{
-    choices, end_title, log_text, panel_rows, turn_text, waiting_text, Choice, PanelRow,
-};
+use super::words::{end_title, panel_rows, turn_text, waiting_text, Choice, PanelRow};
 use crate::remote::Loader;
 use crate::route::Page;
 use crate::seats::seat_class;
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
-use crate::table::seat::SeatFeed;
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::seat_widgets::{GameLog, TakeBack, TurnBanner};
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::{shortcut_key, When};
-use engine::serial_killer::{Action, Event, SeatView};
+use engine::serial_killer::{Action, Event};
 use leptos::prelude::*;
-
-/// What a seat is shown of the game and how it acts, wherever the game is
-/// kept (see [`crate::table::seat`]): everything the table draws. What it
-/// keeps beside: the lines of a game an earlier version saved with no
-/// moves (see `SerialKillerGame::earlier_log`), none on a guest device.
-pub type Feed = SeatFeed<SerialKillerGame, Signal<Vec<String>>>;
-
-impl Feed {
-    /// Reads the seat's view with the names at the table (tracked); `T`'s
-    /// default while there is no game. Everything the table shows is
-    /// public, so any seat's view draws it.
-    pub fn seen<T: Default>(self, read: impl FnOnce(&SeatView, &[String]) -> T) -> T {
-        self.read(|shown| read(&shown.view, &shown.names))
-    }
-
-    /// The game's log, worded (tracked).
-    pub fn log(self) -> Vec<String> {
-        let earlier = self.kept.get();
-        self.read(|s| log_text(&earlier, &s.view, &s.events, &s.names))
-    }
-
-    /// The choices for the person at this device, with an Ace's grave
-    /// chosen (tracked): none unless the seat's person plays here and is
-    /// to act.
-    fn choices(self, ace_grave: Option<u8>) -> Vec<(Choice, String)> {
-        let here = self.plays_here.get();
-        self.seen(|view, names| match here && view.to_act() {
-            true => choices(view, ace_grave, names),
-            false => Vec::new(),
-        })
-    }
-}
 
 /// Each clue that changed hands flies between its player and the police
 /// investigation pile.
