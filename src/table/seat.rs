@@ -264,18 +264,22 @@ where
     /// What `seat` is shown of `table`'s game, each change a new version;
     /// nothing is played through it yet.
     fn of_table(table: Table<R>, seat: Signal<Option<Seat>>, kept: K) -> Self {
-        let shown = Memo::new(move |last: Option<&Option<ShownOf<R>>>| {
-            let version = last.and_then(Option::as_ref).map_or(0, |s| s.version + 1);
-            let seat = seat.get()?;
-            table.ctx.game.with(|g| {
-                let g = g.as_ref()?;
-                Some(Shown {
-                    version,
-                    names: g.names().to_vec(),
-                    view: g.state().view(seat),
-                    events: g.log_seen_by(seat),
+        // Every change is news (no comparison of whole views): the
+        // version says which table an action was chosen at.
+        let shown = Memo::new_owning(move |last: Option<Option<ShownOf<R>>>| {
+            let version = last.flatten().map_or(0, |s| s.version.wrapping_add(1));
+            let shown = seat.get().and_then(|seat| {
+                table.ctx.game.with(|g| {
+                    let g = g.as_ref()?;
+                    Some(Shown {
+                        version,
+                        names: g.names().to_vec(),
+                        view: g.state().view(seat),
+                        events: g.log_seen_by(seat),
+                    })
                 })
-            })
+            });
+            (shown, true)
         });
         SeatFeed {
             shown: shown.into(),
