@@ -3,7 +3,10 @@
 //! the game's events as that seat learnt them: the person's who holds the
 //! device (with one person at the table, always theirs). Between two
 //! people's turns the hand-over screen shows, with nothing private in the
-//! page, until the next person taps.
+//! page, until the next person taps. The page reads only that seat's feed
+//! (`feed.rs`); the same [`Tabletop`] and [`Desk`] draw a guest's seat
+//! (`join.rs`) and a replay's (`replay.rs`) from theirs. The hand-over,
+//! the computers' turns and the invitations stay in the frame above.
 
 use super::computer;
 use super::end::{CaseResult, EndDialog};
