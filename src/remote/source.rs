@@ -108,15 +108,6 @@ where
         }
     }
 
-    /// Whether the last action may be taken back (tracked): never on a
-    /// guest device, which keeps no game to go back to.
-    pub fn can_take_back(self) -> bool {
-        match self {
-            Source::Local(table) => table.can_take_back(),
-            Source::Remote(_) => false,
-        }
-    }
-
     /// Whether another tab changed the game and the table waits for this
     /// one to go on (untracked): never on a guest device.
     pub fn changed_elsewhere(self) -> bool {

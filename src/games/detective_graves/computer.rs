@@ -6,11 +6,10 @@
 //! Either decides what the engine's `bot_action` decides for the same view
 //! and seed, from the seat's view alone.
 
-use super::play::Feedback;
-use super::source::Source;
+use super::records::DgTable;
+use super::words::refused;
 use crate::module::ChunkError;
 use crate::table::seats::work_in_slices;
-use crate::ui::message::Note;
 use engine::detective_graves::view::SeatView;
 use engine::detective_graves::{players, Action, Level, Seat, State};
 use engine::Multiplayer;
@@ -45,13 +44,19 @@ fn players_chunk() -> Result<Players, ChunkError> {
     })
 }
 
-/// Takes the computer's turn at `seat`, loading the players first if need
-/// be. `turns` counts the turns begun: only the newest may play, and none
-/// once the game has moved on meanwhile (another tab, a new game).
-pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level: Level) {
-    let Source::Local(table) = feedback.source else {
-        return;
-    };
+/// Takes the computer's turn at `seat` on this device's `table`, loading
+/// the players first if need be. `turns` counts the turns begun: only the
+/// newest may play, and none once the game has moved on meanwhile (another
+/// tab, a new game). What goes wrong is told in `tell` (the desk shows it
+/// as a refusal): the engine's refusal of the action, or the players not
+/// loading.
+pub fn take_turn(
+    table: DgTable,
+    tell: RwSignal<Option<String>>,
+    turns: StoredValue<u32>,
+    seat: Seat,
+    level: Level,
+) {
     let ctx = table.ctx;
     let Some(state) = ctx
         .game
@@ -71,8 +76,13 @@ pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level:
                 .with_untracked(|g| g.as_ref().is_some_and(|g| g.state == state))
     });
     let still_wanted = wanted.clone();
+    let act = move |action: Action| {
+        if let Some(Err(e)) = table.act(action) {
+            let _ = tell.try_set(Some(refused(action, e)));
+        }
+    };
     let play = move |players: Players| match level {
-        Level::Simple => feedback.play((players.simple)(&view, seed)),
+        Level::Simple => act((players.simple)(&view, seed)),
         Level::Strong => {
             let mut search = (players.strong)(&view, seed);
             let wanted = wanted.clone();
@@ -83,7 +93,7 @@ pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level:
                 let Some(action) = search() else {
                     return false;
                 };
-                feedback.play(action);
+                act(action);
                 true
             });
         }
@@ -101,9 +111,10 @@ pub fn take_turn(feedback: Feedback, turns: StoredValue<u32>, seat: Seat, level:
             }
             // (The table may be gone by now: then nothing is told.)
             Err(_) => {
-                let _ = feedback.message.try_set(Some(Note::refusal(
-                    "The computer players could not be loaded. Check your connection, then reload the page.",
-                )));
+                let _ = tell.try_set(Some(
+                    "The computer players could not be loaded. Check your connection, then reload the page."
+                        .into(),
+                ));
             }
         }
     });

@@ -4,12 +4,12 @@
 //! dry run of a placing. Its words are in `words.rs` and `log.rs`.
 
 use super::stats::{DgStats, Played};
-use super::words::refusal;
+use super::words::{refusal, refused};
 use crate::remote::host::RemoteRecord;
 use crate::seats::{hand_over_among, name_of, plans_of, SeatPlan};
 use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
 use engine::detective_graves::{
-    Action, Card, CaseResult, Event, Level, Phase, Seat, SeatKind, State, Variant,
+    Action, Card, CaseResult, Event, Level, Phase, RuleError, Seat, SeatKind, State, Variant,
 };
 use engine::Game;
 use serde::{Deserialize, Serialize};
@@ -222,6 +222,12 @@ impl RemoteRecord for DgGame {
 
     fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
         self.state.events_seen_by(seat)
+    }
+
+    /// The engine's reason, naming the action's card if it has one (as
+    /// the placing's dry run words it: see [`placeable`]).
+    fn refusal_text(action: &Action, refusal: &RuleError) -> String {
+        refused(*action, *refusal)
     }
 
     fn give_to_computer(&mut self, seat: Seat) {

@@ -3,31 +3,28 @@
 
 use super::play::Feedback;
 use super::row::SuitIcon;
-use super::source::{with_view, Source};
 use super::words::{action_label, card_label, role_word};
 use crate::ui::message::Note;
 use crate::ui::seat_widgets::TakeBack;
-use engine::detective_graves::{Action, Card, Location, Phase, Seat};
+use engine::detective_graves::{Action, Card, Location, Phase};
 use leptos::prelude::*;
 
 /// The viewer's hand: each card a toggle; the selected ones are what
 /// Place, Use, Pay and Pass-swapping act on.
 #[component]
-pub fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView {
-    let source = feedback.source;
-    let hand = Memo::new(move |_| with_view(source, viewer, |_, v| v.hand().to_vec()));
+pub fn Hand(feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView {
+    let feed = feedback.feed;
+    let hand = Memo::new(move |_| feed.seen(|_, v| v.hand().to_vec()));
     // Why each card could not be placed now (while placing is the question).
     let blocked = move |card: Card| {
         if !matches!(acting.get(), Some(Phase::Play | Phase::MustPlace)) {
             return None;
         }
-        with_view(source, viewer, |_, v| {
-            v.check(&Action::Place(card)).err().map(|e| e.to_string())
-        })
+        feed.seen(|_, v| v.check(&Action::Place(card)).err().map(|e| e.to_string()))
     };
     let heading = move || {
-        with_view(source, viewer, |_, v| {
-            if viewer.index() > 1 {
+        feed.seen(|_, v| {
+            if v.seat().index() > 1 {
                 return String::new();
             }
             format!("Your hand ({})", role_word(v.role()))
@@ -85,8 +82,8 @@ pub fn Hand(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> im
 /// What the viewer may do now: the play buttons in a turn, or the choices
 /// the phase asks for (each a button named by what it does).
 #[component]
-pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView {
-    let source = feedback.source;
+pub fn Choices(feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView {
+    let feed = feedback.feed;
     // When the viewer's turn comes, the choices and the message line come
     // into view: on a phone on its side the locations fill the screen above
     // them. (Nothing moves where they are in view already.)
@@ -113,11 +110,11 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
                 .set(Some(Note::refusal(format!("Select one card {what}.")))),
         }
     };
-    let acted = move || with_view(source, viewer, |_, v| v.acted());
-    let at = move |place: Location| with_view(source, viewer, |_, v| v.location() == place);
+    let acted = move || feed.seen(|_, v| v.acted());
+    let at = move |place: Location| feed.seen(|_, v| v.location() == place);
     // The phase's own choices, from the engine's legal actions.
     let listed = move || {
-        with_view(source, viewer, |_, v| {
+        feed.seen(|_, v| {
             let phase = v.phase();
             v.legal_actions()
                 .into_iter()
@@ -134,7 +131,7 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
         <section class="choices dg-choices" aria-label="Your choices">
             {move || match acting.get() {
                 None => {
-                    let over = source.is_over();
+                    let over = feed.is_over();
                     let text = if over { "The game is over." } else { "Waiting for the other player…" };
                     view! { <p class="waiting">{text}</p> }.into_any()
                 }
@@ -145,11 +142,9 @@ pub fn Choices(viewer: Seat, feedback: Feedback, acting: Memo<Option<Phase>>) ->
                         {move || at(Location::Park).then(|| view! {
                             <button class="button" on:click=with_one(Action::ParkDiscard, "to discard for the Park")>"Pay the Park with it"</button>
                         }.into_any())}
-                        <TakeBack shown=Signal::derive(move || source.can_take_back()) take_back=Callback::new(move |_| {
+                        <TakeBack shown=Signal::derive(move || feed.can_take_back()) take_back=Callback::new(move |_| {
                             feedback.clear();
-                            if let Source::Local(table) = source {
-                                table.take_back();
-                            }
+                            feed.take_back();
                         })/>
                         {move || if acted() {
                             view! { <button class="button primary" on:click=move |_| feedback.play(Action::EndPlay)>"End my turn"</button> }.into_any()

@@ -1,11 +1,13 @@
 //! A guest's Detective Graves: this device plays one seat of a game the
 //! host's device runs. Opened from the host's invitation (its link, or the
-//! code pasted); the table is drawn from what the host sends, and this
-//! device's actions go to the host, which checks them.
+//! code pasted); the same table as the host's is drawn from its seat's
+//! feed (what the host sends), and this device's actions go to the host,
+//! which checks them. No hand-over (one person holds this device), no
+//! computer turns, nothing saved or counted here.
 
-use super::guest::GuestTable;
+use super::feed::Feed;
 use super::records::route;
-use super::source::Remote;
+use super::table::{Desk, Tabletop};
 use crate::remote::guest::Guest;
 use crate::remote::views::guest_page;
 use crate::route::Page;
@@ -18,24 +20,17 @@ use leptos::prelude::*;
 pub fn DgJoin() -> impl IntoView {
     let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
-    // A guest that joins a game in progress does not see the results of
-    // cases the players went past before it came.
-    let cases_seen = RwSignal::new(0usize);
-    Effect::new(move |first: Option<bool>| {
-        let Some(results) = guest
-            .received
-            .with(|r| r.as_ref().map(|r| r.view.results().len()))
-        else {
-            return first.unwrap_or(true);
-        };
-        if first.unwrap_or(true) {
-            cases_seen.set(results);
-        }
-        false
-    });
-    let remote = Remote::of_guest(guest, cases_seen);
+    let feed = Feed::joined(guest);
+    // Drawn once the host's first table comes.
+    let has_table = Memo::new(move |_| feed.shown.with(Option::is_some));
+    let table = move || {
+        has_table.get().then(|| {
+            let desk = ViewFn::from(move || view! { <Desk feed/> });
+            view! { <Tabletop feed desk/> }
+        })
+    };
     view! {
         <TopBar title="Detective Graves"/>
-        {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
+        {guest_page(guest, move || table.into_any())}
     }
 }

@@ -3,11 +3,16 @@
 
 use super::words::{signed, tokens_text};
 use crate::seats::name_of;
-use engine::detective_graves::{Card, DrawFor, Event, Identity, Location, Seat, State, ROW};
+use engine::detective_graves::{Card, DrawFor, Event, Identity, Location, Seat, ROW};
 
 /// The game so far, as the seat `me` may know it, oldest first: its
 /// events (see [`event_lines`]).
-pub fn log_lines(state: &State, me: Seat, names: &[String]) -> Vec<String> {
+#[cfg(test)]
+pub fn log_lines(
+    state: &engine::detective_graves::State,
+    me: Seat,
+    names: &[String],
+) -> Vec<String> {
     event_lines(&state.events_seen_by(me), me, state.row(), names)
 }
 

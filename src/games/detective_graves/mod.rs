@@ -5,8 +5,8 @@
 
 mod computer;
 mod end;
+mod feed;
 pub(crate) mod game;
-mod guest;
 mod hand;
 mod join;
 mod log;
@@ -18,7 +18,6 @@ mod row;
 mod rules;
 mod seats_panel;
 mod secrets;
-mod source;
 mod stats;
 mod table;
 mod words;

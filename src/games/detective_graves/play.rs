@@ -1,18 +1,16 @@
-//! What the table's controls share: an action sent where the game is kept,
-//! with its outcome shown ([`Feedback`]). The game is read through one
-//! seat's eyes with [`super::source::with_view`].
+//! What the table's controls share: the seat's actions sent through its
+//! feed (see [`super::feed`]), with their outcome shown ([`Feedback`]).
 
-use super::source::{Remote, Source};
-use super::words::{refusal, refused};
+use super::feed::Feed;
 use crate::ui::message::Note;
-use engine::detective_graves::{Action, Card, Event};
+use engine::detective_graves::{Action, Card};
 use leptos::prelude::*;
 
 /// What the table tells the player besides the game itself, and where its
 /// actions go.
 #[derive(Clone, Copy)]
 pub struct Feedback {
-    pub source: Source,
+    pub feed: Feed,
     /// Why the last action was refused, or what it needs.
     pub message: RwSignal<Option<Note>>,
     /// The cards selected in the hand, in the order they were tapped.
@@ -20,44 +18,38 @@ pub struct Feedback {
 }
 
 impl Feedback {
-    pub fn new(source: Source) -> Self {
+    pub fn new(feed: Feed) -> Self {
         Feedback {
-            source,
+            feed,
             message: RwSignal::new(None),
             selected: RwSignal::new(Vec::new()),
         }
     }
 
-    /// One action; the selection is cleared once it is made (on a guest
-    /// device, once it is sent: the host's refusal shows when it comes).
+    /// Shows what comes of the actions sent, wherever the game is kept: a
+    /// refusal's reason, or the table moved on (by anyone's action: the
+    /// message goes); the selection keeps only the cards still in hand.
+    pub fn follow(self) {
+        self.feed
+            .on_refusal(move |why| self.message.set(Some(Note::refusal(why))));
+        self.feed.on_new_events(move |_| self.message.set(None));
+        Effect::new(move |_| {
+            let hand = self.feed.read(|s| s.view.hand().to_vec());
+            if self
+                .selected
+                .with_untracked(|s| s.iter().any(|c| !hand.contains(c)))
+            {
+                self.selected.update(|s| s.retain(|c| hand.contains(c)));
+            }
+        });
+    }
+
+    /// One action; the message and the selection are cleared once it is
+    /// sent (a refusal shows when it comes: at once here, when the host
+    /// answers on a guest).
     pub fn play(self, action: Action) {
-        match self.source {
-            Source::Local(table) => {
-                if let Some(result) = table.act(action) {
-                    self.show(result.map_err(|e| refused(action, e)));
-                }
-            }
-            Source::Remote(remote) => {
-                self.send(remote, vec![action]);
-                self.clear();
-            }
-        }
-    }
-
-    /// Sends `actions` to the host, forgetting its last refusal: one that
-    /// arrives now is about these.
-    fn send(self, remote: Remote, actions: Vec<Action>) {
-        remote.refusal.set(None);
-        remote.send.run(actions);
-    }
-
-    /// What an action (the viewer's or a computer's) came to: made, the
-    /// message and the selection are cleared; refused, the reason shows.
-    pub fn show(self, result: Result<Vec<Event>, String>) {
-        match result {
-            Ok(_) => self.clear(),
-            Err(why) => self.message.set(Some(Note::refusal(why))),
-        }
+        self.clear();
+        self.feed.send(vec![action]);
     }
 
     /// Forgets the message and the selection: the game they were about
@@ -68,8 +60,9 @@ impl Feedback {
     }
 
     /// Places the selected cards in order, all or none (see
-    /// [`super::game::placeable`]). A deuce's trump choice may stop the
-    /// placing: the cards not placed stay selected.
+    /// [`super::feed::placeable_seen`]), as one move: one send of as many
+    /// as go down. A deuce's trump choice may stop the placing: the cards
+    /// not placed stay selected.
     pub fn place(self) {
         let cards = self.selected.get_untracked();
         if cards.is_empty() {
@@ -79,7 +72,7 @@ impl Feedback {
             return;
         }
         // As for any action, another tab's change must be answered first.
-        let Some(planned) = self.source.placeable(&cards) else {
+        let Some(planned) = self.feed.placeable(&cards) else {
             return;
         };
         let count = match planned {
@@ -90,34 +83,11 @@ impl Feedback {
                 return;
             }
         };
-        match self.source {
-            // One move for the player: the first card sounds and moves, the
-            // others follow it quietly.
-            Source::Local(table) => {
-                for (i, &card) in cards[..count].iter().enumerate() {
-                    let action = Action::Place(card);
-                    let sent = if i == 0 {
-                        table.act(action)
-                    } else {
-                        table.act_quietly(action)
-                    };
-                    match sent {
-                        Some(Ok(_)) => {}
-                        Some(Err(e)) => return self.show(Err(refusal(card, e))),
-                        None => return,
-                    }
-                }
-            }
-            // The host makes them all or none, as one move.
-            Source::Remote(remote) if count > 0 => {
-                self.send(
-                    remote,
-                    cards[..count].iter().map(|&c| Action::Place(c)).collect(),
-                );
-            }
-            Source::Remote(_) => {}
-        }
         self.message.set(None);
+        if count > 0 {
+            self.feed
+                .send(cards[..count].iter().map(|&c| Action::Place(c)).collect());
+        }
         self.selected.update(|s| {
             s.drain(..count.min(s.len()));
         });

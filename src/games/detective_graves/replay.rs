@@ -2,17 +2,14 @@
 //! desk, seen by one seat (what that player knew at each step, as a guest
 //! device of that seat would have shown it) or by both at once.
 
+use super::feed::{CasesSeen, Feed};
 use super::game::{DgGame, NOBODY};
 use super::log::event_lines;
-use super::play::Feedback;
 use super::records::{game_ctx, table, ID};
-use super::source::Source;
 use super::table::Desk;
-use crate::remote::source::seat_table;
 use crate::replay::viewer::{replay_page, SeenBy};
 use crate::replay::{unlogged, Replayable};
 use crate::seats::{name_of, recorded_plans};
-use crate::ui::message::Note;
 use engine::detective_graves::{Action, Event, Variant};
 use engine::seats::{Seat, SeatKind};
 use engine::Multiplayer;
@@ -119,18 +116,13 @@ pub(super) fn DgReplay() -> impl IntoView {
 #[component]
 fn SeatDesk(shown: super::records::DgTable, seat: Seat) -> impl IntoView {
     // Every case's result is passed: the desk shows the table.
-    let remote = seat_table(shown, seat, RwSignal::new(usize::MAX));
-    let feedback = Feedback::new(Source::Remote(remote));
-    Effect::new(move |_| {
-        if let Some(why) = remote.refusal.get() {
-            feedback.message.set(Some(Note::refusal(why)));
-        }
-    });
+    let feed = Feed::replayed(shown, Signal::stored(Some(seat)), CasesSeen::all());
+    let has_table = Memo::new(move |_| feed.shown.with(Option::is_some));
     let name = shown.read(|g: &DgGame| name_of(&g.names, seat));
     view! {
         <section class="replay-seat" aria-label=format!("As {name} saw it")>
             <h2 class="replay-seat-name">{format!("As {name} saw it")}</h2>
-            {move || remote.received.with(Option::is_some).then(|| view! { <Desk viewer=seat feedback/> })}
+            {move || has_table.get().then(|| view! { <Desk feed/> })}
         </section>
     }
 }

@@ -1,17 +1,17 @@
 //! The row of five locations, as the viewer sees it, and the suits' marks.
 
-use super::source::{with_view, Source};
+use super::feed::Feed;
 use super::words::location_look;
-use engine::detective_graves::{Role, Seat, Suit, ROW};
+use engine::detective_graves::{Role, Suit, ROW};
 use leptos::prelude::*;
 
 /// The five locations, left to right: time, trump, rule, both piles with
 /// their totals, and how each ended. The viewer's pile is the lower one.
 #[component]
-pub fn Row(source: Source, viewer: Seat) -> impl IntoView {
+pub fn Row(feed: Feed) -> impl IntoView {
     let locations = move || {
-        with_view(source, viewer, |names, v| {
-            let mine = if viewer.index() < 2 {
+        feed.seen(|names, v| {
+            let mine = if v.seat().index() < 2 {
                 v.role()
             } else {
                 Role::Detective
@@ -23,7 +23,7 @@ pub fn Row(source: Source, viewer: Seat) -> impl IntoView {
     };
     // On a phone the row scrolls sideways: keep the active location in view.
     let row = NodeRef::<leptos::html::Ol>::new();
-    let active = Memo::new(move |_| with_view(source, viewer, |_, v| v.active()));
+    let active = Memo::new(move |_| feed.seen(|_, v| v.active()));
     Effect::new(move |_| {
         active.track();
         crate::ui::later::next_frame(move || {

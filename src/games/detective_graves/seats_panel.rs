@@ -1,7 +1,7 @@
 //! The two seats: whose turn it is, and each player's role, points and
 //! cards in hand, deck and discard pile.
 
-use super::source::{with_view, Source};
+use super::feed::Feed;
 use super::words::role_word;
 use crate::seats::{computer_note, kind_name, name_of, seat_class};
 use crate::ui::seat_widgets::TurnBanner;
@@ -10,12 +10,12 @@ use leptos::prelude::*;
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-pub fn WhoseTurn(source: Source, viewer: Seat) -> impl IntoView {
+pub fn WhoseTurn(feed: Feed) -> impl IntoView {
     let text = move || {
-        with_view(source, viewer, |names, v| {
+        feed.seen(|names, v| {
             let case = format!("Case {} of {}", (v.case() + 1).min(v.cases()), v.cases());
             let seat = v.acting()?;
-            let who = if seat == viewer {
+            let who = if seat == v.seat() {
                 format!("Your turn, {}", name_of(names, seat))
             } else {
                 format!(
@@ -39,10 +39,10 @@ pub fn WhoseTurn(source: Source, viewer: Seat) -> impl IntoView {
 
 /// Both players: role, kind, points, hand, deck, discard pile and evidence.
 #[component]
-pub fn Players(source: Source, viewer: Seat) -> impl IntoView {
+pub fn Players(feed: Feed) -> impl IntoView {
     let rows = move || {
-        let elsewhere = source.elsewhere();
-        with_view(source, viewer, |names, v| {
+        let elsewhere = feed.elsewhere();
+        feed.seen(|names, v| {
             [Seat(0), Seat(1)]
                 .into_iter()
                 .map(|seat| {

@@ -1,22 +1,22 @@
 //! What only the viewer knows (their identity, their evidence, a
 //! Stakeout's look, the deduction sheet), and the unmasking at a case's end.
 
+use super::feed::Feed;
 use super::play::Feedback;
-use super::source::{with_view, Source};
 use super::words::action_label;
 use crate::seats::name_of;
-use engine::detective_graves::{possible_identities, Action, Identity, Phase, Role, Seat};
+use engine::detective_graves::{possible_identities, Action, Identity, Phase, Role};
 use leptos::prelude::*;
 
 /// What only the viewer knows: their identity as Mastermind, the evidence
 /// they won, a Stakeout's look, and (on request) the deduction sheet. (The
 /// evidence set aside is seen by nobody.)
 #[component]
-pub fn Secrets(source: Source, viewer: Seat) -> impl IntoView {
+pub fn Secrets(feed: Feed) -> impl IntoView {
     let sheet_open = RwSignal::new(false);
     let facts = move || {
-        with_view(source, viewer, |_, v| {
-            if viewer.index() > 1 {
+        feed.seen(|_, v| {
+            if v.seat().index() > 1 {
                 return Vec::new();
             }
             let mut facts = Vec::new();
@@ -42,11 +42,7 @@ pub fn Secrets(source: Source, viewer: Seat) -> impl IntoView {
             facts
         })
     };
-    let detective = move || {
-        with_view(source, viewer, |_, v| {
-            viewer.index() < 2 && v.role() == Role::Detective
-        })
-    };
+    let detective = move || feed.seen(|_, v| v.seat().index() < 2 && v.role() == Role::Detective);
     view! {
         <section class="panel dg-secrets" aria-label="What only you know">
             <ul>{move || facts().into_iter().map(|f| view! { <li>{f}</li> }.into_any()).collect_view()}</ul>
@@ -54,7 +50,7 @@ pub fn Secrets(source: Source, viewer: Seat) -> impl IntoView {
                 <button class="button" aria-expanded=move || sheet_open.get().to_string() on:click=move |_| sheet_open.update(|o| *o = !*o)>
                     {move || if sheet_open.get() { "Hide the deduction sheet" } else { "Deduction sheet" }}
                 </button>
-                {move || sheet_open.get().then(|| view! { <DeductionSheet source viewer/> }.into_any())}
+                {move || sheet_open.get().then(|| view! { <DeductionSheet feed/> }.into_any())}
             }.into_any())}
         </section>
     }
@@ -62,9 +58,9 @@ pub fn Secrets(source: Source, viewer: Seat) -> impl IntoView {
 
 /// The five suspects, those the viewer's evidence clears struck out.
 #[component]
-fn DeductionSheet(source: Source, viewer: Seat) -> impl IntoView {
+fn DeductionSheet(feed: Feed) -> impl IntoView {
     let rows = move || {
-        with_view(source, viewer, |_, v| {
+        feed.seen(|_, v| {
             let possible = possible_identities(&v.evidence_won());
             Identity::ALL
                 .iter()
@@ -89,10 +85,10 @@ fn DeductionSheet(source: Source, viewer: Seat) -> impl IntoView {
 /// The unmasking: the Mastermind reveals or stays hidden, then the
 /// Detective names a suspect with their sheet in view.
 #[component]
-pub fn Unmasking(viewer: Seat, feedback: Feedback) -> impl IntoView {
-    let source = feedback.source;
+pub fn Unmasking(feedback: Feedback) -> impl IntoView {
+    let feed = feedback.feed;
     let facts = move || {
-        with_view(source, viewer, |names, v| {
+        feed.seen(|names, v| {
             let detective = name_of(names, v.seat_of(Role::Detective));
             let mastermind = name_of(names, v.seat_of(Role::Mastermind));
             let (right, wrong) = v.variant().accusation_points();
@@ -124,13 +120,13 @@ pub fn Unmasking(viewer: Seat, feedback: Feedback) -> impl IntoView {
                         </div>
                     }.into_any()
                 } else {
-                    let rows = with_view(source, viewer, |_, v| {
+                    let rows = feed.seen(|_, v| {
                         let possible = v.possible_identities();
                         Identity::ALL.iter().map(|&i| (i, possible.contains(&i))).collect::<Vec<_>>()
                     });
                     view! {
                         <p>{format!("{detective}, name the Mastermind: {right} points to you if right, {wrong} to {mastermind} if wrong.")}</p>
-                        <DeductionSheet source viewer/>
+                        <DeductionSheet feed/>
                         <div class="button-row dg-suspects">
                             {rows.into_iter().map(|(identity, open)| view! {
                                 <button class=if open { "button primary" } else { "button" } on:click=move |_| feedback.play(Action::Accuse(identity))>

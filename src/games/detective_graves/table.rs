@@ -3,19 +3,21 @@
 //! the game's events as that seat learnt them: the person's who holds the
 //! device (with one person at the table, always theirs). Between two
 //! people's turns the hand-over screen shows, with nothing private in the
-//! page, until the next person taps.
+//! page, until the next person taps. The page reads only that seat's feed
+//! (`feed.rs`); the same [`Tabletop`] and [`Desk`] draw a guest's seat
+//! (`join.rs`) and a replay's (`replay.rs`) from theirs. The hand-over,
+//! the computers' turns and the invitations stay in the frame above.
 
 use super::computer;
 use super::end::{CaseResult, EndDialog};
+use super::feed::{CasesSeen, Feed};
 use super::game::DgGame;
-use super::game::NOBODY;
 use super::hand::{Choices, Hand};
 use super::play::Feedback;
 use super::records::{game_ctx, route, table, ID};
 use super::row::Row;
 use super::seats_panel::{Players, WhoseTurn};
 use super::secrets::{Secrets, Unmasking};
-use super::source::{with_view, Source};
 use crate::remote::Loader;
 use crate::route::Page;
 use crate::shell::redirect;
@@ -39,22 +41,25 @@ pub fn DgScreen(
         redirect(ctx.app, route(Page::Current), route(Page::New));
         return ().into_any();
     }
-    view! { <Tabletop across/> }.into_any()
+    view! { <Playing across/> }.into_any()
 }
 
-/// The game on the table: the case result, the hand-over or the desk, the
-/// end dialog, and the computer seats' turns.
+/// The game on this device: the seat whose person holds the device (with
+/// one person at it, always theirs; nobody's between two people's turns),
+/// the hand-over between two people's turns, the invitations of the seats
+/// on other devices and the computer seats' turns; the rest is the
+/// [`Tabletop`], drawn from the holder's seat's feed.
 #[component]
-fn Tabletop(across: Loader<DgGame>) -> impl IntoView {
+fn Playing(across: Loader<DgGame>) -> impl IntoView {
     let table = table();
-    let source = Source::Local(table);
-    let feedback = Feedback::new(source);
     // The person who has the device (none yet after a reload): the turn
     // passing to the other person asks for a hand-over first.
     let holder = DeviceHolder::<Seat>::new();
-    let end_dismissed = RwSignal::new(false);
-
-    let case_result = Memo::new(move |_| source.unseen_case());
+    let viewer = Memo::new(move |_| {
+        let holder = holder.get();
+        table.read(|g| Some(g.viewer(holder)))
+    });
+    let feed = Feed::here(table, viewer.into(), CasesSeen::kept_with(table));
     let hand_over_to = Memo::new(move |_| {
         let holder = holder.get();
         table.read(|g| {
@@ -64,81 +69,110 @@ fn Tabletop(across: Loader<DgGame>) -> impl IntoView {
     });
     // Seats played on other devices: this device hosts them.
     let host = across.host_panel(table);
-    let viewer = Memo::new(move |_| {
-        let holder = holder.get();
-        table.read(|g| Some(g.viewer(holder)))
-    });
 
     // Counts the computer turns begun: only the newest may play.
     let turns = StoredValue::new(0u32);
     // The computer seats wait while a case's result shows (see
-    // `DgGame::computer_to_act`).
+    // `DgGame::computer_to_act`); what goes wrong shows as a refusal.
     table.play_computers_with(
         || true,
-        move |seat, level| computer::take_turn(feedback, turns, seat, level),
+        move |seat, level| computer::take_turn(table, feed.refusal, turns, seat, level),
     );
 
-    let game_over = move || source.is_over();
-
+    // Another tab moved the game on, or another person took the device:
+    // what the desk was saying is dropped (it is drawn anew).
+    let desk_run = RwSignal::new(0u32);
     let forget = Callback::new(move |_| {
-        feedback.clear();
+        desk_run.update(|n| *n += 1);
         holder.set(None);
+    });
+    let desk = ViewFn::from(move || match hand_over_to.get() {
+        Some((seat, name)) => view! {
+            <HandOver name seat on_continue=Callback::new(move |_| {
+                desk_run.update(|n| *n += 1);
+                holder.set(Some(seat));
+            })/>
+        }
+        .into_any(),
+        None => {
+            desk_run.track();
+            view! { <Desk feed/> }.into_any()
+        }
     });
     view! {
         <TableFrame title="Detective Graves" game=ID tour=TOUR moves=changes(table.ctx.game) on_continue=forget>
         {host}
-        {move || {
-            if let Some(case) = case_result.get() {
-                return view! { <CaseResult source viewer=NOBODY case/> }.into_any();
-            }
-            match (hand_over_to.get(), viewer.get()) {
-                (Some((seat, name)), _) => view! {
-                    <HandOver name seat on_continue=Callback::new(move |_| {
-                        feedback.clear();
-                        holder.set(Some(seat));
-                    })/>
-                }.into_any(),
-                (None, Some(viewer)) => view! { <Desk viewer feedback/> }.into_any(),
-                (None, None) => ().into_any(),
-            }
-        }}
-        <When when=move || game_over() && case_result.get().is_none() && !end_dismissed.get()>
-            <EndDialog source viewer=NOBODY dismiss=Callback::new(move |_| end_dismissed.set(true))/>
-        </When>
+        <Tabletop feed desk/>
         </TableFrame>
     }
 }
 
-/// The table for the person holding the device (or for nobody in
-/// particular; on a guest device, for its seat): the row, the players,
-/// their own hand and choices, the log.
+/// The game as this device shows it, wherever it is kept: each finished
+/// case's result until this device's players go on, else `desk` (the
+/// [`Desk`], or here the hand-over before it), and at the end the final
+/// dialog (where the game is kept, with play again and the replay).
 #[component]
-pub(super) fn Desk(viewer: Seat, feedback: Feedback) -> impl IntoView {
-    let source = feedback.source;
+pub(super) fn Tabletop(feed: Feed, desk: ViewFn) -> impl IntoView {
+    let end_dismissed = RwSignal::new(false);
+    let case_result = Memo::new(move |_| feed.unseen_case());
+    // Each table shown: a new game (fewer results than this device went
+    // past, or not over) starts its cases and its end afresh.
+    Effect::new(move |_| {
+        let Some((played, over)) =
+            feed.read(|s| Some((s.view.results().len(), s.view.phase() == Phase::Over)))
+        else {
+            return;
+        };
+        if feed.kept.get_untracked() > played {
+            feed.kept.set(played);
+        }
+        if !over && end_dismissed.get_untracked() {
+            end_dismissed.set(false);
+        }
+    });
+    let game_over = move || feed.is_over();
+    view! {
+        {move || match case_result.get() {
+            Some(case) => view! { <CaseResult feed case/> }.into_any(),
+            None => desk.run(),
+        }}
+        <When when=move || game_over() && case_result.get().is_none() && !end_dismissed.get()>
+            <EndDialog feed dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+        </When>
+    }
+}
+
+/// The table for the seat the feed shows (here the person holding the
+/// device, or nobody in particular; on a guest device, its seat; in a
+/// replay, the seat it is seen by): the row, the players, their own hand
+/// and choices, the log.
+#[component]
+pub(super) fn Desk(feed: Feed) -> impl IntoView {
+    let feedback = Feedback::new(feed);
+    feedback.follow();
     // Whether the viewer must act now, and in which phase.
-    let acting =
-        Memo::new(move |_| with_view(source, viewer, |_, v| v.to_act().then(|| v.phase())));
+    let acting = Memo::new(move |_| feed.seen(|_, v| v.to_act().then(|| v.phase())));
     let unmasking = move || matches!(acting.get(), Some(Phase::Unmask | Phase::Accuse));
     view! {
         <div class="dg-table">
-            <WhoseTurn source viewer/>
-            <Row source viewer/>
+            <WhoseTurn feed/>
+            <Row feed/>
             <div class="dg-lower">
                 <div class="dg-mine">
                     {move || if unmasking() {
-                        view! { <Unmasking viewer feedback/> }.into_any()
+                        view! { <Unmasking feedback/> }.into_any()
                     } else {
                         view! {
-                            <Hand viewer feedback acting/>
-                            <Choices viewer feedback acting/>
+                            <Hand feedback acting/>
+                            <Choices feedback acting/>
                         }.into_any()
                     }}
                     <TableMessage note=feedback.message/>
-                    <Secrets source viewer/>
+                    <Secrets feed/>
                 </div>
                 <div class="dg-side">
-                    <Players source viewer/>
-                    <GameLog lines=Signal::derive(move || source.log_lines(viewer))/>
+                    <Players feed/>
+                    <GameLog lines=Signal::derive(move || feed.log())/>
                 </div>
             </div>
         </div>

@@ -1,120 +1,153 @@
-//! A Detective Graves table's readings of its game, wherever it comes
-//! from (see [`crate::remote::source`]): this device's game, or what a
-//! guest device was sent for its seat. The table's components read either
-//! through [`with_view`], so that one desk draws both.
+//! What a Detective Graves table reads: its seat's feed (see
+//! [`crate::table::seat`]), the same wherever the game is kept, with the
+//! game's readings of it, and what the seat keeps beside it: the case
+//! results its players have gone past ([`CasesSeen`]).
 
 use super::game::{placeable, unseen_case, DgGame};
-use super::log::{event_lines, log_lines};
+use super::log::event_lines;
+use crate::remote::guest::{feed, Guest};
+use crate::table::controller::Table;
+use crate::table::seat::SeatFeed;
 use engine::detective_graves::view::SeatView;
-use engine::detective_graves::{Card, Phase, Seat};
-use engine::Game;
+use engine::detective_graves::{Action, Card, Event, Phase};
 use leptos::prelude::*;
 
-/// Where the table's game comes from; a guest keeps how many case results
-/// it has gone past (on that device only: the host is told nothing).
-pub type Source = crate::remote::source::Source<DgGame, RwSignal<usize>>;
-/// A game the host's device keeps.
-pub type Remote = crate::remote::source::Remote<DgGame, RwSignal<usize>>;
+/// What a seat is shown of the game and how it acts, wherever the game is
+/// kept (see [`crate::table::seat`]): everything the table draws.
+pub type Feed = SeatFeed<DgGame, CasesSeen>;
 
-/// Reads the game through `viewer`'s eyes (tracked), with the names at the
-/// table; `T`'s default while there is no game. A remote game is read
-/// through the view received, whose seat is the viewer.
-pub fn with_view<T: Default>(
-    source: Source,
-    viewer: Seat,
-    read: impl FnOnce(&[String], &SeatView) -> T,
-) -> T {
-    match source {
-        Source::Local(table) => table.read(|g| read(&g.names, &g.state.view(viewer))),
-        Source::Remote(remote) => remote.read(|r| read(&r.names, &r.view)),
+/// How many case results this device's players have gone past: kept with
+/// the game where it is kept ([`CasesSeen::kept_with`]), on the guest's
+/// device alone on a guest ([`CasesSeen::on_device`]: the host is told
+/// nothing), all of them in a replay ([`CasesSeen::all`]).
+#[derive(Clone, Copy)]
+pub struct CasesSeen {
+    seen: Signal<usize>,
+    set: Callback<usize>,
+}
+
+impl CasesSeen {
+    /// The count this device's game keeps (`DgGame::cases_seen`).
+    pub fn kept_with(table: Table<DgGame>) -> Self {
+        CasesSeen {
+            seen: Signal::derive(move || table.read(|g| g.cases_seen)),
+            set: Callback::new(move |seen: usize| {
+                table.note(|g| g.cases_seen = seen.min(g.state.results().len()));
+            }),
+        }
+    }
+
+    /// A count this device keeps on its own.
+    pub fn on_device(seen: RwSignal<usize>) -> Self {
+        CasesSeen {
+            seen: seen.into(),
+            set: Callback::new(move |n| seen.set(n)),
+        }
+    }
+
+    /// Every case's result gone past: the desk shows the table.
+    pub fn all() -> Self {
+        CasesSeen {
+            seen: Signal::stored(usize::MAX),
+            set: Callback::new(|_| {}),
+        }
+    }
+
+    /// How many (tracked).
+    pub fn get(self) -> usize {
+        self.seen.get()
+    }
+
+    /// How many (untracked).
+    pub fn get_untracked(self) -> usize {
+        self.seen.get_untracked()
+    }
+
+    pub fn set(self, seen: usize) {
+        self.set.run(seen);
     }
 }
 
-/// [`placeable`] on a guest device, which has no state: dry run on a game
-/// consistent with the view. Whether the seat's cards go down depends only
-/// on what it knows (its hand, the piles, the trump, the turn), so any such
-/// game answers as the host's will.
+impl Feed {
+    /// The feed of this guest device's seat (see
+    /// [`crate::remote::guest::feed`]), the case results gone past kept on
+    /// this device alone (the host is told nothing). A guest that joins a
+    /// game in progress does not see the results of the cases the players
+    /// went past before it came.
+    pub fn joined(guest: Guest<SeatView, Event, Action>) -> Self {
+        let seen = RwSignal::new(0usize);
+        let joined: Feed = feed(guest, CasesSeen::on_device(seen));
+        Effect::new(move |first: Option<bool>| {
+            let Some(results) = joined.read(|s| Some(s.view.results().len())) else {
+                return first.unwrap_or(true);
+            };
+            if first.unwrap_or(true) {
+                seen.set(results);
+            }
+            false
+        });
+        joined
+    }
+}
+
+/// How many of `cards` would be placed (see [`placeable`]), from what the
+/// seat knows alone: a dry run on a game consistent with the view. Whether
+/// the seat's cards go down depends only on what it knows (its hand, the
+/// piles, the trump, the turn), so any such game answers as the real one.
 pub fn placeable_seen(view: &SeatView, cards: &[Card]) -> Result<usize, String> {
     placeable(&view.determinised(0), cards)
 }
 
-impl Source {
-    /// The game's log as `viewer` learnt it (tracked).
-    pub fn log_lines(self, viewer: Seat) -> Vec<String> {
-        match self {
-            Source::Local(table) => table.read(|g| log_lines(&g.state, viewer, &g.names)),
-            Source::Remote(remote) => {
-                remote.read(|r| event_lines(&r.events, r.view.seat(), r.view.row(), &r.names))
-            }
-        }
+impl Feed {
+    /// Reads the seat's view with the names at the table (tracked); `T`'s
+    /// default while there is no game.
+    pub fn seen<T: Default>(self, read: impl FnOnce(&[String], &SeatView) -> T) -> T {
+        self.read(|shown| read(&shown.names, &shown.view))
     }
 
-    /// The finished case whose result waits for this device's players to go
-    /// on, if any (tracked).
+    /// The game's log as the seat learnt it (tracked).
+    pub fn log(self) -> Vec<String> {
+        self.read(|s| event_lines(&s.events, s.view.seat(), s.view.row(), &s.names))
+    }
+
+    /// The finished case whose result waits for this device's players to
+    /// go on, if any (tracked).
     pub fn unseen_case(self) -> Option<usize> {
-        match self {
-            Source::Local(table) => table.read(DgGame::unseen_case),
-            Source::Remote(remote) => {
-                let seen = remote.kept.get();
-                remote
-                    .received
-                    .with(|r| r.as_ref().and_then(|r| unseen_case(seen, r.view.results())))
-            }
-        }
+        let seen = self.kept.get();
+        self.read(|s| unseen_case(seen, s.view.results()))
     }
 
-    /// Goes on past case `case`'s result: kept with the game here, on this
-    /// device only for a remote one (the host is told nothing).
+    /// Goes on past case `case`'s result (kept where the seat keeps it).
     pub fn see_case(self, case: usize) {
-        match self {
-            Source::Local(table) => {
-                table.note(|g| g.cases_seen = (case + 1).min(g.state.results().len()));
-            }
-            Source::Remote(remote) => {
-                let played = remote
-                    .received
-                    .with_untracked(|r| r.as_ref().map_or(0, |r| r.view.results().len()));
-                remote.kept.set((case + 1).min(played));
-            }
-        }
+        let played = self.read_untracked(|s| s.view.results().len());
+        self.kept.set((case + 1).min(played));
     }
 
     /// Whether the game is over (tracked).
     pub fn is_over(self) -> bool {
-        match self {
-            Source::Local(table) => table.read(|g| g.state.is_over()),
-            Source::Remote(remote) => remote.read(|r| r.view.phase() == Phase::Over),
-        }
+        self.read(|s| s.view.phase() == Phase::Over)
     }
 
-    /// How many of `cards` would be placed (see [`placeable`]), untracked;
-    /// `None` without a game, or while another tab's change waits.
+    /// How many of `cards` would be placed (see [`placeable_seen`]),
+    /// untracked; `None` without a game, or while another tab's change
+    /// waits.
     pub fn placeable(self, cards: &[Card]) -> Option<Result<usize, String>> {
-        match self {
-            Source::Local(table) => {
-                if table.ctx.changed_elsewhere.get_untracked() {
-                    return None;
-                }
-                table
-                    .ctx
-                    .game
-                    .with_untracked(|g| g.as_ref().map(|g| placeable(&g.state, cards)))
-            }
-            Source::Remote(remote) => remote
-                .received
-                .with_untracked(|r| r.as_ref().map(|r| placeable_seen(&r.view, cards))),
+        if self.changed_elsewhere() {
+            return None;
         }
+        self.shown
+            .with_untracked(|s| s.as_ref().map(|s| placeable_seen(&s.view, cards)))
     }
 }
-
 #[cfg(test)]
 mod tests {
     use super::super::game::NOBODY;
+    use super::super::log::log_lines;
     use super::super::play::Feedback;
     use super::super::words::{case_report, final_result};
     use super::*;
-    use crate::remote::guest::Received;
-    use engine::detective_graves::{Action, Event, Length, Level, SeatKind, State, Variant};
+    use crate::table::seat::{Shown, ShownOf};
+    use engine::detective_graves::{Length, Level, Seat, SeatKind, State, Variant};
     use engine::{Game, Multiplayer};
     use std::sync::{Arc, Mutex};
 
@@ -168,9 +201,9 @@ mod tests {
         }
     }
 
-    /// What a host sends the guest at `seat`.
-    fn received(state: &State, seat: Seat) -> Received<SeatView, Event> {
-        Received {
+    /// What the seat at `seat` is shown (what a host sends its guest).
+    fn shown(state: &State, seat: Seat) -> ShownOf<DgGame> {
+        Shown {
             version: 0,
             names: names(),
             view: state.view(seat),
@@ -178,17 +211,28 @@ mod tests {
         }
     }
 
-    /// A guest's table of `received`, its sent actions kept.
-    fn remote(received: Received<SeatView, Event>) -> (Remote, Arc<Mutex<Vec<Vec<Action>>>>) {
+    /// A guest's feed of `shown` (what it keeps, on its device), its sent
+    /// actions kept.
+    fn guest_feed(
+        shown: ShownOf<DgGame>,
+    ) -> (
+        Feed,
+        RwSignal<Option<ShownOf<DgGame>>>,
+        RwSignal<usize>,
+        Arc<Mutex<Vec<Vec<Action>>>>,
+    ) {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let kept = sent.clone();
-        let remote = Remote {
-            received: RwSignal::new(Some(received)),
-            send: Callback::new(move |actions| kept.lock().unwrap().push(actions)),
-            refusal: RwSignal::new(None),
-            kept: RwSignal::new(0),
-        };
-        (remote, sent)
+        let shown = RwSignal::new(Some(shown));
+        let seen = RwSignal::new(0);
+        let feed = Feed::new(
+            shown.into(),
+            Signal::stored(true),
+            Callback::new(move |(actions, _quiet)| kept.lock().unwrap().push(actions)),
+            RwSignal::new(None),
+            CasesSeen::on_device(seen),
+        );
+        (feed, shown, seen, sent)
     }
 
     // A guest has no state: its dry run of a placing is made on a game
@@ -242,16 +286,15 @@ mod tests {
             assert_eq!(local.results(), state.results());
             assert_eq!(local.cases(), state.cases());
             for seat in [Seat(0), Seat(1)] {
-                let (remote, _) = remote(received(state, seat));
-                let source = Source::Remote(remote);
-                assert_eq!(source.log_lines(seat), log_lines(state, seat, &names()));
+                let (feed, ..) = guest_feed(shown(state, seat));
+                assert_eq!(feed.log(), log_lines(state, seat, &names()));
                 for case in 0..state.cases() {
-                    let guest = with_view(source, seat, |n, v| case_report(v, n, case));
+                    let guest = feed.seen(|n, v| case_report(v, n, case));
                     assert_eq!(guest, case_report(&local, &names(), case));
                 }
-                assert_eq!(source.is_over(), state.is_over());
+                assert_eq!(feed.is_over(), state.is_over());
                 if state.is_over() {
-                    let guest = with_view(source, seat, |n, v| final_result(v, n));
+                    let guest = feed.seen(|n, v| final_result(v, n));
                     let names = names();
                     let winner = |seat: Seat| names[seat.index()].clone();
                     let title = match state.winners() {
@@ -276,14 +319,13 @@ mod tests {
     #[test]
     fn the_guest_goes_past_each_case_result_itself() {
         let mut state = State::new([SeatKind::Person; 2], Seat(0), Variant::default(), 7).unwrap();
-        let (remote, sent) = remote(received(&state, Seat(1)));
-        let source = Source::Remote(remote);
-        assert_eq!(source.unseen_case(), None);
+        let (feed, shown_now, seen, sent) = guest_feed(shown(&state, Seat(1)));
+        assert_eq!(feed.unseen_case(), None);
         super::super::game::tests::play_until(&mut state, |s| !s.results().is_empty());
-        remote.received.set(Some(received(&state, Seat(1))));
-        assert_eq!(source.unseen_case(), Some(0));
-        source.see_case(0);
-        assert_eq!((remote.kept.get(), source.unseen_case()), (1, None));
+        shown_now.set(Some(shown(&state, Seat(1))));
+        assert_eq!(feed.unseen_case(), Some(0));
+        feed.see_case(0);
+        assert_eq!((seen.get(), feed.unseen_case()), (1, None));
         assert!(sent.lock().unwrap().is_empty(), "the host is told nothing");
     }
 
@@ -306,15 +348,15 @@ mod tests {
                 return;
             }
             found = true;
-            let (remote, sent) = remote(received(state, seat));
-            let feedback = Feedback::new(Source::Remote(remote));
-            remote.refusal.set(Some("an earlier refusal".into()));
+            let (feed, _, _, sent) = guest_feed(shown(state, seat));
+            let feedback = Feedback::new(feed);
+            feed.refusal.set(Some("an earlier refusal".into()));
             feedback.selected.set(cards.clone());
             feedback.place();
             let placed: Vec<Action> = cards[..count].iter().map(|&c| Action::Place(c)).collect();
             assert_eq!(*sent.lock().unwrap(), [placed]);
             assert_eq!(feedback.selected.get(), cards[count..]);
-            assert_eq!(remote.refusal.get(), None, "forgotten once sent");
+            assert_eq!(feed.refusal.get(), None, "forgotten once sent");
             feedback.play(Action::EndPlay);
             assert_eq!(sent.lock().unwrap().len(), 2);
             assert!(feedback.selected.get().is_empty());
