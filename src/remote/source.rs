@@ -116,15 +116,6 @@ where
             Source::Remote(_) => false,
         }
     }
-
-    /// Whether another tab changed the game and the table waits for this
-    /// one to go on (untracked): never on a guest device.
-    pub fn changed_elsewhere(self) -> bool {
-        match self {
-            Source::Local(table) => table.ctx.changed_elsewhere.get_untracked(),
-            Source::Remote(_) => false,
-        }
-    }
 }
 
 /// A replay's `seat`'s table at the step `shown`, as its own device would have been
