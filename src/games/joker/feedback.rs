@@ -30,12 +30,9 @@ impl Feedback {
     /// comes once the host sends it); after that, each new table's events
     /// say whether a round ended.
     pub fn new(feed: Feed) -> Feedback {
-        let feedback = Feedback::at_first(feed);
-        let Feedback {
-            message,
-            round_over,
-            ..
-        } = feedback;
+        let round_over = untrack(|| feed.read(|s| round_over_note(&s.view, &s.names)));
+        let message = RwSignal::new(None);
+        let round_over = RwSignal::new(round_over);
         if feed.shown.with_untracked(Option::is_none) {
             Effect::new(move |told: Option<bool>| {
                 if told == Some(true) {
@@ -60,27 +57,22 @@ impl Feedback {
                 round_over.set(Some(note));
             }
         });
-        feedback
-    }
-
-    /// The feedback of a replay's seat: its refusals (any action), and
-    /// the round's end only if the step first shown is between a round's
-    /// end and the next round's first action.
-    pub fn replayed(feed: Feed) -> Feedback {
-        let feedback = Feedback::at_first(feed);
-        let message = feedback.message;
-        feed.on_refusal(move |why| message.set(Some(Note::refusal(why))));
-        feedback
-    }
-
-    /// No message yet, and the round's end if the first table shown is
-    /// between a round's end and the next round's first action.
-    fn at_first(feed: Feed) -> Feedback {
-        let round_over = untrack(|| feed.read(|s| round_over_note(&s.view, &s.names)));
         Feedback {
             feed,
-            message: RwSignal::new(None),
-            round_over: RwSignal::new(round_over),
+            message,
+            round_over,
+        }
+    }
+
+    /// The feedback of a replay's seat: its refusals (any action). A
+    /// round's end is not told (the steps go on without "Next round").
+    pub fn replayed(feed: Feed) -> Feedback {
+        let message = RwSignal::new(None);
+        feed.on_refusal(move |why| message.set(Some(Note::refusal(why))));
+        Feedback {
+            feed,
+            message,
+            round_over: RwSignal::new(None),
         }
     }
 
