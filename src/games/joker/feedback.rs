@@ -1,14 +1,14 @@
 //! What the table tells the players besides the game itself: why the last
 //! action was refused, and the end of a round until they go on. Both come
 //! from the seat's feed (see [`super::feed`]), the same wherever the game
-//! is kept: a refusal as the feed's `refusal`, a round's end from the
-//! events each new table adds (a person's action or a computer's, here or
-//! on another device).
+//! is kept: a refusal as the feed's `refusal`, a round's end when a new
+//! table adds a hit to the log (a person's or a computer's, here or on
+//! another device).
 
 use super::feed::Feed;
-use super::words::{round_over_note, round_over_text};
+use super::words::round_over_note;
 use crate::ui::message::Note;
-use engine::joker::Action;
+use engine::joker::{Action, Event};
 use leptos::prelude::*;
 
 /// Made once per table, with its seat's feed: the handlers and timers that
@@ -49,10 +49,14 @@ impl Feedback {
         }
         feed.on_refusal(move |why| message.set(Some(Note::refusal(why))));
         // An accepted action, anyone's: no message; the round-over dialog
-        // if its events end a round.
+        // if it was a hit that ended a round (the log keeps the hit, and
+        // the view the round it began: the last hit ends the game instead).
         feed.on_new_events(move |new| {
             message.set(None);
-            let note = feed.read_untracked(|s| round_over_text(&s.view, &s.names, new));
+            if !new.iter().any(Event::is_hit) {
+                return;
+            }
+            let note = feed.read_untracked(|s| round_over_note(&s.view, &s.names));
             if let Some(note) = note {
                 round_over.set(Some(note));
             }
