@@ -5,10 +5,11 @@
 //! invitation and its answer ([`invitation`]): a session description
 //! squeezed into a short code ([`code`]), shown as a QR picture ([`qr`])
 //! and as a link, scanned or pasted on the other device. The messages are
-//! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes, and a
-//! table reads either kind of game through a [`source::Source`]. All of it
-//! but the sources loads with a game's chunk of play across devices
-//! ([`AcrossDevices`]), not with its table.
+//! `engine::remote`'s, as text ([`wire`]); [`views`] draws the codes. A
+//! table reads either kind of game through its seat's feed
+//! (`crate::table::seat`; a guest's is [`guest::feed`]). All of it loads
+//! with a game's chunk of play across devices ([`AcrossDevices`]), not with
+//! its table.
 
 pub mod code;
 pub mod guest;
@@ -17,7 +18,6 @@ pub mod invitation;
 pub mod peer;
 pub mod qr;
 pub mod relay;
-pub mod source;
 pub mod views;
 pub mod wire;
 

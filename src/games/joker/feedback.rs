@@ -1,21 +1,22 @@
 //! What the table tells the players besides the game itself: why the last
-//! action was refused, and the end of a round until they go on. Every
-//! action, a person's or a computer's, is played through [`Feedback::play`]
-//! (the table controller's `act`, or on a guest device the host's), so
-//! that it is told.
+//! action was refused, and the end of a round until they go on. Both come
+//! from the seat's feed (see [`super::feed`]), the same wherever the game
+//! is kept: a refusal as the feed's `refusal`, a round's end when a new
+//! table adds a hit to the log (a person's or a computer's, here or on
+//! another device).
 
-use super::source::Source;
-use super::words::{round_over_note, round_over_text};
+use super::feed::Feed;
+use super::words::round_over_note;
 use crate::ui::message::Note;
-use engine::joker::{Action, Event, RuleError};
+use engine::joker::{Action, Event};
 use leptos::prelude::*;
 
-/// Made once per table, with where its game comes from: the handlers and
-/// timers that play actions run outside the components, where no context
-/// can be looked up.
+/// Made once per table, with its seat's feed: the handlers and timers that
+/// play actions run outside the components, where no context can be
+/// looked up.
 #[derive(Clone, Copy)]
 pub struct Feedback {
-    pub source: Source,
+    pub feed: Feed,
     /// Why the last action was refused.
     pub message: RwSignal<Option<Note>>,
     /// A round just ended: what happened, until the players go on.
@@ -23,68 +24,68 @@ pub struct Feedback {
 }
 
 impl Feedback {
-    /// A reload between a round's end and the next round's first action
-    /// shows the round's end again (the computers wait for it).
-    pub fn new(source: Source) -> Feedback {
-        let round_over = untrack(|| source.with_table(round_over_note));
+    /// The feedback of a table in play. A reload between a round's end and
+    /// the next round's first action shows the round's end again (the
+    /// computers wait for it), read from the first table shown (a guest's
+    /// comes once the host sends it); after that, each new table's events
+    /// say whether a round ended.
+    pub fn new(feed: Feed) -> Feedback {
+        let round_over = untrack(|| feed.read(|s| round_over_note(&s.view, &s.names)));
+        let message = RwSignal::new(None);
+        let round_over = RwSignal::new(round_over);
+        if feed.shown.with_untracked(Option::is_none) {
+            Effect::new(move |told: Option<bool>| {
+                if told == Some(true) {
+                    return true;
+                }
+                match feed.read(|s| Some(round_over_note(&s.view, &s.names))) {
+                    Some(note) => {
+                        round_over.set(note);
+                        true
+                    }
+                    None => false,
+                }
+            });
+        }
+        feed.on_refusal(move |why| message.set(Some(Note::refusal(why))));
+        // An accepted action, anyone's: no message; the round-over dialog
+        // if it was a hit that ended a round (the log keeps the hit, and
+        // the view the round it began: the last hit ends the game instead).
+        feed.on_new_events(move |new| {
+            message.set(None);
+            if !new.iter().any(Event::is_hit) {
+                return;
+            }
+            let note = feed.read_untracked(|s| round_over_note(&s.view, &s.names));
+            if let Some(note) = note {
+                round_over.set(Some(note));
+            }
+        });
         Feedback {
-            source,
-            message: RwSignal::new(None),
-            round_over: RwSignal::new(round_over),
+            feed,
+            message,
+            round_over,
         }
     }
 
-    /// Plays `action`: here, through the table controller, which plays,
-    /// counts and saves it (the round's end clears the notepads), then
-    /// shows what the players must be told; on a guest, sent to the host,
-    /// whose table comes back (or its refusal).
+    /// The feedback of a replay's seat: its refusals (any action). A
+    /// round's end is not told (the steps go on without "Next round").
+    pub fn replayed(feed: Feed) -> Feedback {
+        let message = RwSignal::new(None);
+        feed.on_refusal(move |why| message.set(Some(Note::refusal(why))));
+        Feedback {
+            feed,
+            message,
+            round_over: RwSignal::new(None),
+        }
+    }
+
+    /// Plays `action` for the seat (see [`Feed::send`]): where the game is
+    /// kept the table controller plays, counts and saves it (the round's
+    /// end clears the notepads); on a guest it goes to the host. What it
+    /// did, or why it was refused, comes back through the feed.
     pub fn play(self, action: Action) {
-        match self.source {
-            Source::Local(table) => {
-                if let Some(result) = table.act(action) {
-                    self.show(result);
-                }
-            }
-            Source::Remote(remote) => {
-                self.message.set(None);
-                remote.refusal.set(None);
-                remote.send.run(vec![action]);
-            }
-        }
-    }
-
-    /// Plays the computer seats at the chosen pace, each from its own view,
-    /// except while a round's end is shown: they wait for the players to go
-    /// on. (None on a guest device: the host plays them.)
-    pub fn play_computers(self) {
-        if let Source::Local(table) = self.source {
-            table.play_computers(
-                move || self.round_over.with(Option::is_none),
-                move |result| self.show(result),
-            );
-        }
-    }
-
-    /// Shows why the engine refuses an action.
-    pub fn refuse(self, refusal: RuleError) {
-        self.message.set(Some(Note::refusal(refusal.to_string())));
-    }
-
-    /// After an action: refused, the engine's reason; accepted, no message,
-    /// and the round-over dialog if its events end a round.
-    pub fn show(self, result: Result<Vec<Event>, RuleError>) {
-        match result {
-            Ok(events) => {
-                let note = untrack(|| {
-                    self.source
-                        .with_table(|view, names| round_over_text(view, names, &events))
-                });
-                if let Some(note) = note {
-                    self.round_over.set(Some(note));
-                }
-                self.message.set(None);
-            }
-            Err(refusal) => self.refuse(refusal),
-        }
+        self.message.set(None);
+        self.feed.send(vec![action]);
     }
 }

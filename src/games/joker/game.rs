@@ -93,7 +93,8 @@ impl JokerGame {
     }
 
     /// The view of the round's Informant: the only one with the Joker's
-    /// cell.
+    /// cell. (The table reads it through its feed, shown as the Informant.)
+    #[cfg(test)]
     pub fn informant_view(&self) -> SeatView {
         self.state.view(self.state.informant())
     }
@@ -155,7 +156,9 @@ impl JokerGame {
             .collect()
     }
 
-    /// The seat on another device that must act now, if any.
+    /// The seat on another device that must act now, if any. (The table
+    /// reads it through its feed: `Feed::remote_to_act`.)
+    #[cfg(test)]
     pub fn remote_to_act(&self) -> Option<Seat> {
         self.state.to_act().filter(|s| self.remote.contains(s))
     }

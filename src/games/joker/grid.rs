@@ -1,8 +1,8 @@
 //! The 5×5 grid of the public table, and what tapping one of its cards
 //! does.
 
+use super::feed::Feed;
 use super::looks::{cell_look, Board};
-use super::source::Source;
 use crate::ui::CardFace;
 use engine::joker::{Cell, Seat, CELLS, SIDE};
 use leptos::prelude::*;
@@ -29,7 +29,7 @@ pub const TAP_MODES: [(TapMode, &str); 3] = [
 /// game, so the focus stays where it is.
 #[component]
 pub fn Grid(
-    source: Source,
+    feed: Feed,
     mode: RwSignal<usize>,
     cursor: RwSignal<usize>,
     my_turn: Memo<Option<Seat>>,
@@ -38,10 +38,13 @@ pub fn Grid(
     act: Callback<(Cell, TapMode)>,
 ) -> impl IntoView {
     // The notepad of the person whose turn it is.
-    let notes = move || source.notes(my_turn.get()?);
+    let notes = move || {
+        my_turn.get()?;
+        Some(feed.notes())
+    };
     let board = Memo::new(move |_| {
         let (aid, ended) = (aid_on.get(), ended.get());
-        source.with_table(|v, _| Board::of(v, aid, ended))
+        feed.seen(|v, _| Board::of(v, aid, ended))
     });
     let look = move |cell: Cell| {
         let notes = notes();

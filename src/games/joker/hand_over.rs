@@ -34,6 +34,20 @@ pub fn taken_by(game: &JokerGame, seat: Seat) -> Holder {
     (seat == game.state.informant()).then_some(seat)
 }
 
+/// The seat whose view the table is shown as (see `super::feed`): the
+/// Informant's, with the Joker's cell, only while a person Informant who
+/// must answer holds the device (no hand-over due); else the Vigilante's
+/// whose turn it is (the public table, also while the device waits for a
+/// hand-over, or a computer or a seat on another device plays).
+pub fn shown_seat(game: &JokerGame, holder: Holder) -> Seat {
+    match game.person_to_act() {
+        Some(seat) if seat == game.state.informant() && hand_over_to(game, holder).is_none() => {
+            seat
+        }
+        _ => game.state.current(),
+    }
+}
+
 /// Counting the hand-over screens of whole games, by this rule and by the
 /// one every person's turn followed before (`crate::seats::needs_hand_over`).
 #[cfg(test)]
@@ -153,6 +167,30 @@ mod tests {
         let miss = blank(&game);
         game.state.apply(Action::Shoot(miss)).unwrap();
         assert_eq!(hand_over_to(&game, holder), None, "Cy to Ben: no screen");
+    }
+
+    /// The table is shown as the Informant only while the Informant holds
+    /// the device to answer: never while it waits for the hand-over, nor
+    /// once the answer is given.
+    #[test]
+    fn the_table_is_shown_as_the_informant_only_while_they_hold_it_to_answer() {
+        let kinds = [SeatKind::Person; 3];
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 4).unwrap();
+        assert_eq!(shown_seat(&game, None), Seat(1), "Ben's turn");
+        game.state.apply(Action::Probe(Cell(0))).unwrap();
+        assert_eq!(shown_seat(&game, None), Seat(1), "before the hand-over");
+        assert_eq!(shown_seat(&game, Some(Seat(1))), Seat(1));
+        let holder = taken_by(&game, Seat(0));
+        assert_eq!(shown_seat(&game, holder), Seat(0), "Ana answers");
+        assert!(game.state.view(shown_seat(&game, holder)).joker().is_some());
+        answer_lowest(&mut game);
+        assert_eq!(shown_seat(&game, holder), Seat(2), "Cy's turn");
+        assert_eq!(game.state.view(Seat(2)).joker(), None);
+        // Alone at the device, the Informant answers with no hand-over.
+        let mut game = JokerGame::new(&plans(&kinds), &Mode::Everyone, 4).unwrap();
+        game.remote = vec![Seat(1), Seat(2)];
+        game.state.apply(Action::Probe(Cell(0))).unwrap();
+        assert_eq!(shown_seat(&game, None), Seat(0));
     }
 
     #[test]

@@ -10,7 +10,7 @@ use leptos::prelude::*;
 
 #[component]
 pub fn InformantDesk(feedback: Feedback) -> impl IntoView {
-    let desk = move || feedback.source.with_informant(informant_desk);
+    let desk = move || feedback.feed.seen(informant_desk);
     move || {
         desk().map(|desk| {
             view! {

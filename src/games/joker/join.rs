@@ -1,16 +1,19 @@
 //! A guest's Joker: this device plays one seat of a game the host's
 //! device runs. Opened from the host's invitation (its link, or the code
-//! pasted); the table is drawn from what the host sends, and this
-//! device's actions go to the host, which checks them.
+//! pasted); the same desk as the host's is drawn from its seat's feed
+//! (what the host sends), and this device's actions go to the host, which
+//! checks them. No hand-over (one person holds this device), no computer
+//! turns, nothing saved or counted here but the seat's notepad.
 //!
 //! The seat's notepad is its player's private marks: it stays on this
 //! device, in this tab's session storage (a reload keeps it; the host never
 //! sees it), for the round it was made in.
 
-use super::guest::GuestTable;
+use super::feed::{Feed, Notepad};
+use super::feedback::Feedback;
 use super::records::route;
-use super::source::Remote;
-use crate::remote::guest::Guest;
+use super::table::Desk;
+use crate::remote::guest::{feed, Guest};
 use crate::remote::views::guest_page;
 use crate::route::Page;
 use crate::ui::TopBar;
@@ -41,10 +44,14 @@ pub fn JokerJoin() -> impl IntoView {
         }
     });
     Effect::new(move |_| save_notepad(round.get_value(), notes.get()));
-    let remote = Remote::of_guest(guest, notes);
+    let feed: Feed = feed(guest, Notepad::on_device(notes));
+    let feedback = Feedback::new(feed);
+    // Nothing until the host's first table arrives.
+    let arrived = Memo::new(move |_| feed.shown.with(Option::is_some));
+    let desk = move || arrived.get().then(|| view! { <Desk feedback/> });
     view! {
         <TopBar title="Joker"/>
-        {guest_page(guest, move || view! { <GuestTable remote/> }.into_any())}
+        {guest_page(guest, move || desk.into_any())}
     }
 }
 

@@ -2,10 +2,10 @@
 //! records and preferences, and a guest's page for a seat played on another
 //! device (`join.rs`), registered with the shell as [`Joker`].
 
+mod feed;
 mod feedback;
 mod game;
 mod grid;
-mod guest;
 mod hand_over;
 mod informant;
 mod join;
@@ -16,7 +16,6 @@ mod public;
 pub(crate) mod records;
 mod replay;
 mod solo;
-mod source;
 mod stats;
 mod table;
 mod words;

@@ -1,20 +1,20 @@
 //! Every player at the table: role, score, lock, whose turn.
 
+use super::feed::Feed;
 use super::looks::player_look;
-use super::source::Source;
 use crate::seats::seat_class;
 use engine::joker::Seat;
 use leptos::prelude::*;
 
 #[component]
-pub fn Players(source: Source) -> impl IntoView {
-    let seats = move || source.with_table(|v, _| v.players());
+pub fn Players(feed: Feed) -> impl IntoView {
+    let seats = move || feed.seen(|v, _| v.players());
     view! {
         <section class="players" aria-label="Players">
             {move || Seat::all(seats()).map(|seat| {
                 let look = move || {
-                    let own_device = source.elsewhere().contains(&seat);
-                    source.with_table(|v, n| Some(player_look(v, n, seat, own_device)))
+                    let own_device = feed.elsewhere().contains(&seat);
+                    feed.seen(|v, n| Some(player_look(v, n, seat, own_device)))
                 };
                 move || look().map(|p| view! {
                     <article class=format!("player {}", seat_class(seat)) class:current=p.acting aria-label=p.label>

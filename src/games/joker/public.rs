@@ -2,12 +2,12 @@
 //! whose turn it is: whose turn, the die, the grid with its tap modes and
 //! keys, the players and the log; and a round's end beside the grid.
 
+use super::feed::Feed;
 use super::feedback::Feedback;
 use super::grid::{Grid, TapMode, TAP_MODES};
 use super::looks::{probe_text, turn_text, why_no_shot};
 use super::players::Players;
 use super::records::prefs;
-use super::source::Source;
 use super::words::log_lines;
 use crate::ui::choice::Choice;
 use crate::ui::message::TableMessage;
@@ -21,7 +21,7 @@ use leptos::prelude::*;
 /// while a round's end is shown, it is the round that ended.
 #[component]
 pub fn PublicTable(feedback: Feedback) -> impl IntoView {
-    let source = feedback.source;
+    let feed = feedback.feed;
     let aid_on = Signal::derive(move || prefs().value.with(|p| p.deduction_aid));
     // The tap mode's place in TAP_MODES, and the cell the arrow keys are
     // on, as plain numbers (signals of types the app has already).
@@ -35,15 +35,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
         if round_ended.get() {
             return None;
         }
-        let seat = source.person_to_act()?;
-        source
-            .with_table(|v, _| v.phase() == Phase::Turn)
-            .then_some(seat)
+        let seat = feed.person_to_act()?;
+        feed.seen(|v, _| v.phase() == Phase::Turn).then_some(seat)
     });
 
     // Why each tap mode cannot be used now (shooting, after a miss).
     let why_not = Signal::derive(move || {
-        let shot = source.with_table(|v, _| why_no_shot(v));
+        let shot = feed.seen(|v, _| why_no_shot(v));
         TAP_MODES
             .map(|(m, _)| {
                 if m == TapMode::Shoot {
@@ -63,9 +61,9 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     });
 
     let act = move |cell: Cell, what: TapMode| {
-        let Some(seat) = my_turn.get_untracked() else {
+        if my_turn.get_untracked().is_none() {
             return;
-        };
+        }
         match what {
             TapMode::Probe => {
                 // A probe by key leaves the chosen mode: the next turn, on
@@ -75,23 +73,21 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                 feedback.play(Action::Probe(cell));
             }
             TapMode::Shoot => {
-                // Asked before the shot's question: the engine's dry run.
-                // A shot a guest's view does not allow goes to the host,
-                // whose engine says why not.
-                match source.refusal(Action::Shoot(cell)) {
-                    Some(why) => feedback.refuse(why),
-                    None if !source.may(Action::Shoot(cell)) => {
-                        feedback.play(Action::Shoot(cell));
-                    }
-                    None => confirm_shot.set(Some(cell.index())),
+                // Asked before the shot's question: a shot the seat's view
+                // does not list is sent all the same, to be refused with
+                // the engine's reason.
+                if feed.lists(Action::Shoot(cell)) {
+                    confirm_shot.set(Some(cell.index()));
+                } else {
+                    feedback.play(Action::Shoot(cell));
                 }
             }
             TapMode::Mark => {
-                let face_up = untrack(|| source.with_table(|v, _| v.face_up().contains(cell)));
+                let face_up = untrack(|| feed.seen(|v, _| v.face_up().contains(cell)));
                 if face_up {
                     return;
                 }
-                source.toggle_mark(seat, cell);
+                feed.toggle_mark(cell);
             }
         }
     };
@@ -113,7 +109,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
         });
     };
     let keys = window_event_listener(leptos::ev::keydown, move |event| {
-        if source.changed_elsewhere()
+        if feed.changed_elsewhere()
             || confirm_shot.get_untracked().is_some()
             || feedback.round_over.with_untracked(Option::is_some)
         {
@@ -157,8 +153,8 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
             <div class="table-main">
                 // The turn and the die are the next round's: not over the
                 // grid of the round that ended.
-                {move || (!round_ended.get()).then(|| view! { <WhoseTurn source/><DieAndLastProbe source/> }.into_any())}
-                <Grid source mode cursor my_turn aid_on ended=round_ended act=Callback::new(move |(cell, what)| act(cell, what))/>
+                {move || (!round_ended.get()).then(|| view! { <WhoseTurn feed/><DieAndLastProbe feed/> }.into_any())}
+                <Grid feed mode cursor my_turn aid_on ended=round_ended act=Callback::new(move |(cell, what)| act(cell, what))/>
                 <section class="choices jk-modes" aria-label="Your choices">
                     {move || match my_turn.get() {
                         Some(_) => view! {
@@ -172,12 +168,13 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                             />
                         }.into_any(),
                         None if round_ended.get() => ().into_any(),
-                        None if source.with_table(|v, _| v.to_act().is_none()) =>
+                        None if feed.seen(|v, _| v.to_act().is_none()) =>
                             view! { <p class="waiting">"The game is over."</p> }.into_any(),
-                        None => match source.remote_to_act() {
+                        None => match feed.remote_to_act() {
                             // The invitation panel says whether they are connected yet.
                             Some(name) => view! { <p class="waiting">{format!("Waiting for {name}…")}</p> }.into_any(),
-                            None if matches!(source, Source::Remote(_)) =>
+                            // Another device keeps the game (or it is a replay).
+                            None if feed.keeper.is_none() =>
                                 view! { <p class="waiting">"Waiting for the others…"</p> }.into_any(),
                             None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
                         },
@@ -186,12 +183,12 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                 <TableMessage note=feedback.message/>
             </div>
             <div class="table-side">
-                <Players source/>
-                <GameLog lines=Signal::derive(move || source.with_table(log_lines))/>
+                <Players feed/>
+                <GameLog lines=Signal::derive(move || feed.seen(log_lines))/>
             </div>
         </div>
         <When when=move || confirm_shot.with(Option::is_some)>
-            <ShotDialog source cell=confirm_shot shoot=Callback::new(move |cell| {
+            <ShotDialog feed cell=confirm_shot shoot=Callback::new(move |cell| {
                 confirm_shot.set(None);
                 // Each shot, hit or miss, leaves the next tap a probe.
                 mode.set(0);
@@ -229,14 +226,10 @@ fn RoundOver(text: String, next: Callback<()>) -> impl IntoView {
 
 /// Asks before a shot: a miss turns the card up and locks the shooter out.
 #[component]
-fn ShotDialog(
-    source: Source,
-    cell: RwSignal<Option<usize>>,
-    shoot: Callback<usize>,
-) -> impl IntoView {
+fn ShotDialog(feed: Feed, cell: RwSignal<Option<usize>>, shoot: Callback<usize>) -> impl IntoView {
     let index = cell.get_untracked().unwrap_or(0);
     let target = Cell::new(index / SIDE, index % SIDE);
-    let single = untrack(|| source.with_table(|v, _| v.players() == 2));
+    let single = untrack(|| feed.seen(|v, _| v.players() == 2));
     let lock = if single {
         "you cannot shoot on your next turn"
     } else {
@@ -255,14 +248,14 @@ fn ShotDialog(
 
 /// Whose turn it is, in their colour, and what they are to do.
 #[component]
-fn WhoseTurn(source: Source) -> impl IntoView {
-    view! { <TurnBanner text=Signal::derive(move || source.with_table(|v, n| Some(turn_text(v, n))))/> }
+fn WhoseTurn(feed: Feed) -> impl IntoView {
+    view! { <TurnBanner text=Signal::derive(move || feed.seen(|v, n| Some(turn_text(v, n))))/> }
 }
 
 /// The die of the probe waiting for its answer, or the last answer.
 #[component]
-fn DieAndLastProbe(source: Source) -> impl IntoView {
-    let text = move || source.with_table(probe_text);
+fn DieAndLastProbe(feed: Feed) -> impl IntoView {
+    let text = move || feed.seen(probe_text);
     view! {
         <p class="jk-die" aria-live="polite">{move || text().unwrap_or_else(|| "No probe yet this round.".to_string())}</p>
     }

@@ -2,18 +2,15 @@
 //! grid, or the Informant's screen while that seat informs, as its own
 //! device would have shown them) or by every seat at once.
 
+use super::feed::{Feed, Notepad};
 use super::feedback::Feedback;
 use super::game::{JokerGame, Mode};
-use super::informant::InformantDesk;
-use super::public::PublicTable;
 use super::records::{game_ctx, table, ID};
-use super::source::Source;
+use super::table::Desk;
 use super::words::{event_line, log_lines};
-use crate::remote::source::seat_table;
 use crate::replay::viewer::{replay_page, SeenBy};
 use crate::replay::{unlogged, Replayable};
 use crate::seats::{name_of, recorded_plans};
-use crate::ui::message::Note;
 use engine::joker::{Action, CellSet, Event, Seat, SeatKind};
 use leptos::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -108,24 +105,15 @@ pub(super) fn JokerReplay() -> impl IntoView {
 /// device would have been sent then.
 #[component]
 fn SeatScreen(shown: crate::table::controller::Table<JokerGame>, seat: Seat) -> impl IntoView {
-    let remote = seat_table(shown, seat, RwSignal::new(CellSet::EMPTY));
-    let source = Source::Remote(remote);
-    let feedback = Feedback::new(source);
-    Effect::new(move |_| {
-        if let Some(why) = remote.refusal.get() {
-            feedback.message.set(Some(Note::refusal(why)));
-        }
-    });
-    let answers = Memo::new(move |_| source.informant_answers());
+    let notepad = Notepad::on_device(RwSignal::new(CellSet::EMPTY));
+    let feed = Feed::replayed(shown, Signal::stored(Some(seat)), notepad);
+    let feedback = Feedback::replayed(feed);
+    let arrived = Memo::new(move |_| feed.shown.with(Option::is_some));
     let name = shown.read(|g: &JokerGame| name_of(&g.names, seat));
     view! {
         <section class="replay-seat" aria-label=format!("As {name} saw it")>
             <h2 class="replay-seat-name">{format!("As {name} saw it")}</h2>
-            {move || match (remote.received.with(Option::is_some), answers.get()) {
-                (false, _) => ().into_any(),
-                (true, true) => view! { <InformantDesk feedback/> }.into_any(),
-                (true, false) => view! { <PublicTable feedback/> }.into_any(),
-            }}
+            {move || arrived.get().then(|| view! { <Desk feedback ends=false/> })}
         </section>
     }
 }

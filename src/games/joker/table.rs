@@ -1,21 +1,23 @@
 //! The Joker table. A tap or key becomes an engine action; what the page
-//! shows is read through a seat's `SeatView`. The table itself is drawn from
-//! the view of the Vigilante whose turn it is, which never holds the Joker's
-//! cell; only the Informant's private screen ([`InformantDesk`]) reads the
-//! Informant's view, and it is in the page only while the Informant holds
-//! the device (a person Informant gets it through a hand-over, and hands it
-//! back the same way: see [`super::hand_over`]). What happened is worded
-//! from the engine's events alone (`words::event_line`); whether an action
-//! is legal, and why not, is the engine's `check`; every action goes
-//! through the table controller.
+//! shows is read through one seat's feed (`super::feed`), the same
+//! components here, on a guest device and in a replay ([`Desk`]). Here the
+//! table is shown as the Vigilante whose turn it is, which never holds the
+//! Joker's cell; it is shown as the Informant (their private screen,
+//! [`InformantDesk`]) only while the Informant holds the device (a person
+//! Informant gets it through a hand-over, and hands it back the same way:
+//! see [`super::hand_over`]). What happened is worded from the engine's
+//! events alone (`words::event_line`); every action goes through the
+//! feed, which here checks it with the engine and plays it through the
+//! table controller.
 
+use super::feed::{Feed, Notepad};
 use super::feedback::Feedback;
 use super::game::JokerGame;
-use super::hand_over::{hand_over_to, taken_by, Holder};
+use super::hand_over::{hand_over_to, shown_seat, taken_by, Holder};
 use super::informant::InformantDesk;
 use super::public::PublicTable;
 use super::records::{game_ctx, route, table, ID};
-use super::source::Source;
+use super::solo::SoloScore;
 use super::words::{end_title, jokers_shot, solo_detail};
 use crate::remote::Loader;
 use crate::route::Page;
@@ -27,7 +29,6 @@ use crate::ui::seat_widgets::HandOver;
 use crate::ui::tour::{changes, TourStep};
 use crate::ui::When;
 use engine::joker::Seat;
-use engine::Game;
 use leptos::prelude::*;
 
 /// The Joker screen: the game in progress, or the new-game screen.
@@ -44,21 +45,29 @@ pub fn JokerScreen(
     view! { <Table across/> }.into_any()
 }
 
+/// The table of a game kept at this device: the invitations of the seats
+/// on other devices, the hand-over screens, the computer seats' turns, and
+/// the desk of the seat the table is shown as.
 #[component]
 fn Table(across: Loader<JokerGame>) -> impl IntoView {
     let ctx = game_ctx();
     let table = table();
-    let feedback = Feedback::new(Source::Local(table));
     // Who has the device, as far as the table knows (nobody yet after a
     // reload): the Informant, or the Vigilantes.
     let holder = DeviceHolder::<Seat>::new();
-    let end_dismissed = RwSignal::new(false);
+    // The seat the table is shown as: the Informant only while they hold
+    // the device to answer.
+    let seat = Memo::new(move |_| {
+        let holder: Holder = holder.get();
+        table.read(|g| Some(shown_seat(g, holder)))
+    });
+    let feed = Feed::here(table, seat.into(), Notepad::in_game(table, seat.into()));
+    let feedback = Feedback::new(feed);
     let solo = ctx
         .game
         .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.is_solo()));
 
-    // The person the device must go to first, if any; else whether it is
-    // with the Informant, who must answer (their private screen).
+    // The person the device must go to first, if any.
     let hand_over = Memo::new(move |_| {
         let holder: Holder = holder.get();
         ctx.game.with(|g| {
@@ -67,17 +76,26 @@ fn Table(across: Loader<JokerGame>) -> impl IntoView {
             Some((seat, g.name(seat), taken_by(g, seat)))
         })
     });
-    let informant_answers = Memo::new(move |_| feedback.source.informant_answers());
     // Seats played on other devices: this device hosts them.
     let host = across.host_panel(table);
 
-    feedback.play_computers();
+    // The computer seats play at the chosen pace, each from its own view,
+    // except while a round's end is shown: they wait for the players to go
+    // on. What they did shows as anyone's does (from the feed's events);
+    // the engine never refuses a computer's choice, and if it did the
+    // reason would show as a person's refusal.
+    table.play_computers(
+        move || feedback.round_over.with(Option::is_none),
+        move |result| {
+            if let Err(refusal) = result {
+                feed.refusal.set(Some(refusal.to_string()));
+            }
+        },
+    );
 
-    let game_over = move || {
-        ctx.game
-            .with(|g| g.as_ref().is_some_and(|g| g.state.is_over()))
-    };
-
+    // At the end: whether a person won (alone against par, beaten by par
+    // is no win), as the record says.
+    let celebrate = Signal::derive(move || table.read(|g| g.a_person_won()));
     let forget = Callback::new(move |_| {
         feedback.message.set(None);
         holder.set(None);
@@ -92,69 +110,98 @@ fn Table(across: Loader<JokerGame>) -> impl IntoView {
                     holder.set(taken);
                 })/>
             }.into_any(),
-            None if informant_answers.get() => view! { <InformantDesk feedback/> }.into_any(),
-            None => view! { <PublicTable feedback/> }.into_any(),
+            None => view! { <Desk feedback celebrate/> }.into_any(),
         }}
-        <When when=move || game_over() && !end_dismissed.get()>
-            <EndDialog
-                source=feedback.source
-                play_again=Callback::new(move |_| {
-                    // The last round's end is not the next game's.
-                    feedback.round_over.set(None);
-                    feedback.message.set(None);
-                    table.play_again();
-                })
-                dismiss=Callback::new(move |_| end_dismissed.set(true))
-            />
-        </When>
         </TableFrame>
     }
 }
 
-/// The result, and the scores: against par, alone against the computer
-/// Informant (with the best of that length of game); else the Jokers each
-/// shot. On a guest device (never solo) the host decides whether to play
-/// again: no such button there.
+/// The table as this device shows it, wherever its game is kept: the
+/// Informant's private screen while the seat shown must answer, else the
+/// public table; and at the end (`ends`: not in a replay) the final dialog,
+/// celebrated if `celebrate` says so where the game is kept, else if the
+/// seat won.
 #[component]
-pub(super) fn EndDialog(
-    source: Source,
-    #[prop(optional)] play_again: Option<Callback<()>>,
+pub(super) fn Desk(
+    feedback: Feedback,
+    #[prop(default = true)] ends: bool,
+    #[prop(optional)] celebrate: Option<Signal<bool>>,
+) -> impl IntoView {
+    let feed = feedback.feed;
+    let answers = Memo::new(move |_| feed.informant_answers());
+    let game_over = Memo::new(move |_| feed.seen(|v, _| v.to_act().is_none()));
+    let end_dismissed = RwSignal::new(false);
+    // A game that runs again (a rematch) has its end shown afresh.
+    Effect::new(move |_| {
+        if !game_over.get() && end_dismissed.get_untracked() {
+            end_dismissed.set(false);
+        }
+    });
+    view! {
+        {move || match answers.get() {
+            true => view! { <InformantDesk feedback/> }.into_any(),
+            false => view! { <PublicTable feedback/> }.into_any(),
+        }}
+        <When when=move || ends && game_over.get() && !end_dismissed.get()>
+            <EndDialog feedback celebrate dismiss=Callback::new(move |_| end_dismissed.set(true))/>
+        </When>
+    }
+}
+
+/// The result, and the scores: against par, alone against the computer
+/// Informant (with the best of that length of game, where the game is
+/// kept and counted); else the Jokers each shot. Where another device
+/// keeps the game (never solo) its host decides whether to play again: no
+/// such button there.
+#[component]
+fn EndDialog(
+    feedback: Feedback,
+    celebrate: Option<Signal<bool>>,
     dismiss: Callback<()>,
 ) -> impl IntoView {
-    let (title, detail) =
-        untrack(|| source.with_table(|v, names| (end_title(v, names), jokers_shot(v, names))));
-    match source {
-        Source::Local(table) => {
-            let ctx = table.ctx;
-            let (detail, person_won) = ctx.game.with_untracked(|g| {
-                let Some(g) = g.as_ref() else {
-                    return (detail, false);
-                };
-                let detail = match g.solo_score() {
-                    Some(solo) => {
-                        let rounds = g.round_count();
-                        let best = ctx
-                            .stats
-                            .with_untracked(|s| s.best_solo.get(&rounds).copied());
-                        solo_detail(solo, u32::from(rounds), best)
-                    }
-                    None => detail,
-                };
-                (detail, g.a_person_won())
+    let feed = feedback.feed;
+    let keeper = feed.keeper;
+    let (title, detail, solo, rounds, won) = untrack(|| {
+        feed.seen(|v, names| {
+            let won = match celebrate {
+                Some(celebrate) => celebrate.get(),
+                None => v.winners().contains(&v.seat()),
+            };
+            (
+                end_title(v, names),
+                jokers_shot(v, names),
+                SoloScore::of(v),
+                u8::try_from(v.rounds()).unwrap_or(u8::MAX),
+                won,
+            )
+        })
+    });
+    let detail = match solo {
+        Some(solo) => {
+            let best = keeper.and_then(|_| {
+                game_ctx()
+                    .stats
+                    .with_untracked(|s| s.best_solo.get(&rounds).copied())
             });
-            let replay = crate::replay::href_of(table);
+            solo_detail(solo, u32::from(rounds), best)
+        }
+        None => detail,
+    };
+    match keeper {
+        Some(keeper) => {
+            let play_again = Callback::new(move |_| {
+                // The last round's end is not the next game's.
+                feedback.round_over.set(None);
+                feedback.message.set(None);
+                keeper.play_again.run(());
+            });
+            let replay = keeper.replay.get_untracked();
             view! {
-                <GameOverDialog title detail celebrate=person_won play_again=play_again.unwrap_or_else(|| Callback::new(|_| {})) new_game=route(Page::New) replay dismiss/>
+                <GameOverDialog title detail celebrate=won play_again new_game=route(Page::New) replay dismiss/>
             }
             .into_any()
         }
-        Source::Remote(remote) => {
-            let won = remote.received.with_untracked(|r| {
-                r.as_ref()
-                    .is_some_and(|r| r.view.winners().contains(&r.view.seat()))
-            });
-            view! { <GameOverDialog title detail celebrate=won dismiss/> }.into_any()
-        }
+        None => view! { <GameOverDialog title detail celebrate=won dismiss/> }.into_any(),
     }
 }
 
