@@ -277,7 +277,8 @@ where
     Action<R>: Serialize,
 {
     SeatFeed::new(
-        guest.received.into(),
+        // Each message is news, as each change is to a feed here.
+        Memo::new_owning(move |_| (guest.received.get(), true)),
         Signal::stored(true),
         // Where the game is kept the host's table plays it, with its sounds.
         Callback::new(move |(actions, _quiet)| guest.send(actions)),

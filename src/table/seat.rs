@@ -37,21 +37,13 @@ pub struct Shown<V, E> {
     pub events: Vec<E>,
 }
 
-/// What only the device that keeps the game adds to its seats' feeds.
-#[derive(Clone, Copy)]
-pub struct Keeper {
-    /// Whether the last action may be taken back (tracked).
-    pub can_take_back: Signal<bool>,
-    pub take_back: Callback<()>,
-    /// Another tab changed the game: nothing is played until its dialog
-    /// is answered.
-    pub changed_elsewhere: Signal<bool>,
-    /// The seats people play on other devices (tracked).
-    pub elsewhere: Signal<Vec<Seat>>,
+/// What the device that keeps the game offers at its end (a guest's and a
+/// replay's feed offer neither).
+pub struct Ending {
     /// Starts a new game at the same table ("Play again").
     pub play_again: Callback<()>,
     /// The finished game's replay address, if it keeps its moves whole.
-    pub replay: Signal<Option<String>>,
+    pub replay: Option<String>,
 }
 
 /// One seat's feed. `K` is what the seat keeps of its own beside the game
@@ -63,8 +55,10 @@ where
     ShownOf<R>: Send + Sync,
 {
     /// What the seat is shown (tracked); `None` while there is no game (a
-    /// guest before the host's first table).
-    pub shown: Signal<Option<ShownOf<R>>>,
+    /// guest before the host's first table). A memo, not a `Signal`: a
+    /// `Signal` of a game's own type would build its reading code for every
+    /// kind of signal, once per game.
+    pub shown: Memo<Option<ShownOf<R>>>,
     /// Whether a person at this device plays the seat (tracked): a guest's
     /// own seat; here, a person's seat not played on another device; never
     /// a replay's.
@@ -72,8 +66,12 @@ where
     /// Why the last actions sent were refused, until the next are sent.
     pub refusal: RwSignal<Option<String>>,
     pub kept: K,
-    /// `None` on a guest and in a replay.
-    pub keeper: Option<Keeper>,
+    /// The game this device keeps, for what only its keeper offers
+    /// (take-back, another tab's change, the seats elsewhere, the end's
+    /// choices): read through the methods below, asked when needed rather
+    /// than derived into signals up front. `None` on a guest and in a
+    /// replay.
+    keeper: Option<Table<R>>,
     /// Plays the seat's actions, all or none, in order; quietly (no sound,
     /// no motion) when the flag says so.
     send: Callback<(Vec<Action<R>>, bool)>,
@@ -103,7 +101,7 @@ where
 {
     /// A feed of the given parts (a guest's, say).
     pub fn new(
-        shown: Signal<Option<ShownOf<R>>>,
+        shown: Memo<Option<ShownOf<R>>>,
         plays_here: Signal<bool>,
         send: Callback<(Vec<Action<R>>, bool)>,
         refusal: RwSignal<Option<String>>,
@@ -184,29 +182,9 @@ where
         });
     }
 
-    /// Whether the last action may be taken back (tracked): only where the
-    /// game is kept.
-    pub fn can_take_back(self) -> bool {
-        self.keeper.is_some_and(|k| k.can_take_back.get())
-    }
-
-    pub fn take_back(self) {
-        if let Some(keeper) = self.keeper {
-            self.refusal.set(None);
-            keeper.take_back.run(());
-        }
-    }
-
-    /// Whether another tab's change waits to be answered (untracked).
-    pub fn changed_elsewhere(self) -> bool {
-        self.keeper
-            .is_some_and(|k| k.changed_elsewhere.get_untracked())
-    }
-
-    /// The seats played on other devices, as the device that keeps the
-    /// game knows them (tracked); a guest's table is not told.
-    pub fn elsewhere(self) -> Vec<Seat> {
-        self.keeper.map(|k| k.elsewhere.get()).unwrap_or_default()
+    /// Whether this device keeps the game (not a guest's, not a replay).
+    pub fn kept_here(self) -> bool {
+        self.keeper.is_some()
     }
 }
 
@@ -216,6 +194,43 @@ where
     ShownOf<R>: Send + Sync,
     View<R>: Clone,
 {
+    /// Whether the last action may be taken back (tracked): only where the
+    /// game is kept.
+    pub fn can_take_back(self) -> bool {
+        self.keeper.is_some_and(|table| table.can_take_back())
+    }
+
+    pub fn take_back(self) {
+        if let Some(table) = self.keeper {
+            self.refusal.set(None);
+            table.take_back();
+        }
+    }
+
+    /// Whether another tab's change waits to be answered (untracked).
+    pub fn changed_elsewhere(self) -> bool {
+        self.keeper
+            .is_some_and(|table| table.ctx.changed_elsewhere.get_untracked())
+    }
+
+    /// The seats played on other devices, as the device that keeps the
+    /// game knows them (tracked); a guest's table is not told.
+    pub fn elsewhere(self) -> Vec<Seat> {
+        self.keeper
+            .map(|table| table.read(|g| g.remote_seats()))
+            .unwrap_or_default()
+    }
+
+    /// What the end offers where the game is kept: play again, and the
+    /// replay's address (read now).
+    pub fn ending(self) -> Option<Ending> {
+        let table = self.keeper?;
+        Some(Ending {
+            play_again: Callback::new(move |_| table.play_again()),
+            replay: untrack(|| crate::replay::href_of(table)),
+        })
+    }
+
     /// The feed of `seat` (tracked: the seat whose person holds the
     /// device, or whose view the table shows; `None` while nobody's) of
     /// this device's game. Actions go to the table controller as a guest's
@@ -236,14 +251,7 @@ where
                 table.read(|g| !g.remote_seats().contains(&seat) && g.computer(seat).is_none())
             })
         });
-        feed.keeper = Some(Keeper {
-            can_take_back: Signal::derive(move || table.can_take_back()),
-            take_back: Callback::new(move |_| table.take_back()),
-            changed_elsewhere: table.ctx.changed_elsewhere.into(),
-            elsewhere: Signal::derive(move || table.read(|g| g.remote_seats())),
-            play_again: Callback::new(move |_| table.play_again()),
-            replay: Signal::derive(move || crate::replay::href_of(table)),
-        });
+        feed.keeper = Some(table);
         feed
     }
 
@@ -282,7 +290,7 @@ where
             (shown, true)
         });
         SeatFeed {
-            shown: shown.into(),
+            shown,
             plays_here: Signal::stored(false),
             refusal: RwSignal::new(None),
             kept,

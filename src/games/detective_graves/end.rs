@@ -6,6 +6,7 @@ use super::records::route;
 use super::words::{case_report, final_result, CaseReport};
 use crate::route::Page;
 use crate::table::frame::GameOverDialog;
+use crate::table::seat::Ending;
 use leptos::prelude::*;
 
 /// A finished case: who the Mastermind was, the accusation or reveal, the
@@ -35,11 +36,10 @@ pub fn CaseResult(feed: Feed, case: usize) -> impl IntoView {
 #[component]
 pub fn EndDialog(feed: Feed, dismiss: Callback<()>) -> impl IntoView {
     let (title, detail, person_won) = untrack(|| feed.seen(|names, v| final_result(v, names)));
-    match feed.keeper {
-        Some(keeper) => {
-            let replay = keeper.replay.get_untracked();
+    match feed.ending() {
+        Some(Ending { play_again, replay }) => {
             view! {
-                <GameOverDialog title detail celebrate=person_won play_again=keeper.play_again new_game=route(Page::New) replay dismiss/>
+                <GameOverDialog title detail celebrate=person_won play_again new_game=route(Page::New) replay dismiss/>
             }
             .into_any()
         }

@@ -174,7 +174,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
                             // The invitation panel says whether they are connected yet.
                             Some(name) => view! { <p class="waiting">{format!("Waiting for {name}…")}</p> }.into_any(),
                             // Another device keeps the game (or it is a replay).
-                            None if feed.keeper.is_none() =>
+                            None if !feed.kept_here() =>
                                 view! { <p class="waiting">"Waiting for the others…"</p> }.into_any(),
                             None => view! { <p class="waiting">"The computer is playing…"</p> }.into_any(),
                         },

@@ -24,6 +24,7 @@ use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::controller::SeatedRecord;
 use crate::table::frame::{GameOverDialog, TableFrame};
+use crate::table::seat::Ending;
 use crate::table::seats::DeviceHolder;
 use crate::ui::seat_widgets::HandOver;
 use crate::ui::tour::{changes, TourStep};
@@ -160,7 +161,7 @@ fn EndDialog(
     dismiss: Callback<()>,
 ) -> impl IntoView {
     let feed = feedback.feed;
-    let keeper = feed.keeper;
+    let ending = feed.ending();
     let (title, detail, solo, rounds, won) = untrack(|| {
         feed.seen(|v, names| {
             let won = match celebrate {
@@ -178,7 +179,7 @@ fn EndDialog(
     });
     let detail = match solo {
         Some(solo) => {
-            let best = keeper.and_then(|_| {
+            let best = ending.as_ref().and_then(|_| {
                 game_ctx()
                     .stats
                     .with_untracked(|s| s.best_solo.get(&rounds).copied())
@@ -187,15 +188,17 @@ fn EndDialog(
         }
         None => detail,
     };
-    match keeper {
-        Some(keeper) => {
+    match ending {
+        Some(Ending {
+            play_again: again,
+            replay,
+        }) => {
             let play_again = Callback::new(move |_| {
                 // The last round's end is not the next game's.
                 feedback.round_over.set(None);
                 feedback.message.set(None);
-                keeper.play_again.run(());
+                again.run(());
             });
-            let replay = keeper.replay.get_untracked();
             view! {
                 <GameOverDialog title detail celebrate=won play_again new_game=route(Page::New) replay dismiss/>
             }

@@ -23,6 +23,7 @@ use crate::route::Page;
 use crate::seats::seat_class;
 use crate::shell::redirect;
 use crate::table::frame::{GameOverDialog, TableFrame};
+use crate::table::seat::Ending;
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::seat_widgets::{GameLog, TakeBack, TurnBanner};
 use crate::ui::tour::{changes, TourStep};
@@ -343,12 +344,12 @@ fn EndDialog(feed: Feed, dismiss: Callback<()>) -> impl IntoView {
         end_title(&winners),
         "Everyone else has been arrested: the last killer on the loose wins.".to_string(),
     );
-    match feed.keeper {
-        Some(keeper) => view! {
+    match feed.ending() {
+        Some(Ending { play_again, replay }) => view! {
             <GameOverDialog title detail celebrate=true
-                play_again=keeper.play_again
+                play_again
                 new_game=route(Page::New)
-                replay=keeper.replay.get_untracked()
+                replay
                 dismiss
             />
         }
