@@ -240,7 +240,7 @@ where
             can_take_back: Signal::derive(move || table.can_take_back()),
             take_back: Callback::new(move |_| table.take_back()),
             changed_elsewhere: table.ctx.changed_elsewhere.into(),
-            elsewhere: Signal::derive(move || table.read(|g| g.remote_seats())),
+            elsewhere: Signal::derive(move || table.read(|g| g.remote_seats().to_vec())),
             play_again: Callback::new(move |_| table.play_again()),
             replay: Signal::derive(move || crate::replay::href_of(table)),
         });
