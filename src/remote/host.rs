@@ -14,15 +14,11 @@ use crate::table::controller::{Action, Event, Refusal, Table};
 use crate::table::seated::SeatedRecord;
 use engine::remote::{admit, table_for, ToGuest, ToHost};
 use engine::seats::Seat;
-use engine::Multiplayer;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 /// A record whose game may have seats played on other devices.
-pub trait RemoteRecord: SeatedRecord
-where
-    Self::State: Multiplayer,
-{
+pub trait RemoteRecord: SeatedRecord {
     /// The game's log as `seat` learnt it, oldest first.
     fn log_seen_by(&self, seat: Seat) -> Vec<Event<Self>>;
     /// What a seat is told when the engine refuses its `action`: the
@@ -51,10 +47,7 @@ pub enum SeatLink {
 }
 
 /// The host's handle: `Copy`, like the signals it holds.
-pub struct Host<R: RemoteRecord>
-where
-    R::State: Multiplayer,
-{
+pub struct Host<R: RemoteRecord> {
     table: Table<R>,
     /// Each remote seat and its connection's state, in seat order.
     pub seats: RwSignal<Vec<(Seat, SeatLink)>>,
@@ -69,21 +62,15 @@ where
     token: u32,
 }
 
-impl<R: RemoteRecord> Clone for Host<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Clone for Host<R> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<R: RemoteRecord> Copy for Host<R> where R::State: Multiplayer {}
+impl<R: RemoteRecord> Copy for Host<R> {}
 
-impl<R: RemoteRecord> Host<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Host<R> {
     /// Starts hosting the table's remote seats: invitations for each, and
     /// every change of the game sent to the connected guests. Ends (the
     /// connections closed) when the owner's view is removed.

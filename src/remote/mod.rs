@@ -23,7 +23,6 @@ pub mod wire;
 
 use crate::lazy::{when_loaded_once, Loading};
 use crate::table::controller::{Table, TableRecord};
-use engine::Multiplayer;
 use host::RemoteRecord;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -67,10 +66,7 @@ impl<R: TableRecord> Clone for Loader<R> {
 
 impl<R: TableRecord> Copy for Loader<R> {}
 
-impl<R: RemoteRecord> Loader<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Loader<R> {
     /// A guest's page, once loaded.
     pub fn join_page(self) -> AnyView {
         when_loaded_once("play across devices", self.loaded, self.load, |across| {

@@ -4,9 +4,11 @@
 //! counted, the seats played by a person on another device (this device
 //! hosts them: see `crate::remote::host`) and the moves made (what a replay
 //! is made from). Those stay the record's own fields, where its saves have
-//! always had them, so every save keeps its shape; a record hands them to
-//! [`SeatedRecord`] by one accessor each, and the rules about them are
-//! written here once.
+//! always had them, so every save keeps its shape (no `serde(flatten)`,
+//! which would make serde buffer each record's map); a record hands them
+//! to [`SeatedRecord`] by one accessor each (the moves grow by
+//! `TableRecord::keep_move`), and the rules about them are written here
+//! once.
 
 use super::controller::{Action, Event, Refusal, Table, TableRecord};
 use crate::seats::{name_of, SeatPlan};
