@@ -145,16 +145,18 @@ pub trait SeatedRecord: TableRecord<State: SeatKinds> {
     }
 }
 
-/// The multiplayer games' fair take-back: a person may take back their own
-/// last action while it revealed nothing new (`quiet`: no card drawn or
-/// turned, no die, no answer), the game goes on, and it is still their turn
-/// (so no other seat has acted since, and the device has not been passed).
+/// The multiplayer games' fair take-back: a person at this device may take
+/// back their own last action while it revealed nothing new (`quiet`: no
+/// card drawn or turned, no die, no answer), the game goes on, and it is
+/// still their turn (so no other seat has acted since, and the device has
+/// not been passed). Never a move made on another device.
 pub fn person_may_take_back<R: SeatedRecord>(before: &R, after: &R, quiet: bool) -> bool {
     let Some(actor) = before.state().to_act() else {
         return false;
     };
     quiet
         && before.computer(actor).is_none()
+        && !before.remote_seats().contains(&actor)
         && !after.state().is_over()
         && after.state().to_act() == Some(actor)
 }

@@ -160,12 +160,7 @@ impl TableRecord for DgGame {
                     | Event::ParkDiscard { .. }
             )
         });
-        // Nor may this device take back a move made on another one.
-        let remote = before
-            .state
-            .to_act()
-            .is_some_and(|s| self.remote.contains(&s));
-        !remote && person_may_take_back(before, self, quiet)
+        person_may_take_back(before, self, quiet)
     }
 
     fn keep_move(&mut self, action: &Action) {
