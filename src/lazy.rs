@@ -8,8 +8,8 @@ use crate::module::{ChunkError, GameEntry, GamePages};
 use crate::shell::Ctx;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
-use std::cell::{Cell, RefCell};
-use std::thread::LocalKey;
+use std::cell::RefCell;
+use std::sync::OnceLock;
 
 thread_local! {
     /// The games whose chunks are loaded (and records provided), by id.
@@ -61,35 +61,50 @@ pub async fn load(game: &'static GameEntry) -> Result<&'static dyn GamePages, Ch
 /// What a chunk's loader gives: the chunk's entry, once it is loaded.
 pub type Loading<T> = std::pin::Pin<Box<dyn std::future::Future<Output = Result<T, ChunkError>>>>;
 
-/// [`when_loaded`] for a chunk's entry kept in `cell` once loaded: later
-/// calls show it at once.
-pub fn when_loaded_once<T: Copy + Send + Sync + 'static>(
-    what: &'static str,
-    cell: &'static LocalKey<Cell<Option<T>>>,
+/// A chunk's entry, loaded the first time it is wanted and kept: a game's
+/// `static` per split point (its replay viewer, its play across devices),
+/// so that later screens show it at once. (The split point itself must be
+/// a function of the game's own: `load` calls it.)
+pub struct Chunk<T: 'static> {
+    kept: OnceLock<T>,
     load: fn() -> Loading<T>,
-    show: impl Fn(T) -> AnyView + Send + Sync + 'static,
-) -> AnyView {
-    let load_and_keep = move || -> Loading<T> {
-        Box::pin(async move {
-            let entry = load().await?;
-            cell.set(Some(entry));
-            Ok(entry)
-        })
-    };
-    when_loaded(what, cell.get(), load_and_keep, show)
+}
+
+impl<T: Copy + Send + Sync + 'static> Chunk<T> {
+    pub const fn new(load: fn() -> Loading<T>) -> Chunk<T> {
+        Chunk {
+            kept: OnceLock::new(),
+            load,
+        }
+    }
+
+    /// [`when_loaded`] for the chunk's entry: "Loading <what>…" until it is
+    /// loaded (the first time), then `show` of it.
+    pub fn show(
+        &'static self,
+        what: &'static str,
+        show: impl Fn(T) -> AnyView + Send + Sync + 'static,
+    ) -> AnyView {
+        let load_and_keep = move || -> Loading<T> {
+            Box::pin(async move {
+                let entry = (self.load)().await?;
+                // Another load of the same chunk may have kept it meanwhile.
+                let _ = self.kept.set(entry);
+                Ok(entry)
+            })
+        };
+        when_loaded(what, self.kept.get().copied(), load_and_keep, show)
+    }
 }
 
 /// The entry of a chunk that holds one screen: it draws the screen.
 pub type Screen = fn() -> AnyView;
 
-/// A screen from a chunk of its own: at once once loaded (kept in `cell`),
-/// else "Loading <what>…" until it is.
-pub fn screen(
-    what: &'static str,
-    cell: &'static LocalKey<Cell<Option<Screen>>>,
-    load: fn() -> Loading<Screen>,
-) -> AnyView {
-    when_loaded_once(what, cell, load, |screen| screen())
+impl Chunk<Screen> {
+    /// The screen, from its chunk.
+    pub fn screen(&'static self, what: &'static str) -> AnyView {
+        self.show(what, |screen| screen())
+    }
 }
 
 #[derive(Clone, Copy)]

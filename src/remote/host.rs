@@ -10,26 +10,17 @@ use super::invitation::{self, Ticket};
 use super::peer::{Handlers, Link};
 use super::relay;
 use super::wire;
-use crate::table::controller::{Action, Event, Refusal, SeatedRecord, Table};
+use crate::table::controller::{Action, Event, Refusal, Table};
+use crate::table::seated::SeatedRecord;
 use engine::remote::{admit, table_for, ToGuest, ToHost};
 use engine::seats::Seat;
-use engine::Multiplayer;
 use leptos::prelude::*;
 use leptos::task::spawn_local;
 
 /// A record whose game may have seats played on other devices.
-pub trait RemoteRecord: SeatedRecord
-where
-    Self::State: Multiplayer,
-{
-    /// The seats played on other devices.
-    fn remote_seats(&self) -> Vec<Seat>;
-    /// The names at the table, in seat order.
-    fn names(&self) -> &[String];
+pub trait RemoteRecord: SeatedRecord {
     /// The game's log as `seat` learnt it, oldest first.
     fn log_seen_by(&self, seat: Seat) -> Vec<Event<Self>>;
-    /// The computer plays `seat` from now on, here: its person left.
-    fn give_to_computer(&mut self, seat: Seat);
     /// What a seat is told when the engine refuses its `action`: the
     /// engine's reason, unless the game words it for the action.
     fn refusal_text(_action: &Action<Self>, refusal: &Refusal<Self>) -> String {
@@ -56,10 +47,7 @@ pub enum SeatLink {
 }
 
 /// The host's handle: `Copy`, like the signals it holds.
-pub struct Host<R: RemoteRecord>
-where
-    R::State: Multiplayer,
-{
+pub struct Host<R: RemoteRecord> {
     table: Table<R>,
     /// Each remote seat and its connection's state, in seat order.
     pub seats: RwSignal<Vec<(Seat, SeatLink)>>,
@@ -74,26 +62,20 @@ where
     token: u32,
 }
 
-impl<R: RemoteRecord> Clone for Host<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Clone for Host<R> {
     fn clone(&self) -> Self {
         *self
     }
 }
 
-impl<R: RemoteRecord> Copy for Host<R> where R::State: Multiplayer {}
+impl<R: RemoteRecord> Copy for Host<R> {}
 
-impl<R: RemoteRecord> Host<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Host<R> {
     /// Starts hosting the table's remote seats: invitations for each, and
     /// every change of the game sent to the connected guests. Ends (the
     /// connections closed) when the owner's view is removed.
     pub fn start(table: Table<R>) -> Self {
-        let remote = table.read(|g| g.remote_seats());
+        let remote = table.read(|g| g.remote_seats().to_vec());
         let host = Host {
             table,
             seats: RwSignal::new(remote.iter().map(|&s| (s, SeatLink::Preparing)).collect()),

@@ -21,13 +21,10 @@ pub mod relay;
 pub mod views;
 pub mod wire;
 
-use crate::lazy::{when_loaded_once, Loading};
+use crate::lazy::Chunk;
 use crate::table::controller::{Table, TableRecord};
-use engine::Multiplayer;
 use host::RemoteRecord;
 use leptos::prelude::*;
-use std::cell::Cell;
-use std::thread::LocalKey;
 
 /// What a game's screens need of play across devices, from a chunk of the
 /// game's own (`#[wasm_split(<game>_remote)]`, see [`Loader`]): the host's
@@ -51,13 +48,10 @@ impl<R: TableRecord> Clone for AcrossDevices<R> {
 
 impl<R: TableRecord> Copy for AcrossDevices<R> {}
 
-/// Where a game keeps its [`AcrossDevices`] once loaded, and how it loads it.
-/// The game's `mod.rs` makes it and hands it to its table (the table's
-/// files do not import `mod.rs`).
-pub struct Loader<R: TableRecord> {
-    pub loaded: &'static LocalKey<Cell<Option<AcrossDevices<R>>>>,
-    pub load: fn() -> Loading<AcrossDevices<R>>,
-}
+/// Where a game keeps its [`AcrossDevices`] once loaded, and how it loads it:
+/// its `static` chunk. The game's `mod.rs` hands it to its table (the
+/// table's files do not import `mod.rs`).
+pub struct Loader<R: TableRecord>(pub &'static Chunk<AcrossDevices<R>>);
 
 impl<R: TableRecord> Clone for Loader<R> {
     fn clone(&self) -> Self {
@@ -67,15 +61,10 @@ impl<R: TableRecord> Clone for Loader<R> {
 
 impl<R: TableRecord> Copy for Loader<R> {}
 
-impl<R: RemoteRecord> Loader<R>
-where
-    R::State: Multiplayer,
-{
+impl<R: RemoteRecord> Loader<R> {
     /// A guest's page, once loaded.
     pub fn join_page(self) -> AnyView {
-        when_loaded_once("play across devices", self.loaded, self.load, |across| {
-            (across.join)()
-        })
+        self.0.show("play across devices", |across| (across.join)())
     }
 
     /// The panel of `table`'s seats on other devices, if it has any: this
@@ -88,11 +77,9 @@ where
         let away = table.ctx.remote_away;
         away.set(true);
         on_cleanup(move || away.set(false));
-        Some(when_loaded_once(
-            "play across devices",
-            self.loaded,
-            self.load,
-            move |across| (across.host)(table),
-        ))
+        Some(
+            self.0
+                .show("play across devices", move |across| (across.host)(table)),
+        )
     }
 }

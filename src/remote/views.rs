@@ -76,16 +76,12 @@ pub fn PasteCode(
 use super::guest::{Guest, GuestStatus};
 use super::host::{Host, RemoteRecord, SeatLink};
 use super::peer;
-use engine::Multiplayer;
 use serde::{de::DeserializeOwned, Serialize};
 
 /// The host's panel of remote seats: for each, its invitation (until the
 /// guest's answer is taken in), or whether it is connected. `game` is the
 /// game's id, for the invitation's link.
-pub fn invitations<R: RemoteRecord>(host: Host<R>, game: &'static str) -> impl IntoView
-where
-    R::State: Multiplayer,
-{
+pub fn invitations<R: RemoteRecord>(host: Host<R>, game: &'static str) -> impl IntoView {
     let rows = move || {
         host.seats.get().into_iter().map(move |(seat, link)| {
             let name = host.name(seat);
@@ -122,10 +118,7 @@ where
 /// For a seat whose device is not connected: the computer may play it
 /// instead, for the rest of the game, once the host confirms.
 #[component]
-fn GiveToComputer<R: RemoteRecord>(host: Host<R>, seat: engine::seats::Seat) -> impl IntoView
-where
-    R::State: Multiplayer,
-{
+fn GiveToComputer<R: RemoteRecord>(host: Host<R>, seat: engine::seats::Seat) -> impl IntoView {
     let name = host.name(seat);
     let asking = RwSignal::new(false);
     let question = format!("The computer (Simple) plays {name}'s seat for the rest of this game, on this device. {name} cannot come back to it.");

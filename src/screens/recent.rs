@@ -8,25 +8,17 @@ use crate::replay::recent::{self, RecentGames};
 use crate::ui::message::{Note, TableMessage};
 use crate::ui::{Dialog, TopBar, When};
 use leptos::prelude::*;
-use std::cell::Cell;
 
 /// The Recent games screen, from a chunk of its own: Home and the tables
 /// never need it.
 #[component]
 pub fn RecentScreen() -> impl IntoView {
-    thread_local! {
-        static LOADED: Cell<Option<fn() -> AnyView>> = const { Cell::new(None) };
-    }
-    lazy::when_loaded_once(
-        "Recent games",
-        &LOADED,
-        || Box::pin(recent_chunk()),
-        |screen| screen(),
-    )
+    static CHUNK: lazy::Chunk<lazy::Screen> = lazy::Chunk::new(|| Box::pin(recent_chunk()));
+    CHUNK.screen("Recent games")
 }
 
 #[wasm_split_helpers::wasm_split(recent, fallible)]
-fn recent_chunk() -> Result<fn() -> AnyView, ChunkError> {
+fn recent_chunk() -> Result<lazy::Screen, ChunkError> {
     Ok(|| view! { <Recent/> }.into_any())
 }
 

@@ -8,7 +8,6 @@ use crate::shell::ctx;
 use crate::ui::choice::{PaceChoice, SettingChoice};
 use crate::ui::TopBar;
 use leptos::prelude::*;
-use std::cell::Cell;
 
 /// Lets the first-run tours of the tables open by themselves again.
 #[component]
@@ -38,19 +37,12 @@ fn ToursAgain() -> impl IntoView {
 /// need it (nor the export and import it holds).
 #[component]
 pub fn SettingsScreen() -> impl IntoView {
-    thread_local! {
-        static LOADED: Cell<Option<fn() -> AnyView>> = const { Cell::new(None) };
-    }
-    lazy::when_loaded_once(
-        "Settings",
-        &LOADED,
-        || Box::pin(settings_chunk()),
-        |screen| screen(),
-    )
+    static CHUNK: lazy::Chunk<lazy::Screen> = lazy::Chunk::new(|| Box::pin(settings_chunk()));
+    CHUNK.screen("Settings")
 }
 
 #[wasm_split_helpers::wasm_split(settings, fallible)]
-fn settings_chunk() -> Result<fn() -> AnyView, ChunkError> {
+fn settings_chunk() -> Result<lazy::Screen, ChunkError> {
     Ok(|| view! { <Settings/> }.into_any())
 }
 

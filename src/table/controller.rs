@@ -8,8 +8,7 @@ use crate::records::{GameCtx, InProgress};
 use crate::replay::recent::{self, RecentGame};
 use crate::session;
 use crate::summary;
-use engine::seats::{Level, Seat};
-use engine::{Game, Multiplayer};
+use engine::Game;
 use leptos::prelude::*;
 use serde::{de::DeserializeOwned, Serialize};
 
@@ -42,7 +41,8 @@ pub trait TableRecord:
     /// Whether the action that took the game from `before` to `self`, with
     /// these events, may be taken back by the app (see
     /// [`Table::take_back`]). The solitaire games have their own undo in
-    /// the engine; the multiplayer games answer with [`person_may_take_back`].
+    /// the engine; the multiplayer games answer with
+    /// [`person_may_take_back`](super::seated::person_may_take_back).
     fn may_take_back(&self, _before: &Self, _events: &[Event<Self>]) -> bool {
         false
     }
@@ -57,54 +57,12 @@ pub trait TableRecord:
     }
 }
 
-/// The multiplayer games' fair take-back: a person may take back their own
-/// last action while it revealed nothing new (`quiet`: no card drawn or
-/// turned, no die, no answer), the game goes on, and it is still their turn
-/// (so no other seat has acted since, and the device has not been passed).
-pub fn person_may_take_back<R: SeatedRecord>(before: &R, after: &R, quiet: bool) -> bool
-where
-    R::State: Multiplayer,
-{
-    let Some(actor) = before.state().to_act() else {
-        return false;
-    };
-    quiet
-        && before.computer(actor).is_none()
-        && !after.state().is_over()
-        && after.state().to_act() == Some(actor)
-}
-
 /// The events of a record's game.
 pub type Event<R> = <<R as TableRecord>::State as Game>::Event;
 /// The actions of a record's game.
 pub type Action<R> = <<R as TableRecord>::State as Game>::Action;
 /// Why a record's game refuses an action.
 pub type Refusal<R> = <<R as TableRecord>::State as Game>::Error;
-
-/// A game with seats, some of which the computer may play.
-pub trait SeatedRecord: TableRecord
-where
-    Self::State: Multiplayer,
-{
-    /// The level `seat` is played at, if the computer plays it.
-    fn computer(&self, seat: Seat) -> Option<Level>;
-
-    /// A new game at the same table: the same seats, names and settings,
-    /// a new deal from `seed` ("Play again" at the end).
-    fn rematch(&self, seed: u64) -> Option<Self>;
-
-    /// Whether a person is among the winners (the end dialog celebrates).
-    fn a_person_won(&self) -> bool {
-        let winners = self.state().winners();
-        winners.iter().any(|&seat| self.computer(seat).is_none())
-    }
-
-    /// The computer seat that must act now, with its level.
-    fn computer_to_act(&self) -> Option<(Seat, Level)> {
-        let seat = self.state().to_act()?;
-        Some((seat, self.computer(seat)?))
-    }
-}
 
 /// A table's handle on its game: `Copy`, like the signals it holds.
 pub struct Table<R: TableRecord> {
@@ -281,94 +239,5 @@ impl<R: TableRecord> Table<R> {
     fn save_stats(self) {
         crate::durable::ask_to_keep();
         session::save_value(self.ctx.app, &self.ctx.records.stats, self.ctx.stats);
-    }
-}
-
-impl<R: SeatedRecord> Table<R>
-where
-    R::State: Multiplayer,
-{
-    /// Starts a new game at the same table (same seats and settings, a new
-    /// deal): "Play again". Nothing happens without a game to repeat.
-    pub fn play_again(self) {
-        let seed = crate::ui::deal::random_seed();
-        let next = self
-            .ctx
-            .game
-            .with_untracked(|g| g.as_ref().and_then(|g| g.rematch(seed)));
-        if let Some(next) = next {
-            self.start(next);
-        }
-    }
-
-    /// The computer seat that must act now, with its level (tracked).
-    pub fn computer_to_act(self) -> Option<(Seat, Level)> {
-        self.ctx
-            .game
-            .with(|g| g.as_ref().and_then(SeatedRecord::computer_to_act))
-    }
-
-    /// Plays the computer seats at the chosen pace (see
-    /// [`super::seats::play_computers`]), each deciding from its own view
-    /// with the seed the game keeps, while `ready` (read reactively) allows
-    /// (the players may first have to go on from a round's end, say).
-    /// `then` shows what the computer's action did.
-    pub fn play_computers(
-        self,
-        ready: impl Fn() -> bool + 'static,
-        then: impl Fn(Result<Vec<Event<R>>, Refusal<R>>) + Clone + 'static,
-    ) {
-        self.play_computers_with(ready, move |seat, level| {
-            if let Some(result) = self
-                .computer_action(seat, level)
-                .and_then(|action| self.act(action))
-            {
-                then(result);
-            }
-        });
-    }
-
-    /// As [`play_computers`](Self::play_computers), the game taking each
-    /// computer turn itself (`turn`, given the seat and its level): for a
-    /// game whose computer players are a chunk of their own, or think in
-    /// slices. Nothing here names the engine's players, so they are not
-    /// linked where the game does not.
-    pub fn play_computers_with(
-        self,
-        ready: impl Fn() -> bool + 'static,
-        turn: impl Fn(Seat, Level) + Clone + 'static,
-    ) {
-        super::seats::play_computers(
-            self.ctx.app,
-            // While a seat on another device is away the table waits; a
-            // replay's computers have played already.
-            move || {
-                !self.ctx.read_only
-                    && ready()
-                    && !self.ctx.remote_away.get()
-                    && self.computer_to_act().is_some()
-            },
-            move || {
-                let due = self
-                    .ctx
-                    .game
-                    .with_untracked(|g| g.as_ref().and_then(SeatedRecord::computer_to_act));
-                if let Some((seat, level)) = due {
-                    turn(seat, level);
-                }
-            },
-        );
-    }
-
-    /// What the computer at `seat` plays now, from that seat's view alone.
-    pub fn computer_action(self, seat: Seat, level: Level) -> Option<Action<R>> {
-        self.ctx.game.with_untracked(|g| {
-            let state = g.as_ref()?.state();
-            Some(R::State::bot_action(
-                &state.view(seat),
-                level,
-                state.bot_seed(),
-            ))
-        })
     }
 }

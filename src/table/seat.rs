@@ -217,7 +217,7 @@ where
     /// game knows them (tracked); a guest's table is not told.
     pub fn elsewhere(self) -> Vec<Seat> {
         self.keeper
-            .map(|table| table.read(|g| g.remote_seats()))
+            .map(|table| table.read(|g| g.remote_seats().to_vec()))
             .unwrap_or_default()
     }
 

@@ -12,6 +12,7 @@ mod stats;
 mod table;
 mod table_ui;
 
+use crate::lazy::{Chunk, Screen};
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::route::{Addresses, Deals, Page};
 use crate::shell::{Ctx, Notice};
@@ -20,7 +21,6 @@ use crate::ui::rules::RulesPage;
 use engine::dead_center::Variant;
 use leptos::prelude::*;
 use records::{game_ctx, prefs, table, variant_of, GameCtx, ID, KEYS, PREFS, RECORDS};
-use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -53,10 +53,12 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 
 /// The replay viewer, in a chunk of its own: a table never needs it.
 #[wasm_split_helpers::wasm_split(dead_center_replay, fallible)]
-fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+fn replay_chunk() -> Result<Screen, ChunkError> {
     crate::module::beside(&Pages);
     Ok(|| view! { <replay::DcReplay/> }.into_any())
 }
+
+static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -73,12 +75,7 @@ impl GamePages for Pages {
                 view! { <table::DeadCenterScreen deal/> }.into_any()
             }
             Page::New => view! { <new_game::NewGame/> }.into_any(),
-            Page::Replay => {
-                thread_local! {
-                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
-                }
-                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
-            }
+            Page::Replay => REPLAY.screen("the replay"),
             Page::Rules => view! {
                 <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
             }

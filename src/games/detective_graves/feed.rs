@@ -226,7 +226,7 @@ mod tests {
         let shown = RwSignal::new(Some(shown));
         let seen = RwSignal::new(0);
         let feed = Feed::new(
-            shown.into(),
+            Memo::new_owning(move |_| (shown.get(), true)),
             Signal::stored(true),
             Callback::new(move |(actions, _quiet)| kept.lock().unwrap().push(actions)),
             RwSignal::new(None),

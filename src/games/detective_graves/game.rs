@@ -6,8 +6,9 @@
 use super::stats::{DgStats, Played};
 use super::words::{refusal, refused};
 use crate::remote::host::RemoteRecord;
-use crate::seats::{hand_over_among, name_of, plans_of, SeatPlan};
-use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
+use crate::seats::{hand_over_among, own_device_seats, SeatPlan};
+use crate::table::controller::TableRecord;
+use crate::table::seated::{person_may_take_back, SeatKinds, SeatedRecord};
 use engine::detective_graves::{
     Action, Card, CaseResult, Event, Level, Phase, RuleError, Seat, SeatKind, State, Variant,
 };
@@ -42,12 +43,15 @@ pub struct DgGame {
 }
 
 impl DgGame {
+    /// A new game for the two `seats` (one marked for its own device
+    /// played there).
     pub fn new(
         seats: &[SeatPlan],
         first_detective: Seat,
         variant: Variant,
         seed: u64,
     ) -> Result<DgGame, String> {
+        let remote = own_device_seats(seats)?;
         let [a, b] = seats else {
             return Err("Detective Graves is for two players.".into());
         };
@@ -58,39 +62,17 @@ impl DgGame {
             names: vec![a.name.clone(), b.name.clone()],
             cases_seen: 0,
             counted: false,
-            remote: Vec::new(),
+            remote,
             moves: Vec::new(),
         })
     }
 
     pub fn validate(&self) -> Result<(), String> {
         self.state.validate()?;
-        if self.names.len() != 2 {
-            return Err("the names do not match the two seats".into());
-        }
         if self.cases_seen > self.state.results().len() {
             return Err("more cases seen than played".into());
         }
-        if self
-            .remote
-            .iter()
-            .any(|&s| self.state.seat_kind(s) != Some(SeatKind::Person))
-            || self.remote.len() > 1
-        {
-            return Err("a seat on another device is not one person's".into());
-        }
-        crate::names::check_names(&self.names)
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        name_of(&self.names, seat)
-    }
-
-    /// The person at this device who must act now, if it is one.
-    pub fn person_to_act(&self) -> Option<Seat> {
-        let seat = self.state.to_act()?;
-        (self.state.seat_kind(seat) == Some(SeatKind::Person) && !self.remote.contains(&seat))
-            .then_some(seat)
+        self.check_seats()
     }
 
     /// The person at this device the device must be handed to before they
@@ -98,21 +80,6 @@ impl DgGame {
     pub fn hand_over_to(&self, holder: Option<Seat>) -> Option<Seat> {
         let person = self.person_to_act()?;
         hand_over_among(&self.local_people(), person, holder).then_some(person)
-    }
-
-    /// The people playing at this device (not on another one).
-    pub fn local_people(&self) -> Vec<Seat> {
-        let mut people = self.people();
-        people.retain(|s| !self.remote.contains(s));
-        people
-    }
-
-    /// The people at the table.
-    pub fn people(&self) -> Vec<Seat> {
-        [Seat(0), Seat(1)]
-            .into_iter()
-            .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
-            .collect()
     }
 
     /// Whose eyes the table is drawn for, given who holds the device: with
@@ -172,10 +139,9 @@ impl TableRecord for DgGame {
     /// Counted once, from the state: the log is read from the state's
     /// events, so there is nothing to follow.
     fn count(&mut self, _events: &[Event], stats: &mut DgStats) -> bool {
-        if self.counted || !self.state.is_over() {
+        if !self.count_once() {
             return false;
         }
-        self.counted = true;
         stats.record(&self.played());
         true
     }
@@ -194,12 +160,7 @@ impl TableRecord for DgGame {
                     | Event::ParkDiscard { .. }
             )
         });
-        // Nor may this device take back a move made on another one.
-        let remote = before
-            .state
-            .to_act()
-            .is_some_and(|s| self.remote.contains(&s));
-        !remote && person_may_take_back(before, self, quiet)
+        person_may_take_back(before, self, quiet)
     }
 
     fn keep_move(&mut self, action: &Action) {
@@ -212,14 +173,6 @@ impl TableRecord for DgGame {
 }
 
 impl RemoteRecord for DgGame {
-    fn remote_seats(&self) -> Vec<Seat> {
-        self.remote.clone()
-    }
-
-    fn names(&self) -> &[String] {
-        &self.names
-    }
-
     fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
         self.state.events_seen_by(seat)
     }
@@ -229,35 +182,38 @@ impl RemoteRecord for DgGame {
     fn refusal_text(action: &Action, refusal: &RuleError) -> String {
         refused(*action, *refusal)
     }
+}
 
-    fn give_to_computer(&mut self, seat: Seat) {
-        if self
-            .state
-            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
-        {
-            self.remote.retain(|&s| s != seat);
-        }
+impl SeatKinds for State {
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        State::seat_kind(self, seat)
+    }
+
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        State::set_seat_kind(self, seat, kind)
     }
 }
 
 impl SeatedRecord for DgGame {
-    fn computer(&self, seat: Seat) -> Option<Level> {
-        self.state.seat_kind(seat)?.level()
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn remote_seats(&self) -> &[Seat] {
+        &self.remote
+    }
+
+    fn remote_seats_mut(&mut self) -> &mut Vec<Seat> {
+        &mut self.remote
+    }
+
+    fn counted_mut(&mut self) -> &mut bool {
+        &mut self.counted
     }
 
     fn rematch(&self, seed: u64) -> Option<DgGame> {
-        let seats = plans_of(&self.names, &self.state.seat_kinds());
-        DgGame::new(
-            &seats,
-            self.state.first_detective(),
-            self.state.variant(),
-            seed,
-        )
-        .ok()
-        .map(|game| DgGame {
-            remote: self.remote.clone(),
-            ..game
-        })
+        let (first, variant) = (self.state.first_detective(), self.state.variant());
+        DgGame::new(&self.seats_again(), first, variant, seed).ok()
     }
 
     /// As the default, but nobody plays while a finished case's result

@@ -22,6 +22,7 @@ mod stats;
 mod table;
 mod words;
 
+use crate::lazy::{Chunk, Screen};
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::remote::host::Host;
 use crate::remote::views::invitations;
@@ -33,7 +34,6 @@ use crate::ui::rules::RulesPage;
 use game::DgGame;
 use leptos::prelude::*;
 use records::{game_ctx, GameCtx, ID, KEYS, RECORDS};
-use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -65,14 +65,12 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 
 /// The replay viewer, in a chunk of its own: a table never needs it.
 #[wasm_split_helpers::wasm_split(detective_graves_replay, fallible)]
-fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+fn replay_chunk() -> Result<Screen, ChunkError> {
     crate::module::beside(&Pages);
     Ok(|| view! { <replay::DgReplay/> }.into_any())
 }
 
-thread_local! {
-    static ACROSS_DEVICES: Cell<Option<AcrossDevices<DgGame>>> = const { Cell::new(None) };
-}
+static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
 /// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
 #[wasm_split_helpers::wasm_split(detective_graves_remote, fallible)]
@@ -84,12 +82,8 @@ fn across_devices_chunk() -> Result<AcrossDevices<DgGame>, ChunkError> {
     })
 }
 
-fn across_devices() -> Loader<DgGame> {
-    Loader {
-        loaded: &ACROSS_DEVICES,
-        load: || Box::pin(across_devices_chunk()),
-    }
-}
+static ACROSS_DEVICES: Chunk<AcrossDevices<DgGame>> =
+    Chunk::new(|| Box::pin(across_devices_chunk()));
 
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -100,16 +94,11 @@ impl GamePages for Pages {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
             Page::Current | Page::Deal(_) => {
-                view! { <table::DgScreen across=across_devices()/> }.into_any()
+                view! { <table::DgScreen across=Loader(&ACROSS_DEVICES)/> }.into_any()
             }
             Page::New => view! { <new_game::DgNew/> }.into_any(),
-            Page::Join => across_devices().join_page(),
-            Page::Replay => {
-                thread_local! {
-                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
-                }
-                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
-            }
+            Page::Join => Loader(&ACROSS_DEVICES).join_page(),
+            Page::Replay => REPLAY.screen("the replay"),
             Page::Rules => view! {
                 <RulesPage title="Detective Graves: how to play" html=rules::html()/>
             }

@@ -5,7 +5,7 @@
 use super::game::DgGame;
 use super::records::{game_ctx, route, table};
 use crate::route::Page;
-use crate::seats::{own_device_seats, SeatList};
+use crate::seats::SeatList;
 use crate::session;
 use crate::shell::navigate;
 use crate::table::seat_editor::SeatEditor;
@@ -63,10 +63,7 @@ pub fn DgNew() -> impl IntoView {
             life_is_pain.get_untracked() == 1,
         );
         let first_detective = Seat::new(first.get_untracked().min(1));
-        let made = own_device_seats(&seats).and_then(|remote| {
-            DgGame::new(&seats, first_detective, variant, random_seed())
-                .map(|game| DgGame { remote, ..game })
-        });
+        let made = DgGame::new(&seats, first_detective, variant, random_seed());
         match made {
             Ok(game) => {
                 ctx.settings.update(|s| {

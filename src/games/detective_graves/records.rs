@@ -8,6 +8,7 @@ use crate::records::{self, InProgress, Records};
 use crate::route::{Page, Route};
 use crate::session::{self, Record};
 use crate::table::controller::Table;
+use crate::table::seated::SeatedRecord;
 use engine::detective_graves::Role;
 use engine::Game;
 use leptos::prelude::*;

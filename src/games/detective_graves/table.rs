@@ -22,6 +22,7 @@ use crate::remote::Loader;
 use crate::route::Page;
 use crate::shell::redirect;
 use crate::table::frame::TableFrame;
+use crate::table::seated::SeatedRecord;
 use crate::table::seats::DeviceHolder;
 use crate::ui::message::TableMessage;
 use crate::ui::seat_widgets::{GameLog, HandOver};

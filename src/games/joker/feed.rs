@@ -155,7 +155,7 @@ mod tests {
             events: game.state.log().to_vec(),
         };
         let feed = Feed::new(
-            Signal::stored(Some(shown)),
+            Memo::new_owning(move |_| (Some(shown.clone()), true)),
             Signal::stored(true),
             Callback::new(move |(actions, _quiet)| kept.lock().unwrap().push(actions)),
             RwSignal::new(None),

@@ -5,9 +5,10 @@
 use super::solo::SoloScore;
 use super::stats::JokerStats;
 use crate::remote::host::RemoteRecord;
-use crate::seats::{name_of, plans_of, SeatPlan};
-use crate::table::controller::{SeatedRecord, TableRecord};
-use engine::joker::{Action, Cell, CellSet, Event, Level, Seat, SeatKind, SeatView, State, Status};
+use crate::seats::{own_device_seats, SeatPlan};
+use crate::table::controller::TableRecord;
+use crate::table::seated::{SeatKinds, SeatedRecord};
+use engine::joker::{Action, Cell, CellSet, Event, Seat, SeatKind, SeatView, State};
 use serde::{Deserialize, Serialize};
 
 /// How the seats play: each for themselves, in two teams, or solo (seat 0,
@@ -44,7 +45,10 @@ pub struct JokerGame {
 }
 
 impl JokerGame {
+    /// A new game for `seats` (those marked for their own device played
+    /// there).
     pub fn new(seats: &[SeatPlan], mode: &Mode, seed: u64) -> Result<JokerGame, String> {
+        let remote = own_device_seats(seats)?;
         let kinds: Vec<SeatKind> = seats.iter().map(|s| s.kind).collect();
         let state = match mode {
             Mode::Everyone => State::new(&kinds, seed),
@@ -57,7 +61,7 @@ impl JokerGame {
             notes: vec![CellSet::EMPTY; state.players()],
             state,
             counted: false,
-            remote: Vec::new(),
+            remote,
             moves: Vec::new(),
         })
     }
@@ -75,15 +79,15 @@ impl JokerGame {
 
     pub fn validate(&self) -> Result<(), String> {
         self.state.validate()?;
-        if self.names.len() != self.state.players() || self.notes.len() != self.state.players() {
-            return Err("the names or notepads do not match the seats".into());
+        if self.notes.len() != self.state.players() {
+            return Err("the notepads do not match the seats".into());
         }
-        self.check_remote()?;
-        crate::names::check_names(&self.names)
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        name_of(&self.names, seat)
+        // Solo is played at one device: the computer informs there, and the
+        // people share one screen.
+        if self.state.is_solo() && !self.remote.is_empty() {
+            return Err("a solo game has a seat on another device".into());
+        }
+        self.check_seats()
     }
 
     /// What the table shows: the view of the Vigilante whose turn it is
@@ -117,43 +121,6 @@ impl JokerGame {
             Some(solo) => self.state.winners().contains(&seat) && solo.won(),
             None => self.state.winners().contains(&seat),
         }
-    }
-
-    /// Seats on other devices are people's, each once, never in solo (the
-    /// computer informs there, and the people share one screen), and at
-    /// least one person plays at this device, which keeps the game.
-    fn check_remote(&self) -> Result<(), String> {
-        if self.remote.is_empty() {
-            return Ok(());
-        }
-        let mut seats = self.remote.clone();
-        seats.sort();
-        seats.dedup();
-        let people = |s: &Seat| self.state.seat_kind(*s) == Some(SeatKind::Person);
-        if seats.len() != self.remote.len()
-            || !self.remote.iter().all(people)
-            || self.state.is_solo()
-            || self.local_people().is_empty()
-        {
-            return Err("a seat on another device is not one person's".into());
-        }
-        Ok(())
-    }
-
-    /// The person at this device who must act now, if it is one (a seat on
-    /// another device acts there).
-    pub fn person_to_act(&self) -> Option<Seat> {
-        let seat = self.state.to_act()?;
-        (self.state.seat_kind(seat) == Some(SeatKind::Person) && !self.remote.contains(&seat))
-            .then_some(seat)
-    }
-
-    /// The people playing at this device (not on another one).
-    pub fn local_people(&self) -> Vec<Seat> {
-        Seat::all(self.state.players())
-            .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
-            .filter(|s| !self.remote.contains(s))
-            .collect()
     }
 
     /// The seat on another device that must act now, if any. (The table
@@ -230,12 +197,12 @@ impl TableRecord for JokerGame {
     /// A finished game counts once: every person's Jokers shot and whether
     /// they won (the computer players are not kept), and a solo score.
     fn count(&mut self, _events: &[Event], stats: &mut JokerStats) -> bool {
-        if self.counted || !matches!(self.state.status(), Status::Over { .. }) {
+        if !self.count_once() {
             return false;
         }
-        self.counted = true;
-        let people: Vec<(String, u32, bool)> = Seat::all(self.state.players())
-            .filter(|&s| self.state.seat_kind(s) == Some(SeatKind::Person))
+        let people: Vec<(String, u32, bool)> = self
+            .people()
+            .into_iter()
             .map(|s| (self.name(s), self.state.points(s), self.won(s)))
             .collect();
         stats.record(&people);
@@ -255,32 +222,37 @@ impl TableRecord for JokerGame {
 }
 
 impl RemoteRecord for JokerGame {
-    fn remote_seats(&self) -> Vec<Seat> {
-        self.remote.clone()
-    }
-
-    fn names(&self) -> &[String] {
-        &self.names
-    }
-
     /// The whole log: no Joker event holds a secret.
     fn log_seen_by(&self, _seat: Seat) -> Vec<Event> {
         self.state.log().to_vec()
     }
+}
 
-    fn give_to_computer(&mut self, seat: Seat) {
-        if self
-            .state
-            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
-        {
-            self.remote.retain(|&s| s != seat);
-        }
+impl SeatKinds for State {
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        State::seat_kind(self, seat)
+    }
+
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        State::set_seat_kind(self, seat, kind)
     }
 }
 
 impl SeatedRecord for JokerGame {
-    fn computer(&self, seat: Seat) -> Option<Level> {
-        self.state.seat_kind(seat)?.level()
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn remote_seats(&self) -> &[Seat] {
+        &self.remote
+    }
+
+    fn remote_seats_mut(&mut self) -> &mut Vec<Seat> {
+        &mut self.remote
+    }
+
+    fn counted_mut(&mut self) -> &mut bool {
+        &mut self.counted
     }
 
     /// Alone against par, beaten by par is no win to celebrate.
@@ -289,12 +261,7 @@ impl SeatedRecord for JokerGame {
     }
 
     fn rematch(&self, seed: u64) -> Option<JokerGame> {
-        let seats = plans_of(&self.names, self.state.seat_kinds());
-        let game = JokerGame::new(&seats, &self.mode(), seed).ok()?;
-        Some(JokerGame {
-            remote: self.remote.clone(),
-            ..game
-        })
+        JokerGame::new(&self.seats_again(), &self.mode(), seed).ok()
     }
 }
 
@@ -302,6 +269,7 @@ impl SeatedRecord for JokerGame {
 #[cfg(test)]
 pub(super) mod testing {
     use super::*;
+    use engine::joker::Level;
     use engine::{Game, Multiplayer};
 
     pub fn plans(kinds: &[SeatKind]) -> Vec<SeatPlan> {
@@ -353,7 +321,7 @@ pub(super) mod testing {
 mod tests {
     use super::testing::{bot_action, plans, play};
     use super::*;
-    use engine::joker::Action;
+    use engine::joker::{Action, Level};
     use engine::Game;
 
     #[test]
@@ -577,7 +545,7 @@ mod tests {
         game.remote = vec![Seat(0)];
         game.state.apply(Action::Probe(Cell(7))).unwrap();
         assert_eq!(game.remote_seats(), [Seat(0)]);
-        assert_eq!(RemoteRecord::names(&game), ["Ana", "Ben"]);
+        assert_eq!(SeatedRecord::names(&game), ["Ana", "Ben"]);
         for seat in [Seat(0), Seat(1)] {
             let log = game.log_seen_by(seat);
             assert_eq!(log, game.state.log());

@@ -7,6 +7,7 @@
 //! banner says whose turn it is. Pure, tested natively.
 
 use super::game::JokerGame;
+use crate::table::seated::SeatedRecord;
 use engine::joker::Seat;
 
 /// Whom the table knows to hold the device: the Informant of the round

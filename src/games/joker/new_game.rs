@@ -5,7 +5,7 @@
 use super::game::{JokerGame, Mode};
 use super::records::{game_ctx, route, table};
 use crate::route::Page;
-use crate::seats::{own_device_seats, seat_class, SeatList, SeatPlan};
+use crate::seats::{seat_class, SeatList, SeatPlan};
 use crate::session;
 use crate::shell::navigate;
 use crate::table::seat_editor::SeatEditor;
@@ -113,9 +113,7 @@ pub fn JokerNew() -> impl IntoView {
             INFORMANTS[informant.get_untracked().min(1)].0,
             ROUNDS[rounds.get_untracked().min(2)].0,
         );
-        let made = own_device_seats(&seats).and_then(|remote| {
-            JokerGame::new(&seats, &mode, random_seed()).map(|game| JokerGame { remote, ..game })
-        });
+        let made = JokerGame::new(&seats, &mode, random_seed());
         match made {
             Ok(game) => {
                 ctx.settings.update(|s| s.table_seats = remembered);

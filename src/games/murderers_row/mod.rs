@@ -23,6 +23,7 @@ mod testing;
 mod thinking;
 mod words;
 
+use crate::lazy::{Chunk, Screen};
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::route::{Addresses, Deals, Page};
 use crate::shell::Ctx;
@@ -31,7 +32,6 @@ use crate::stats::{stats_rows, StatsSection};
 use crate::ui::rules::RulesPage;
 use leptos::prelude::*;
 use records::{game_ctx, prefs, table, GameCtx, ID, KEYS, PREFS, RECORDS};
-use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -63,10 +63,12 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 
 /// The replay viewer, in a chunk of its own: a table never needs it.
 #[wasm_split_helpers::wasm_split(murderers_row_replay, fallible)]
-fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+fn replay_chunk() -> Result<Screen, ChunkError> {
     crate::module::beside(&Pages);
     Ok(|| view! { <replay::MrReplay/> }.into_any())
 }
+
+static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -84,12 +86,7 @@ impl GamePages for Pages {
                 view! { <table::MurderersRowScreen seed=Some(deal.seed)/> }.into_any()
             }
             Page::New => view! { <new_game::MurderersRowNew/> }.into_any(),
-            Page::Replay => {
-                thread_local! {
-                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
-                }
-                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
-            }
+            Page::Replay => REPLAY.screen("the replay"),
             Page::Rules => view! {
                 <RulesPage title="Murderers' Row: how to play" html=rules::html()/>
             }

@@ -8,10 +8,10 @@
 use super::stats::SerialKillerStats;
 use crate::remote::host::RemoteRecord;
 use crate::replay::Replayable;
-use crate::seats::{name_of, own_device_seats, plans_of, SeatPlan};
-use crate::table::controller::{person_may_take_back, SeatedRecord, TableRecord};
-use engine::seats::Level;
-use engine::serial_killer::{Action, Event, Seat, SeatKind, State, Status};
+use crate::seats::{own_device_seats, SeatPlan};
+use crate::table::controller::TableRecord;
+use crate::table::seated::{person_may_take_back, SeatKinds, SeatedRecord};
+use engine::serial_killer::{Action, Event, Seat, SeatKind, State};
 use engine::{Game, Multiplayer};
 use serde::{Deserialize, Serialize};
 
@@ -112,32 +112,7 @@ impl SerialKillerGame {
 
     pub fn validate(&self) -> Result<(), String> {
         self.state.validate()?;
-        if self.names.len() != self.state.players() {
-            return Err("the names do not match the seats".into());
-        }
-        let mut remote = self.remote.clone();
-        remote.sort_unstable();
-        remote.dedup();
-        let people = |s: &Seat| self.state.seat_kind(*s) == Some(SeatKind::Person);
-        if remote.len() != self.remote.len() || !self.remote.iter().all(people) {
-            return Err("a seat on another device is not one person's".into());
-        }
-        if !self.remote.is_empty() && self.local_people().is_empty() {
-            return Err("no person plays on the device that keeps the game".into());
-        }
-        crate::names::check_names(&self.names)
-    }
-
-    /// The people playing at this device (not on another one).
-    pub fn local_people(&self) -> Vec<Seat> {
-        Seat::all(self.state.players())
-            .filter(|s| self.state.seat_kind(*s) == Some(SeatKind::Person))
-            .filter(|s| !self.remote.contains(s))
-            .collect()
-    }
-
-    pub fn name(&self, seat: Seat) -> String {
-        name_of(&self.names, seat)
+        self.check_seats()
     }
 }
 
@@ -158,14 +133,12 @@ impl TableRecord for SerialKillerGame {
     /// the `counted` flag, so that a game saved over but uncounted is
     /// counted by the next action, as every earlier version did.
     fn count(&mut self, _events: &[Event], stats: &mut SerialKillerStats) -> bool {
-        if self.counted {
+        if !self.count_once() {
             return false;
         }
-        let Status::Over { winners } = self.state.status() else {
-            return false;
-        };
-        self.counted = true;
-        let people: Vec<String> = winners
+        let people: Vec<String> = self
+            .state
+            .winners()
             .iter()
             .filter(|&&s| self.state.seat_kind(s) == Some(SeatKind::Person))
             .map(|&s| self.name(s))
@@ -183,12 +156,7 @@ impl TableRecord for SerialKillerGame {
                 Event::Held { .. } | Event::Buried { .. } | Event::Informed { .. }
             )
         });
-        // Nor may this device take back a move made on another one.
-        let remote = before
-            .state
-            .to_act()
-            .is_some_and(|s| self.remote.contains(&s));
-        !remote && person_may_take_back(before, self, quiet)
+        person_may_take_back(before, self, quiet)
     }
 
     fn keep_move(&mut self, action: &Action) {
@@ -201,14 +169,6 @@ impl TableRecord for SerialKillerGame {
 }
 
 impl RemoteRecord for SerialKillerGame {
-    fn remote_seats(&self) -> Vec<Seat> {
-        self.remote.clone()
-    }
-
-    fn names(&self) -> &[String] {
-        &self.names
-    }
-
     /// Every event as the engine redacts it for `seat` (in this game each
     /// is public: only the stack's order is secret, and no event tells it).
     fn log_seen_by(&self, seat: Seat) -> Vec<Event> {
@@ -218,28 +178,37 @@ impl RemoteRecord for SerialKillerGame {
             .map(|e| self.state.redact(e, seat))
             .collect()
     }
+}
 
-    fn give_to_computer(&mut self, seat: Seat) {
-        if self
-            .state
-            .set_seat_kind(seat, SeatKind::Computer(Level::Simple))
-        {
-            self.remote.retain(|&s| s != seat);
-        }
+impl SeatKinds for State {
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        State::seat_kind(self, seat)
+    }
+
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        State::set_seat_kind(self, seat, kind)
     }
 }
 
 impl SeatedRecord for SerialKillerGame {
-    fn computer(&self, seat: Seat) -> Option<Level> {
-        self.state.seat_kind(seat)?.level()
+    fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    fn remote_seats(&self) -> &[Seat] {
+        &self.remote
+    }
+
+    fn remote_seats_mut(&mut self) -> &mut Vec<Seat> {
+        &mut self.remote
+    }
+
+    fn counted_mut(&mut self) -> &mut bool {
+        &mut self.counted
     }
 
     fn rematch(&self, seed: u64) -> Option<SerialKillerGame> {
-        let mut seats = plans_of(&self.names, self.state.seat_kinds());
-        for seat in &self.remote {
-            seats.get_mut(seat.index())?.own_device = true;
-        }
-        SerialKillerGame::new(&seats, seed).ok()
+        SerialKillerGame::new(&self.seats_again(), seed).ok()
     }
 }
 
@@ -260,6 +229,7 @@ pub fn clue_moves(events: &[Event]) -> Vec<(Seat, bool)> {
 mod tests {
     use super::super::words::{choices, log_lines, log_text, Choice};
     use super::*;
+    use engine::seats::Level;
     use engine::serial_killer::SeatView;
 
     /// What the table shows: the view of the seat to act.
@@ -583,7 +553,7 @@ mod tests {
         game.give_to_computer(Seat(1));
         assert_eq!(
             (game.remote_seats(), game.computer(Seat(1))),
-            (vec![Seat(2)], Some(Level::Simple))
+            (&[Seat(2)][..], Some(Level::Simple))
         );
         game.give_to_computer(Seat(2));
         assert!(game.remote_seats().is_empty());

@@ -18,6 +18,7 @@ mod table;
 mod taps;
 mod words;
 
+use crate::lazy::{Chunk, Screen};
 use crate::module::{ChunkError, GameEntry, GameModule, GamePages, LoadPages};
 use crate::remote::host::Host;
 use crate::remote::views::invitations;
@@ -29,7 +30,6 @@ use crate::ui::rules::RulesPage;
 use game::SerialKillerGame;
 use leptos::prelude::*;
 use records::{game_ctx, table, GameCtx, ID, KEYS, RECORDS};
-use std::cell::Cell;
 
 /// The game in the registry.
 pub static ENTRY: GameEntry = GameEntry {
@@ -61,14 +61,12 @@ fn pages() -> Result<&'static dyn GamePages, ChunkError> {
 
 /// The replay viewer, in a chunk of its own: a table never needs it.
 #[wasm_split_helpers::wasm_split(serial_killer_replay, fallible)]
-fn replay_chunk() -> Result<crate::lazy::Screen, ChunkError> {
+fn replay_chunk() -> Result<Screen, ChunkError> {
     crate::module::beside(&Pages);
     Ok(|| view! { <replay::SkReplay/> }.into_any())
 }
 
-thread_local! {
-    static ACROSS_DEVICES: Cell<Option<AcrossDevices<SerialKillerGame>>> = const { Cell::new(None) };
-}
+static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
 /// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
 #[wasm_split_helpers::wasm_split(serial_killer_remote, fallible)]
@@ -80,12 +78,8 @@ fn across_devices_chunk() -> Result<AcrossDevices<SerialKillerGame>, ChunkError>
     })
 }
 
-fn across_devices() -> Loader<SerialKillerGame> {
-    Loader {
-        loaded: &ACROSS_DEVICES,
-        load: || Box::pin(across_devices_chunk()),
-    }
-}
+static ACROSS_DEVICES: Chunk<AcrossDevices<SerialKillerGame>> =
+    Chunk::new(|| Box::pin(across_devices_chunk()));
 
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
@@ -96,15 +90,10 @@ impl GamePages for Pages {
         match page {
             // No deal addresses: a table is set up on the new-game screen.
             Page::Current | Page::Deal(_) => {
-                view! { <table::SerialKillerScreen across=across_devices()/> }.into_any()
+                view! { <table::SerialKillerScreen across=Loader(&ACROSS_DEVICES)/> }.into_any()
             }
-            Page::Join => across_devices().join_page(),
-            Page::Replay => {
-                thread_local! {
-                    static LOADED: Cell<Option<crate::lazy::Screen>> = const { Cell::new(None) };
-                }
-                crate::lazy::screen("the replay", &LOADED, || Box::pin(replay_chunk()))
-            }
+            Page::Join => Loader(&ACROSS_DEVICES).join_page(),
+            Page::Replay => REPLAY.screen("the replay"),
             Page::New => view! { <new_game::SerialKillerNew/> }.into_any(),
             Page::Rules => view! {
                 <RulesPage title="Serial Killer: how to play" html=include_str!("rules.html")/>
