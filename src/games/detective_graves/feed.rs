@@ -211,6 +211,9 @@ mod tests {
         }
     }
 
+    /// The actions a test feed sent, each send's in one list.
+    type Sent = Arc<Mutex<Vec<Vec<Action>>>>;
+
     /// A guest's feed of `shown` (what it keeps, on its device), its sent
     /// actions kept.
     fn guest_feed(
@@ -219,7 +222,7 @@ mod tests {
         Feed,
         RwSignal<Option<ShownOf<DgGame>>>,
         RwSignal<usize>,
-        Arc<Mutex<Vec<Vec<Action>>>>,
+        Sent,
     ) {
         let sent = Arc::new(Mutex::new(Vec::new()));
         let kept = sent.clone();
