@@ -30,10 +30,10 @@ use serde::{Deserialize, Serialize};
 /// module's doc), never the other hand, the order of any deck or discard
 /// pile, nor the set-aside evidence. Two games that differ only in what the
 /// seat may not know give equal views. A seat other than 0 and 1 (a
-/// spectator) sees the public part only. Its own struct of the public
-/// fields, under the state's names, so that `public_queries!` (mod.rs)
-/// reads both, and the seat's secrets (the pattern of every game's view:
-/// see [`crate::Multiplayer::SeatView`]).
+/// spectator) sees the public part only. Its own struct: the public fields
+/// under the state's names, which `public_queries!` (mod.rs) reads on both
+/// types, then the seat's secrets (the pattern of every game's view: see
+/// [`crate::Multiplayer::SeatView`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     seat: Seat,
