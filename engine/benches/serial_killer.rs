@@ -6,9 +6,9 @@
 //! games per second by the rules alone (a random legal action, applied with
 //! its events: what Strong's playouts run, without the events); at least
 //! 5,000 games of Simple computers per second, each decision made from an
-//! owned `SeatView` as in the app (a view copies the table: about 0.6 µs,
-//! most of a Simple game's time); a Strong decision at most about 15 ms
-//! natively (50 ms in the browser).
+//! owned `SeatView` as in the app (a view copies the public table: about
+//! 0.6 µs, most of a Simple game's time); a Strong decision at most about
+//! 15 ms natively (50 ms in the browser).
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use engine::seats::{Level, SeatKind};

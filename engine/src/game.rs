@@ -63,6 +63,21 @@ pub trait Multiplayer: Game {
     /// cards. An owned value: what the table draws, what bots decide from,
     /// what can be sent to another device or kept in a replay. Two states
     /// that differ only in what the seat may not know give equal views.
+    ///
+    /// One pattern for every game (Serial Killer, Joker, Detective
+    /// Graves): the view is its own struct, holding the public fields under
+    /// the names the state gives them plus the seat's own secrets (its
+    /// hand, say), filled field by field by `view`; the queries on public
+    /// fields are written once, in the game's `public_queries!` macro,
+    /// which both `impl State` and `impl SeatView` expand (no getter is
+    /// written twice, none forwards to another). Why this one: the view's
+    /// type says exactly what it holds, so nothing secret can leak through
+    /// a field forgotten when a copy of the state is cleaned; the state's
+    /// fields do not move, so saves keep their shape; and it needs no serde
+    /// flatten nor proxy types. What a seat knows of a hidden zone (sizes,
+    /// the cards in sorted order) is the view's own field, and turning a
+    /// view back into a game (`determinise`, for the look-ahead bots) is
+    /// the view's own method.
     type SeatView: Clone + PartialEq + Debug + Serialize + DeserializeOwned;
 
     /// How many seats the table has (arrested or eliminated ones included).

@@ -492,6 +492,156 @@ pub struct State {
     actions: u64,
 }
 
+/// What everyone may know, asked the same way of the state and of any
+/// seat's view: one definition for both types, which hold these public
+/// fields under the same names (`kinds`, `variant`, `first_detective`,
+/// `case`, `detective`, `row`, `tokens`, `trumps`, `outcomes`, `active`,
+/// `lead`, `actor`, `phase`, `piles`, `removed`, `results`, `winners`,
+/// `resolving`). The secrets (hands, decks, the identity, the evidence)
+/// have their own methods on each type: the whole truth on [`State`], what
+/// the seat may know on [`view::SeatView`].
+macro_rules! public_queries {
+    () => {
+        pub fn variant(&self) -> Variant {
+            self.variant
+        }
+
+        pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+            self.kinds.get(seat.index()).copied()
+        }
+
+        /// The case being played (0-based; the last once the game is over).
+        pub fn case(&self) -> usize {
+            usize::from(self.case)
+        }
+
+        pub fn cases(&self) -> usize {
+            self.variant.cases()
+        }
+
+        pub fn first_detective(&self) -> Seat {
+            self.first_detective
+        }
+
+        /// `seat`'s role in the case being played.
+        pub fn role_of(&self, seat: Seat) -> Role {
+            if seat == self.detective {
+                Role::Detective
+            } else {
+                Role::Mastermind
+            }
+        }
+
+        /// The seat playing `role` in the case being played.
+        pub fn seat_of(&self, role: Role) -> Seat {
+            match role {
+                Role::Detective => self.detective,
+                Role::Mastermind => other(self.detective),
+            }
+        }
+
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        /// The seat that must act now; `None` once the game is over.
+        pub fn acting(&self) -> Option<Seat> {
+            (self.phase != Phase::Over).then(|| self.seat_of(self.actor))
+        }
+
+        pub fn status(&self) -> Status {
+            match self.acting() {
+                Some(seat) => Status::Playing {
+                    seat,
+                    phase: self.phase,
+                },
+                None => Status::Over {
+                    winners: self.winners.clone(),
+                },
+            }
+        }
+
+        pub fn winners(&self) -> &[Seat] {
+            &self.winners
+        }
+
+        /// The five locations of the case, left to right.
+        pub fn row(&self) -> [Location; ROW] {
+            self.row
+        }
+
+        /// The active location's index in the row.
+        pub fn active(&self) -> usize {
+            usize::from(self.active).min(ROW - 1)
+        }
+
+        pub fn location(&self) -> Location {
+            self.row[self.active()]
+        }
+
+        /// Who leads at the active location.
+        pub fn lead(&self) -> Role {
+            self.lead
+        }
+
+        /// Time tokens on the location at `index`.
+        pub fn tokens(&self, index: usize) -> u8 {
+            self.tokens.get(index).copied().unwrap_or(0)
+        }
+
+        /// Time tokens still in the box.
+        pub fn supply(&self) -> u8 {
+            let on_table: u32 = self.tokens.iter().map(|&t| u32::from(t)).sum();
+            TIME_TOKENS.saturating_sub(on_table.min(255) as u8)
+        }
+
+        pub fn trump(&self, index: usize) -> Option<Suit> {
+            self.trumps.get(index).copied().flatten()
+        }
+
+        pub fn outcome(&self, index: usize) -> Outcome {
+            self.outcomes.get(index).copied().unwrap_or(Outcome::Open)
+        }
+
+        /// `role`'s evidence pile at the location at `index`.
+        pub fn pile(&self, index: usize, role: Role) -> &[Card] {
+            self.piles.get(index).map_or(&[], |p| &p[role.index()])
+        }
+
+        /// `role`'s total at the location at `index` with its trump now:
+        /// trumps double, Aces 12 at the Record Office.
+        pub fn total(&self, index: usize, role: Role) -> u32 {
+            match self.row.get(index) {
+                Some(&location) => pile_total(location, self.trump(index), self.pile(index, role)),
+                None => 0,
+            }
+        }
+
+        /// Cards out of the game (used at the Museum) until the case ends.
+        pub fn removed(&self) -> &[Card] {
+            &self.removed
+        }
+
+        /// The finished cases.
+        pub fn results(&self) -> &[CaseResult] {
+            &self.results
+        }
+
+        /// `seat`'s points over the finished cases.
+        pub fn points(&self, seat: Seat) -> u32 {
+            self.results.iter().map(|r| r.points(seat)).sum()
+        }
+
+        /// The ability card whose effect awaits a choice (Overtime, Smoke
+        /// and Mirrors, Cover-up): out of the hand, shown, not yet
+        /// discarded.
+        pub fn resolving(&self) -> Option<Card> {
+            self.resolving
+        }
+    };
+}
+use public_queries;
+
 impl State {
     /// A new game: `first_detective` is the first case's Detective. The same
     /// arguments always deal the same game.
@@ -547,23 +697,17 @@ impl State {
     }
 
     // ---------------------------------------------------------- reading ----
-    // A seat's view (`SeatView`, in view.rs) keeps its own copy of the
-    // public fields and repeats several of these getters over them.
+    // The queries on public fields, shared with a seat's view (`SeatView`,
+    // in view.rs), are `public_queries!`; here, the secrets and the rest.
+
+    public_queries!();
 
     pub fn seed(&self) -> u64 {
         self.seed
     }
 
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
     pub fn seat_kinds(&self) -> [SeatKind; 2] {
         self.kinds
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.kinds.get(seat.index()).copied()
     }
 
     /// Who plays `seat` from now on: a person who left a game played across
@@ -579,115 +723,15 @@ impl State {
         }
     }
 
-    /// The case being played (0-based; the last once the game is over).
-    pub fn case(&self) -> usize {
-        usize::from(self.case)
-    }
-
-    pub fn cases(&self) -> usize {
-        self.variant.cases()
-    }
-
-    pub fn first_detective(&self) -> Seat {
-        self.first_detective
-    }
-
-    /// `seat`'s role in the case being played.
-    pub fn role_of(&self, seat: Seat) -> Role {
-        if seat == self.detective {
-            Role::Detective
-        } else {
-            Role::Mastermind
-        }
-    }
-
-    /// The seat playing `role` in the case being played.
-    pub fn seat_of(&self, role: Role) -> Seat {
-        match role {
-            Role::Detective => self.detective,
-            Role::Mastermind => other(self.detective),
-        }
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
     /// The role whose choice it is (the last to act once the game is over).
     pub fn actor(&self) -> Role {
         self.actor
     }
 
+    /// The seat that must act now: [`State::acting`], under the name of
+    /// [`crate::Multiplayer::to_act`].
     pub fn to_act(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then(|| self.seat_of(self.actor))
-    }
-
-    pub fn status(&self) -> Status {
-        match self.to_act() {
-            Some(seat) => Status::Playing {
-                seat,
-                phase: self.phase,
-            },
-            None => Status::Over {
-                winners: self.winners.clone(),
-            },
-        }
-    }
-
-    pub fn winners(&self) -> &[Seat] {
-        &self.winners
-    }
-
-    /// The five locations of the case, left to right.
-    pub fn row(&self) -> [Location; ROW] {
-        self.row
-    }
-
-    /// The active location's index in the row.
-    pub fn active(&self) -> usize {
-        usize::from(self.active).min(ROW - 1)
-    }
-
-    pub fn location(&self) -> Location {
-        self.row[self.active()]
-    }
-
-    /// Who leads at the active location.
-    pub fn lead(&self) -> Role {
-        self.lead
-    }
-
-    /// Time tokens on the location at `index`.
-    pub fn tokens(&self, index: usize) -> u8 {
-        self.tokens.get(index).copied().unwrap_or(0)
-    }
-
-    /// Time tokens still in the box.
-    pub fn supply(&self) -> u8 {
-        let on_table: u32 = self.tokens.iter().map(|&t| u32::from(t)).sum();
-        TIME_TOKENS.saturating_sub(on_table.min(255) as u8)
-    }
-
-    pub fn trump(&self, index: usize) -> Option<Suit> {
-        self.trumps.get(index).copied().flatten()
-    }
-
-    pub fn outcome(&self, index: usize) -> Outcome {
-        self.outcomes.get(index).copied().unwrap_or(Outcome::Open)
-    }
-
-    /// `role`'s evidence pile at the location at `index`.
-    pub fn pile(&self, index: usize, role: Role) -> &[Card] {
-        self.piles.get(index).map_or(&[], |p| &p[role.index()])
-    }
-
-    /// `role`'s total at the location at `index` with its trump now:
-    /// trumps double, Aces 12 at the Record Office.
-    pub fn total(&self, index: usize, role: Role) -> u32 {
-        match self.row.get(index) {
-            Some(&location) => pile_total(location, self.trump(index), self.pile(index, role)),
-            None => 0,
-        }
+        self.acting()
     }
 
     /// Secret: the UI shows a hand only through its owner's view.
@@ -703,11 +747,6 @@ impl State {
     /// Face down: top card last.
     pub fn discard(&self, role: Role) -> &[Card] {
         &self.discards[role.index()]
-    }
-
-    /// Cards out of the game (used at the Museum) until the case ends.
-    pub fn removed(&self) -> &[Card] {
-        &self.removed
     }
 
     /// Secret: the Mastermind's identity.
@@ -728,16 +767,6 @@ impl State {
             .collect()
     }
 
-    /// The finished cases.
-    pub fn results(&self) -> &[CaseResult] {
-        &self.results
-    }
-
-    /// `seat`'s points over the finished cases.
-    pub fn points(&self, seat: Seat) -> u32 {
-        self.results.iter().map(|r| r.points(seat)).sum()
-    }
-
     /// How many times `seat`'s accusation as Detective was right.
     pub fn correct_deductions(&self, seat: Seat) -> usize {
         self.results
@@ -750,12 +779,6 @@ impl State {
     /// view.
     pub fn log(&self) -> &[Event] {
         &self.log
-    }
-
-    /// The ability card whose effect awaits a choice (Overtime, Smoke and
-    /// Mirrors, Cover-up): out of the hand, not yet discarded.
-    pub fn resolving(&self) -> Option<Card> {
-        self.resolving
     }
 
     /// How many actions have been applied since the deal.

@@ -17,9 +17,9 @@
 //! blanked.
 
 use super::{
-    other, pile_total, possible_identities, Action, Card, CardSet, CaseResult, Event, Evidence,
-    EvidenceAt, Identity, Location, Outcome, Phase, Role, RuleError, Seat, SeatKind, State, Status,
-    Suit, Table, Turn, Variant, ROW,
+    other, pile_total, possible_identities, public_queries, Action, Card, CardSet, CaseResult,
+    Event, Evidence, EvidenceAt, Identity, Location, Outcome, Phase, Role, RuleError, Seat,
+    SeatKind, State, Status, Suit, Table, Turn, Variant, ROW, TIME_TOKENS,
 };
 use crate::cards::shuffle;
 use rand::{RngCore, SeedableRng};
@@ -30,7 +30,10 @@ use serde::{Deserialize, Serialize};
 /// module's doc), never the other hand, the order of any deck or discard
 /// pile, nor the set-aside evidence. Two games that differ only in what the
 /// seat may not know give equal views. A seat other than 0 and 1 (a
-/// spectator) sees the public part only.
+/// spectator) sees the public part only. Its own struct: the public fields
+/// under the state's names, which `public_queries!` (mod.rs) reads on both
+/// types, then the seat's secrets (the pattern of every game's view: see
+/// [`crate::Multiplayer::SeatView`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     seat: Seat,
@@ -330,6 +333,8 @@ impl State {
 }
 
 impl SeatView {
+    public_queries!();
+
     /// The seat's role, if it is one of the two players.
     fn me(&self) -> Option<Role> {
         (self.seat.index() < 2).then(|| self.role_of(self.seat))
@@ -364,62 +369,6 @@ impl SeatView {
         self.role_of(self.seat)
     }
 
-    pub fn role_of(&self, seat: Seat) -> Role {
-        if seat == self.detective {
-            Role::Detective
-        } else {
-            Role::Mastermind
-        }
-    }
-
-    pub fn seat_of(&self, role: Role) -> Seat {
-        match role {
-            Role::Detective => self.detective,
-            Role::Mastermind => other(self.detective),
-        }
-    }
-
-    pub fn variant(&self) -> Variant {
-        self.variant
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.kinds.get(seat.index()).copied()
-    }
-
-    pub fn first_detective(&self) -> Seat {
-        self.first_detective
-    }
-
-    pub fn case(&self) -> usize {
-        usize::from(self.case)
-    }
-
-    pub fn cases(&self) -> usize {
-        self.variant.cases()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The seat that must act now.
-    pub fn acting(&self) -> Option<Seat> {
-        (self.phase != Phase::Over).then(|| self.seat_of(self.actor))
-    }
-
-    pub fn status(&self) -> Status {
-        match self.acting() {
-            Some(seat) => Status::Playing {
-                seat,
-                phase: self.phase,
-            },
-            None => Status::Over {
-                winners: self.winners.clone(),
-            },
-        }
-    }
-
     /// Whether the seat looking must act now.
     pub fn to_act(&self) -> bool {
         self.acting() == Some(self.seat)
@@ -440,63 +389,8 @@ impl SeatView {
         self.table().check(*action)
     }
 
-    // These repeat `State`'s getters (mod.rs, "reading") over the view's own
-    // copy of the public fields.
-
-    pub fn row(&self) -> [Location; ROW] {
-        self.row
-    }
-
-    pub fn active(&self) -> usize {
-        usize::from(self.active).min(ROW - 1)
-    }
-
-    pub fn location(&self) -> Location {
-        self.row[self.active()]
-    }
-
-    pub fn lead(&self) -> Role {
-        self.lead
-    }
-
-    pub fn tokens(&self, index: usize) -> u8 {
-        self.tokens.get(index).copied().unwrap_or(0)
-    }
-
-    /// Time tokens still in the box.
-    pub fn supply(&self) -> u8 {
-        self.table().supply()
-    }
-
-    pub fn trump(&self, index: usize) -> Option<Suit> {
-        self.trumps.get(index).copied().flatten()
-    }
-
-    pub fn outcome(&self, index: usize) -> Outcome {
-        self.outcomes.get(index).copied().unwrap_or(Outcome::Open)
-    }
-
-    pub fn pile(&self, index: usize, role: Role) -> &[Card] {
-        self.piles.get(index).map_or(&[], |p| &p[role.index()])
-    }
-
-    /// `role`'s total at the location at `index` with its trump now.
-    pub fn total(&self, index: usize, role: Role) -> u32 {
-        match self.row.get(index) {
-            Some(&location) => pile_total(location, self.trump(index), self.pile(index, role)),
-            None => 0,
-        }
-    }
-
-    /// Cards out of the game (used at the Museum).
-    pub fn removed(&self) -> &[Card] {
-        &self.removed
-    }
-
-    /// The ability card whose effect awaits a choice.
-    pub fn resolving(&self) -> Option<Card> {
-        self.resolving
-    }
+    // The queries on public fields are `public_queries!` (mod.rs), above;
+    // here, the seat's own secrets and what it knows of the hidden zones.
 
     /// The seat looking's hand.
     pub fn hand(&self) -> &[Card] {
@@ -582,18 +476,6 @@ impl SeatView {
     /// Passes in a row at this location (a second one resolves it).
     pub fn passes(&self) -> u8 {
         self.passes
-    }
-
-    pub fn results(&self) -> &[CaseResult] {
-        &self.results
-    }
-
-    pub fn points(&self, seat: Seat) -> u32 {
-        self.results.iter().map(|r| r.points(seat)).sum()
-    }
-
-    pub fn winners(&self) -> &[Seat] {
-        &self.winners
     }
 
     /// A whole game consistent with this view, its hidden parts drawn from

@@ -1350,7 +1350,9 @@ impl Game for State {
 /// turn it is, the pending probe and its roll; and, for the round's
 /// Informant only, the Joker's cell (and with it the pending probe's true
 /// distance and the answers it allows). What the table draws and the
-/// computer players decide from.
+/// computer players decide from. Its own struct of the public fields,
+/// under the state's names, so that `public_queries!` reads both (the
+/// pattern of every game's view: see [`crate::Multiplayer::SeatView`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
     /// The seat looking.

@@ -86,23 +86,31 @@ pub fn choose(view: &SeatView, level: Level, seed: u64) -> Action {
 
 /// Simple: a random legal action (the draw when one is due).
 pub fn simple_action(view: &SeatView, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
-    simple(&view.table, rng, actions)
+    view.legal_actions_into(actions);
+    pick(view.phase(), actions, rng)
 }
 
-// The bots' reasoning reads a `State`: a seat's view (whose `table` holds
-// no secret) for a decision, a determinised copy of it in the playouts,
-// where building a view at every step would be slow.
+/// [`simple_action`] in a playout, from the game itself.
+fn simple(state: &State, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
+    state.legal_actions_into(actions);
+    pick(state.phase(), actions, rng)
+}
 
-fn simple(view: &State, rng: &mut impl RngCore, actions: &mut Vec<Action>) -> Action {
-    if let Phase::Draw { .. } = view.phase() {
+/// Simple's pick among the legal `actions`: the draw when one is due (no
+/// chance spent), else one at random.
+fn pick(phase: Phase, actions: &[Action], rng: &mut impl RngCore) -> Action {
+    if let Phase::Draw { .. } = phase {
         return Action::Draw;
     }
-    view.legal_actions_into(actions);
     if actions.is_empty() {
         return Action::EndTurn;
     }
     actions[(rng.next_u32() as usize) % actions.len()]
 }
+
+// The rules of thumb read a `State`: a seat's view made a game without
+// secrets ([`SeatView::skeleton`]) for a decision, a determinised copy of
+// it in the playouts, where building a view at every step would be slow.
 
 /// The opponent at large with the fewest clues (ties: the next clockwise).
 fn weakest_opponent(view: &State, me: Seat) -> Option<Seat> {
@@ -135,7 +143,7 @@ fn first_open_grave(view: &State) -> Option<u8> {
 ///   six for them);
 /// - end the turn.
 pub fn rules_action(view: &SeatView) -> Action {
-    rules(&view.table)
+    rules(&view.skeleton())
 }
 
 fn rules(view: &State) -> Action {
@@ -187,7 +195,7 @@ fn rules_inform(view: &State, me: Seat) -> Option<Action> {
 /// victim to put the informant on, another open grave for a held Jack) are
 /// represented once.
 pub fn distinct_choices(view: &SeatView) -> Vec<Action> {
-    choices_of(&view.table)
+    choices_of(&view.skeleton())
 }
 
 fn choices_of(view: &State) -> Vec<Action> {
@@ -274,14 +282,15 @@ const DEPART_Z: f64 = 0.5;
 /// at least one. It plays the rules' choice unless another does better by a
 /// clear margin.
 pub fn strong_action(view: &SeatView, budget: u32, rng: &mut impl RngCore) -> Action {
-    let choices = distinct_choices(view);
+    let table = view.skeleton();
+    let choices = choices_of(&table);
     match choices.len() {
         0 => return Action::EndTurn,
         1 => return choices[0],
         _ => {}
     }
     let me = view.current();
-    let rules = rules_action(view);
+    let rules = rules(&table);
     let default = choices.iter().position(|&c| c == rules).unwrap_or(0);
     let mut results = vec![0.0f64; choices.len()];
     // Sums and sums of squares of each choice's result minus the default's.
@@ -294,7 +303,7 @@ pub fn strong_action(view: &SeatView, budget: u32, rng: &mut impl RngCore) -> Ac
         let seed = rng.next_u64();
         for (choice, result) in choices.iter().zip(results.iter_mut()) {
             let mut rollout_rng = Pcg32::seed_from_u64(seed);
-            let mut sample = view.determinise(&mut rollout_rng);
+            let mut sample = table.redeal_with(&mut rollout_rng);
             *result = if sample.apply_into(*choice, &mut Quiet).is_ok() {
                 let (share, actions) = playout(&mut sample, me, &mut rollout_rng);
                 spent = spent.saturating_add(actions + PLAYOUT_OVERHEAD);

@@ -389,6 +389,304 @@ fn first_player_draw(players: usize, rng: &mut Pcg32) -> (Seat, Vec<Vec<(Seat, C
     (contenders.first().copied().unwrap_or(Seat(0)), rounds)
 }
 
+/// What everyone may know, asked the same way of the state and of any
+/// seat's view: one definition for both types, which hold these public
+/// fields under the same names (`kinds`, `first_draws`, `first`, `stack`,
+/// `known_bottom`, `graves`, `clues`, `arrested`, `held`, `current`,
+/// `targets`, `drawn`, `killed`, `phase`, `turns`, `reshuffles`,
+/// `winners`). In Serial Killer that is nearly everything, the rules'
+/// judgement of an action included: only the order of the stack is
+/// secret, and no query here reads it (the view keeps the part of the
+/// stack nobody saw go under it sorted).
+macro_rules! public_queries {
+    () => {
+        pub fn players(&self) -> usize {
+            self.kinds.len()
+        }
+
+        pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+            self.kinds.get(seat.index()).copied()
+        }
+
+        pub fn seat_kinds(&self) -> &[SeatKind] {
+            &self.kinds
+        }
+
+        /// The first-player draw, round by round.
+        pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
+            &self.first_draws
+        }
+
+        pub fn first_player(&self) -> Seat {
+            self.first
+        }
+
+        /// Whose turn it is (the last player to act once the game is over).
+        pub fn current(&self) -> Seat {
+            self.current
+        }
+
+        pub fn phase(&self) -> Phase {
+            self.phase
+        }
+
+        pub fn status(&self) -> Status {
+            match self.phase {
+                Phase::Over => Status::Over {
+                    winners: self.winners.clone(),
+                },
+                phase => Status::Playing {
+                    seat: self.current,
+                    phase,
+                },
+            }
+        }
+
+        pub fn winners(&self) -> &[Seat] {
+            &self.winners
+        }
+
+        pub fn grave(&self, grave: usize) -> &[Card] {
+            self.graves.get(grave).map_or(&[], |g| g.as_slice())
+        }
+
+        pub fn graves(&self) -> &[Vec<Card>; GRAVES] {
+            &self.graves
+        }
+
+        pub fn is_open(&self, grave: usize) -> bool {
+            self.graves.get(grave).is_some_and(|g| grave_is_open(g))
+        }
+
+        pub fn open_graves(&self) -> usize {
+            self.graves.iter().filter(|g| grave_is_open(g)).count()
+        }
+
+        /// Graves with a victim and no informant: where an Ace can be played.
+        pub fn free_victims(&self) -> impl Iterator<Item = u8> + '_ {
+            (0..GRAVES as u8).filter(|&g| grave_has_free_victim(&self.graves[usize::from(g)]))
+        }
+
+        pub fn stack_len(&self) -> usize {
+            self.stack.len()
+        }
+
+        /// The cards at the bottom of the stack that everyone saw go there
+        /// (bottom first), since the last shuffle.
+        pub fn stack_known_bottom(&self) -> &[Card] {
+            &self.stack[..usize::from(self.known_bottom).min(self.stack.len())]
+        }
+
+        /// The clues `seat` still has (0 once arrested).
+        pub fn clues(&self, seat: Seat) -> u8 {
+            self.clues.get(seat.index()).copied().unwrap_or(0)
+        }
+
+        /// The clues the police hold about `seat`.
+        pub fn police(&self, seat: Seat) -> u8 {
+            if seat.index() < self.players() {
+                CLUES - self.clues(seat).min(CLUES)
+            } else {
+                0
+            }
+        }
+
+        pub fn is_arrested(&self, seat: Seat) -> bool {
+            self.arrested.get(seat.index()).copied().unwrap_or(false)
+        }
+
+        /// Players not arrested.
+        pub fn at_large(&self) -> impl Iterator<Item = Seat> + '_ {
+            Seat::all(self.players()).filter(|&s| !self.is_arrested(s))
+        }
+
+        /// The Jacks and Aces `seat` holds face up.
+        pub fn held(&self, seat: Seat) -> Vec<Card> {
+            cards_of(self.held_mask(seat)).collect()
+        }
+
+        fn held_mask(&self, seat: Seat) -> u8 {
+            self.held.get(seat.index()).copied().unwrap_or(0)
+        }
+
+        /// The graves open when this turn began, left to right.
+        pub fn turn_targets(&self) -> Vec<u8> {
+            (0..GRAVES as u8)
+                .filter(|g| self.targets & (1 << g) != 0)
+                .collect()
+        }
+
+        /// Cards drawn so far this turn.
+        pub fn drawn_this_turn(&self) -> u8 {
+            self.drawn
+        }
+
+        /// Whether a victim was drawn this turn.
+        pub fn killed_this_turn(&self) -> bool {
+            self.killed
+        }
+
+        pub fn turns(&self) -> u32 {
+            self.turns
+        }
+
+        pub fn reshuffles(&self) -> u32 {
+            self.reshuffles
+        }
+
+        pub fn in_progress(&self) -> bool {
+            self.phase != Phase::Over
+        }
+
+        // Judging an action: public too (only the stack's order is not).
+
+        /// Whether `action` may be applied now, or why not.
+        fn check_action(&self, action: &Action) -> Result<(), RuleError> {
+            match *action {
+                Action::Draw => match self.phase {
+                    Phase::Draw { .. } => Ok(()),
+                    Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                    Phase::Plays => Err(RuleError::NotDrawing),
+                    Phase::Over => Err(RuleError::GameOver),
+                },
+                Action::Hold => match self.phase {
+                    Phase::Drawn { .. } => Ok(()),
+                    Phase::Draw { .. } => Err(RuleError::MustDraw),
+                    Phase::Plays => Err(RuleError::NothingToHold),
+                    Phase::Over => Err(RuleError::GameOver),
+                },
+                Action::Bury { grave } => {
+                    let (jack, _) = self.card_to_play(Role::Corpse)?;
+                    if usize::from(grave) >= GRAVES {
+                        return Err(RuleError::NoSuchGrave(grave));
+                    }
+                    if let Phase::Drawn {
+                        grave: addressed, ..
+                    } = self.phase
+                    {
+                        if addressed != grave {
+                            return Err(RuleError::NotItsGrave { card: jack, grave });
+                        }
+                    }
+                    if !self.is_open(usize::from(grave)) {
+                        return Err(RuleError::GraveClosed(grave));
+                    }
+                    Ok(())
+                }
+                Action::Inform { grave, tip } => {
+                    self.card_to_play(Role::Informant)?;
+                    if usize::from(grave) >= GRAVES {
+                        return Err(RuleError::NoSuchGrave(grave));
+                    }
+                    if !grave_has_free_victim(self.grave(usize::from(grave))) {
+                        return Err(RuleError::NoFreeVictim(grave));
+                    }
+                    self.check_tip(tip)
+                }
+                Action::EndTurn => match self.phase {
+                    Phase::Plays => Ok(()),
+                    Phase::Draw { .. } => Err(RuleError::MustDraw),
+                    Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
+                    Phase::Over => Err(RuleError::GameOver),
+                },
+            }
+        }
+
+        /// Whether `tip` may be given by the current player now.
+        fn check_tip(&self, tip: Tip) -> Result<(), RuleError> {
+            match tip {
+                Tip::Discredit => {
+                    if self.clues(self.current) >= CLUES {
+                        return Err(RuleError::NoClueToTakeBack);
+                    }
+                }
+                Tip::InformOn(seat) => {
+                    if seat == self.current
+                        || seat.index() >= self.players()
+                        || self.is_arrested(seat)
+                        || self.clues(seat) == 0
+                    {
+                        return Err(RuleError::CannotInformOn(seat));
+                    }
+                }
+            }
+            Ok(())
+        }
+
+        /// The card a Bury or Inform plays: the drawn card waiting (which must
+        /// be of `wanted` role), or a held one after the draw phase (then
+        /// `true`, from the hand).
+        fn card_to_play(&self, wanted: Role) -> Result<(Card, bool), RuleError> {
+            match self.phase {
+                Phase::Draw { .. } => Err(RuleError::MustDraw),
+                Phase::Over => Err(RuleError::GameOver),
+                Phase::Drawn { card, .. } if role(card) == wanted => Ok((card, false)),
+                Phase::Drawn { card, .. } if wanted == Role::Corpse => {
+                    Err(RuleError::NotAJack(card))
+                }
+                Phase::Drawn { card, .. } => Err(RuleError::NotAnAce(card)),
+                Phase::Plays => {
+                    let (bits, missing) = if wanted == Role::Corpse {
+                        (JACK_BITS, RuleError::NoJackHeld)
+                    } else {
+                        (ACE_BITS, RuleError::NoAceHeld)
+                    };
+                    let held = self.held_mask(self.current) & bits;
+                    cards_of(held).next().map(|c| (c, true)).ok_or(missing)
+                }
+            }
+        }
+
+        /// The legal actions, written into `out` (cleared first), without other
+        /// allocation: what bots and benches call in their loops.
+        pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
+            out.clear();
+            match self.phase {
+                Phase::Over => {}
+                Phase::Draw { .. } => out.push(Action::Draw),
+                Phase::Drawn { card, grave } => {
+                    out.push(Action::Hold);
+                    match role(card) {
+                        Role::Corpse => out.push(Action::Bury { grave }),
+                        _ => self.push_informs(out),
+                    }
+                }
+                Phase::Plays => {
+                    let held = self.held_mask(self.current);
+                    if held & JACK_BITS != 0 {
+                        for grave in 0..GRAVES as u8 {
+                            if grave_is_open(&self.graves[usize::from(grave)]) {
+                                out.push(Action::Bury { grave });
+                            }
+                        }
+                    }
+                    if held & ACE_BITS != 0 {
+                        self.push_informs(out);
+                    }
+                    out.push(Action::EndTurn);
+                }
+            }
+        }
+
+        fn push_informs(&self, out: &mut Vec<Action>) {
+            for grave in self.free_victims() {
+                for tip in self.legal_tips() {
+                    out.push(Action::Inform { grave, tip });
+                }
+            }
+        }
+
+        /// The tips the current player may give now.
+        pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + '_ {
+            let discredit = (self.clues(self.current) < CLUES).then_some(Tip::Discredit);
+            let others = Seat::all(self.players())
+                .filter(|&s| self.check_tip(Tip::InformOn(s)).is_ok())
+                .map(Tip::InformOn);
+            discredit.into_iter().chain(others)
+        }
+    };
+}
+
 impl State {
     /// A new game for the given seats (2–6, clockwise): first player by high
     /// card, then the deck shuffled into the victim stack. The same seats
@@ -436,20 +734,10 @@ impl State {
         State::new(&vec![SeatKind::Person; players], seed)
     }
 
+    public_queries!();
+
     pub fn seed(&self) -> u64 {
         self.seed
-    }
-
-    pub fn players(&self) -> usize {
-        self.kinds.len()
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.kinds.get(seat.index()).copied()
-    }
-
-    pub fn seat_kinds(&self) -> &[SeatKind] {
-        &self.kinds
     }
 
     /// Who plays `seat` from now on: a person who left a game played across
@@ -462,36 +750,6 @@ impl State {
                 true
             }
             None => false,
-        }
-    }
-
-    /// The first-player draw, round by round.
-    pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
-        &self.first_draws
-    }
-
-    pub fn first_player(&self) -> Seat {
-        self.first
-    }
-
-    /// Whose turn it is (the last player to act once the game is over).
-    pub fn current(&self) -> Seat {
-        self.current
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    pub fn status(&self) -> Status {
-        match self.phase {
-            Phase::Over => Status::Over {
-                winners: self.winners.clone(),
-            },
-            phase => Status::Playing {
-                seat: self.current,
-                phase,
-            },
         }
     }
 
@@ -509,112 +767,34 @@ impl State {
         (self.log.is_empty() && same == *self).then(|| replayed.clone())
     }
 
-    pub fn winners(&self) -> &[Seat] {
-        &self.winners
-    }
-
-    pub fn grave(&self, grave: usize) -> &[Card] {
-        self.graves.get(grave).map_or(&[], |g| g.as_slice())
-    }
-
-    pub fn graves(&self) -> &[Vec<Card>; GRAVES] {
-        &self.graves
-    }
-
-    pub fn is_open(&self, grave: usize) -> bool {
-        self.graves.get(grave).is_some_and(|g| grave_is_open(g))
-    }
-
-    pub fn open_graves(&self) -> usize {
-        self.graves.iter().filter(|g| grave_is_open(g)).count()
-    }
-
-    /// Graves with a victim and no informant: where an Ace can be played.
-    pub fn free_victims(&self) -> impl Iterator<Item = u8> + '_ {
-        (0..GRAVES as u8).filter(|&g| grave_has_free_victim(&self.graves[usize::from(g)]))
-    }
-
-    pub fn stack_len(&self) -> usize {
-        self.stack.len()
-    }
-
-    /// The cards at the bottom of the stack that everyone saw go there
-    /// (bottom first), since the last shuffle.
-    pub fn stack_known_bottom(&self) -> &[Card] {
-        &self.stack[..usize::from(self.known_bottom).min(self.stack.len())]
-    }
-
-    /// The clues `seat` still has (0 once arrested).
-    pub fn clues(&self, seat: Seat) -> u8 {
-        self.clues.get(seat.index()).copied().unwrap_or(0)
-    }
-
-    /// The clues the police hold about `seat`.
-    pub fn police(&self, seat: Seat) -> u8 {
-        if seat.index() < self.players() {
-            CLUES - self.clues(seat).min(CLUES)
-        } else {
-            0
-        }
-    }
-
-    pub fn is_arrested(&self, seat: Seat) -> bool {
-        self.arrested.get(seat.index()).copied().unwrap_or(false)
-    }
-
-    /// Players not arrested.
-    pub fn at_large(&self) -> impl Iterator<Item = Seat> + '_ {
-        Seat::all(self.players()).filter(|&s| !self.is_arrested(s))
-    }
-
-    /// The Jacks and Aces `seat` holds face up.
-    pub fn held(&self, seat: Seat) -> Vec<Card> {
-        cards_of(self.held_mask(seat)).collect()
-    }
-
-    fn held_mask(&self, seat: Seat) -> u8 {
-        self.held.get(seat.index()).copied().unwrap_or(0)
-    }
-
-    /// The graves open when this turn began, left to right.
-    pub fn turn_targets(&self) -> Vec<u8> {
-        (0..GRAVES as u8)
-            .filter(|g| self.targets & (1 << g) != 0)
-            .collect()
-    }
-
-    /// Cards drawn so far this turn.
-    pub fn drawn_this_turn(&self) -> u8 {
-        self.drawn
-    }
-
-    /// Whether a victim was drawn this turn.
-    pub fn killed_this_turn(&self) -> bool {
-        self.killed
-    }
-
-    pub fn turns(&self) -> u32 {
-        self.turns
-    }
-
-    pub fn reshuffles(&self) -> u32 {
-        self.reshuffles
-    }
-
-    pub fn in_progress(&self) -> bool {
-        self.phase != Phase::Over
-    }
-
-    /// What `seat` may know: everything but the order of the victim stack.
+    /// What `seat` may know: everything but the order of the victim stack
+    /// (and the seed and generator, which would tell it). The log travels
+    /// beside a view ([`State::log`]), not in it.
     pub fn view(&self, seat: Seat) -> SeatView {
-        let mut table = self.clone();
-        // The log travels beside a view (`log`), not in it.
-        table.log = Vec::new();
-        table.seed = 0;
-        table.rng = Pcg32::seed_from_u64(0);
-        let known = usize::from(table.known_bottom).min(table.stack.len());
-        sort_cards(&mut table.stack[known..]);
-        SeatView { seat, table }
+        let mut stack = self.stack.clone();
+        let known = usize::from(self.known_bottom).min(stack.len());
+        sort_cards(&mut stack[known..]);
+        SeatView {
+            seat,
+            kinds: self.kinds.clone(),
+            first_draws: self.first_draws.clone(),
+            first: self.first,
+            stack,
+            known_bottom: self.known_bottom,
+            graves: self.graves.clone(),
+            clues: self.clues,
+            arrested: self.arrested,
+            held: self.held,
+            current: self.current,
+            targets: self.targets,
+            drawn: self.drawn,
+            killed: self.killed,
+            phase: self.phase,
+            turns: self.turns,
+            reshuffles: self.reshuffles,
+            winners: self.winners.clone(),
+            actions: self.actions,
+        }
     }
 
     /// This game with what no seat knows dealt again from `seed`: the part
@@ -625,7 +805,7 @@ impl State {
         self.redeal_with(&mut Pcg32::seed_from_u64(seed))
     }
 
-    fn redeal_with(&self, rng: &mut impl RngCore) -> State {
+    pub(crate) fn redeal_with(&self, rng: &mut impl RngCore) -> State {
         let mut state = self.clone();
         state.rng = Pcg32::seed_from_u64(rng.next_u64());
         let known = usize::from(state.known_bottom).min(state.stack.len());
@@ -655,58 +835,6 @@ impl State {
             Action::EndTurn => self.end_turn(sink),
         }
         Ok(())
-    }
-
-    /// Whether `action` may be applied now, or why not.
-    fn check_action(&self, action: &Action) -> Result<(), RuleError> {
-        match *action {
-            Action::Draw => match self.phase {
-                Phase::Draw { .. } => Ok(()),
-                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
-                Phase::Plays => Err(RuleError::NotDrawing),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-            Action::Hold => match self.phase {
-                Phase::Drawn { .. } => Ok(()),
-                Phase::Draw { .. } => Err(RuleError::MustDraw),
-                Phase::Plays => Err(RuleError::NothingToHold),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-            Action::Bury { grave } => {
-                let (jack, _) = self.card_to_play(Role::Corpse)?;
-                if usize::from(grave) >= GRAVES {
-                    return Err(RuleError::NoSuchGrave(grave));
-                }
-                if let Phase::Drawn {
-                    grave: addressed, ..
-                } = self.phase
-                {
-                    if addressed != grave {
-                        return Err(RuleError::NotItsGrave { card: jack, grave });
-                    }
-                }
-                if !self.is_open(usize::from(grave)) {
-                    return Err(RuleError::GraveClosed(grave));
-                }
-                Ok(())
-            }
-            Action::Inform { grave, tip } => {
-                self.card_to_play(Role::Informant)?;
-                if usize::from(grave) >= GRAVES {
-                    return Err(RuleError::NoSuchGrave(grave));
-                }
-                if !grave_has_free_victim(self.grave(usize::from(grave))) {
-                    return Err(RuleError::NoFreeVictim(grave));
-                }
-                self.check_tip(tip)
-            }
-            Action::EndTurn => match self.phase {
-                Phase::Plays => Ok(()),
-                Phase::Draw { .. } => Err(RuleError::MustDraw),
-                Phase::Drawn { card, .. } => Err(RuleError::DecideDrawnCard(card)),
-                Phase::Over => Err(RuleError::GameOver),
-            },
-        }
     }
 
     fn begin_turn(&mut self, seat: Seat, sink: &mut impl Sink) {
@@ -818,27 +946,6 @@ impl State {
         self.next_draw_or_penalty(sink);
     }
 
-    /// Whether `tip` may be given by the current player now.
-    fn check_tip(&self, tip: Tip) -> Result<(), RuleError> {
-        match tip {
-            Tip::Discredit => {
-                if self.clues(self.current) >= CLUES {
-                    return Err(RuleError::NoClueToTakeBack);
-                }
-            }
-            Tip::InformOn(seat) => {
-                if seat == self.current
-                    || seat.index() >= self.players()
-                    || self.is_arrested(seat)
-                    || self.clues(seat) == 0
-                {
-                    return Err(RuleError::CannotInformOn(seat));
-                }
-            }
-        }
-        Ok(())
-    }
-
     fn give_tip(&mut self, tip: Tip, sink: &mut impl Sink) {
         let by = self.current;
         match tip {
@@ -850,28 +957,6 @@ impl State {
                 }
             }
             Tip::InformOn(seat) => self.lose_clue(seat, ClueCause::InformedOn { by }, sink),
-        }
-    }
-
-    /// The card a Bury or Inform plays: the drawn card waiting (which must
-    /// be of `wanted` role), or a held one after the draw phase (then
-    /// `true`, from the hand).
-    fn card_to_play(&self, wanted: Role) -> Result<(Card, bool), RuleError> {
-        match self.phase {
-            Phase::Draw { .. } => Err(RuleError::MustDraw),
-            Phase::Over => Err(RuleError::GameOver),
-            Phase::Drawn { card, .. } if role(card) == wanted => Ok((card, false)),
-            Phase::Drawn { card, .. } if wanted == Role::Corpse => Err(RuleError::NotAJack(card)),
-            Phase::Drawn { card, .. } => Err(RuleError::NotAnAce(card)),
-            Phase::Plays => {
-                let (bits, missing) = if wanted == Role::Corpse {
-                    (JACK_BITS, RuleError::NoJackHeld)
-                } else {
-                    (ACE_BITS, RuleError::NoAceHeld)
-                };
-                let held = self.held_mask(self.current) & bits;
-                cards_of(held).next().map(|c| (c, true)).ok_or(missing)
-            }
         }
     }
 
@@ -966,54 +1051,6 @@ impl State {
         sink.emit(|| Event::GameOver {
             winners: self.winners.clone(),
         });
-    }
-
-    /// The legal actions, written into `out` (cleared first), without other
-    /// allocation: what bots and benches call in their loops.
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        out.clear();
-        match self.phase {
-            Phase::Over => {}
-            Phase::Draw { .. } => out.push(Action::Draw),
-            Phase::Drawn { card, grave } => {
-                out.push(Action::Hold);
-                match role(card) {
-                    Role::Corpse => out.push(Action::Bury { grave }),
-                    _ => self.push_informs(out),
-                }
-            }
-            Phase::Plays => {
-                let held = self.held_mask(self.current);
-                if held & JACK_BITS != 0 {
-                    for grave in 0..GRAVES as u8 {
-                        if grave_is_open(&self.graves[usize::from(grave)]) {
-                            out.push(Action::Bury { grave });
-                        }
-                    }
-                }
-                if held & ACE_BITS != 0 {
-                    self.push_informs(out);
-                }
-                out.push(Action::EndTurn);
-            }
-        }
-    }
-
-    fn push_informs(&self, out: &mut Vec<Action>) {
-        for grave in self.free_victims() {
-            for tip in self.legal_tips() {
-                out.push(Action::Inform { grave, tip });
-            }
-        }
-    }
-
-    /// The tips the current player may give now.
-    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + '_ {
-        let discredit = (self.clues(self.current) < CLUES).then_some(Tip::Discredit);
-        let others = Seat::all(self.players())
-            .filter(|&s| self.check_tip(Tip::InformOn(s)).is_ok())
-            .map(Tip::InformOn);
-        discredit.into_iter().chain(others)
     }
 
     /// Checks a state read from outside (a save): what every state the
@@ -1313,162 +1350,105 @@ impl Game for State {
 /// clues, held cards face up, the drawn card, the first-player draw)
 /// except the order of the victim stack: this view gives its length, the
 /// cards it holds (sorted), and the cards everyone saw go under it, in
-/// their order. An owned value (serde) that the table draws and the bots
-/// decide from.
+/// their order. Its own struct of the public fields, under the state's
+/// names, so that `public_queries!` reads both (the pattern of every
+/// game's view: see [`crate::Multiplayer::SeatView`]); it holds no seed,
+/// no generator and no log. An owned value (serde) that the table draws and
+/// the bots decide from. Equal for any two games that differ only in the
+/// stack's hidden order and the generator.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SeatView {
+    /// The seat looking.
     seat: Seat,
-    /// The game with its secrets taken out: the part of the stack no one
-    /// saw go under it sorted, no seed, a generator seeded with 0. Equal for
-    /// any two games that differ only in those.
-    table: State,
+    kinds: Vec<SeatKind>,
+    first_draws: Vec<Vec<(Seat, Card)>>,
+    first: Seat,
+    /// The victim stack as everyone knows it, bottom first: the
+    /// `known_bottom` cards seen going under it, in their order, then the
+    /// rest sorted (their order is the secret).
+    stack: Vec<Card>,
+    known_bottom: u8,
+    graves: [Vec<Card>; GRAVES],
+    clues: [u8; MAX_PLAYERS],
+    arrested: [bool; MAX_PLAYERS],
+    held: [u8; MAX_PLAYERS],
+    current: Seat,
+    targets: u8,
+    drawn: u8,
+    killed: bool,
+    phase: Phase,
+    turns: u32,
+    reshuffles: u32,
+    winners: Vec<Seat>,
+    /// Actions applied so far (everyone saw them), so that a game
+    /// determinised from the view counts them as the game does.
+    actions: u64,
 }
 
 impl SeatView {
+    public_queries!();
+
     /// The seat looking.
     pub fn seat(&self) -> Seat {
         self.seat
     }
 
-    pub fn players(&self) -> usize {
-        self.table.players()
-    }
-
-    pub fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        self.table.seat_kind(seat)
-    }
-
-    pub fn seat_kinds(&self) -> &[SeatKind] {
-        self.table.seat_kinds()
-    }
-
-    pub fn first_draws(&self) -> &[Vec<(Seat, Card)>] {
-        self.table.first_draws()
-    }
-
-    pub fn first_player(&self) -> Seat {
-        self.table.first_player()
-    }
-
-    pub fn current(&self) -> Seat {
-        self.table.current
-    }
-
     /// Whether the seat looking must act now.
     pub fn to_act(&self) -> bool {
-        self.table.in_progress() && self.table.current == self.seat
-    }
-
-    pub fn in_progress(&self) -> bool {
-        self.table.in_progress()
+        self.in_progress() && self.current == self.seat
     }
 
     pub fn is_over(&self) -> bool {
-        !self.table.in_progress()
-    }
-
-    pub fn phase(&self) -> Phase {
-        self.table.phase
-    }
-
-    pub fn status(&self) -> Status {
-        self.table.status()
-    }
-
-    pub fn graves(&self) -> &[Vec<Card>; GRAVES] {
-        &self.table.graves
-    }
-
-    pub fn grave(&self, grave: usize) -> &[Card] {
-        self.table.grave(grave)
-    }
-
-    pub fn is_open(&self, grave: usize) -> bool {
-        self.table.is_open(grave)
-    }
-
-    pub fn open_graves(&self) -> usize {
-        self.table.open_graves()
-    }
-
-    pub fn free_victims(&self) -> impl Iterator<Item = u8> + '_ {
-        self.table.free_victims()
-    }
-
-    pub fn clues(&self, seat: Seat) -> u8 {
-        self.table.clues(seat)
-    }
-
-    pub fn police(&self, seat: Seat) -> u8 {
-        self.table.police(seat)
-    }
-
-    pub fn is_arrested(&self, seat: Seat) -> bool {
-        self.table.is_arrested(seat)
-    }
-
-    pub fn at_large(&self) -> impl Iterator<Item = Seat> + '_ {
-        self.table.at_large()
-    }
-
-    pub fn held(&self, seat: Seat) -> Vec<Card> {
-        self.table.held(seat)
-    }
-
-    pub fn stack_len(&self) -> usize {
-        self.table.stack_len()
-    }
-
-    pub fn stack_known_bottom(&self) -> &[Card] {
-        self.table.stack_known_bottom()
+        !self.in_progress()
     }
 
     /// The cards in the victim stack, sorted (their order stays hidden).
     pub fn stack_cards(&self) -> Vec<Card> {
-        let mut cards = self.table.stack.clone();
+        let mut cards = self.stack.clone();
         cards.sort_unstable();
         cards
     }
 
-    pub fn turn_targets(&self) -> Vec<u8> {
-        self.table.turn_targets()
-    }
-
-    pub fn drawn_this_turn(&self) -> u8 {
-        self.table.drawn
-    }
-
-    pub fn killed_this_turn(&self) -> bool {
-        self.table.killed
-    }
-
-    pub fn turns(&self) -> u32 {
-        self.table.turns
-    }
-
-    pub fn reshuffles(&self) -> u32 {
-        self.table.reshuffles
-    }
-
-    pub fn winners(&self) -> &[Seat] {
-        &self.table.winners
-    }
-
+    /// The legal actions of the player to act.
     pub fn legal_actions(&self) -> Vec<Action> {
-        self.table.legal_actions()
-    }
-
-    pub fn legal_actions_into(&self, out: &mut Vec<Action>) {
-        self.table.legal_actions_into(out)
-    }
-
-    pub fn legal_tips(&self) -> impl Iterator<Item = Tip> + '_ {
-        self.table.legal_tips()
+        let mut actions = Vec::new();
+        self.legal_actions_into(&mut actions);
+        actions
     }
 
     /// Whether the player to act may take `action` now, or why not.
     pub fn check(&self, action: &Action) -> Result<(), RuleError> {
-        self.table.check_action(action)
+        self.check_action(action)
+    }
+
+    /// The game as this view knows it: the part of the stack nobody saw go
+    /// under it in sorted order, seed 0, a generator seeded with 0, no
+    /// log. What the bots' rules of thumb read (they read only public
+    /// facts), and what [`SeatView::determinise`] deals again.
+    pub(crate) fn skeleton(&self) -> State {
+        State {
+            seed: 0,
+            rng: Pcg32::seed_from_u64(0),
+            kinds: self.kinds.clone(),
+            first_draws: self.first_draws.clone(),
+            first: self.first,
+            stack: self.stack.clone(),
+            known_bottom: self.known_bottom,
+            graves: self.graves.clone(),
+            clues: self.clues,
+            arrested: self.arrested,
+            held: self.held,
+            current: self.current,
+            targets: self.targets,
+            drawn: self.drawn,
+            killed: self.killed,
+            phase: self.phase,
+            turns: self.turns,
+            reshuffles: self.reshuffles,
+            winners: self.winners.clone(),
+            actions: self.actions,
+            log: Vec::new(),
+        }
     }
 
     /// A full game state consistent with everything this seat sees: the
@@ -1476,6 +1456,6 @@ impl SeatView {
     /// fresh generator for later shuffles. What look-ahead bots play on;
     /// the result depends only on the view and `rng`.
     pub fn determinise(&self, rng: &mut impl RngCore) -> State {
-        self.table.redeal_with(rng)
+        self.skeleton().redeal_with(rng)
     }
 }
