@@ -232,7 +232,8 @@ where
     }
 
     /// The feed of `seat` (tracked: the seat whose person holds the
-    /// device, or whose view the table shows; `None` while nobody's) of
+    /// device, or whose view the table shows; `None` while nobody's, when
+    /// the feed keeps what it last showed) of
     /// this device's game. Actions go to the table controller as a guest's
     /// go to the host: all or none, each made by the seat to act.
     pub fn here(table: Table<R>, seat: Signal<Option<Seat>>, kept: K) -> Self {
@@ -275,16 +276,20 @@ where
         // Every change is news (no comparison of whole views): the
         // version says which table an action was chosen at.
         let shown = Memo::new_owning(move |last: Option<Option<ShownOf<R>>>| {
+            // Nobody's seat (the device being handed over, the table not on
+            // screen): what was shown is kept, and nothing that reads it
+            // runs again.
+            let Some(seat) = seat.get() else {
+                return (last.flatten(), false);
+            };
             let version = last.flatten().map_or(0, |s| s.version.wrapping_add(1));
-            let shown = seat.get().and_then(|seat| {
-                table.ctx.game.with(|g| {
-                    let g = g.as_ref()?;
-                    Some(Shown {
-                        version,
-                        names: g.names().to_vec(),
-                        view: g.state().view(seat),
-                        events: g.log_seen_by(seat),
-                    })
+            let shown = table.ctx.game.with(|g| {
+                let g = g.as_ref()?;
+                Some(Shown {
+                    version,
+                    names: g.names().to_vec(),
+                    view: g.state().view(seat),
+                    events: g.log_seen_by(seat),
                 })
             });
             (shown, true)

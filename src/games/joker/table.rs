@@ -56,18 +56,6 @@ fn Table(across: Loader<JokerGame>) -> impl IntoView {
     // Who has the device, as far as the table knows (nobody yet after a
     // reload): the Informant, or the Vigilantes.
     let holder = DeviceHolder::<Seat>::new();
-    // The seat the table is shown as: the Informant only while they hold
-    // the device to answer.
-    let seat = Memo::new(move |_| {
-        let holder: Holder = holder.get();
-        table.read(|g| Some(shown_seat(g, holder)))
-    });
-    let feed = Feed::here(table, seat.into(), Notepad::in_game(table, seat.into()));
-    let feedback = Feedback::new(feed);
-    let solo = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.is_solo()));
-
     // The person the device must go to first, if any.
     let hand_over = Memo::new(move |_| {
         let holder: Holder = holder.get();
@@ -77,6 +65,29 @@ fn Table(across: Loader<JokerGame>) -> impl IntoView {
             Some((seat, g.name(seat), taken_by(g, seat)))
         })
     });
+    // The seat the table is shown as: the Informant only while they hold
+    // the device to answer.
+    let seat = Memo::new(move |_| {
+        let holder: Holder = holder.get();
+        table.read(|g| Some(shown_seat(g, holder)))
+    });
+    // The feed's seat: nobody's while the device waits to be handed over.
+    // The desk is not on screen then, and its feed keeps what it showed:
+    // nothing on it is drawn again for a table it will never show (every
+    // probe and every answer calls for a hand-over).
+    let feed_seat = Memo::new(move |_| match hand_over.with(Option::is_some) {
+        true => None,
+        false => seat.get(),
+    });
+    let feed = Feed::here(
+        table,
+        feed_seat.into(),
+        Notepad::in_game(table, seat.into()),
+    );
+    let feedback = Feedback::new(feed);
+    let solo = ctx
+        .game
+        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.is_solo()));
     // Seats played on other devices: this device hosts them.
     let host = across.host_panel(table);
 
