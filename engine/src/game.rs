@@ -6,7 +6,7 @@
 //! what happened as events. Nothing else changes a game: hints and undo are
 //! actions too.
 
-use crate::seats::{Level, Seat};
+use crate::seats::{Level, Seat, SeatKind};
 use serde::{de::DeserializeOwned, Serialize};
 use std::fmt::{Debug, Display};
 use std::hash::Hash;
@@ -82,6 +82,14 @@ pub trait Multiplayer: Game {
 
     /// How many seats the table has (arrested or eliminated ones included).
     fn seat_count(&self) -> usize;
+
+    /// Who plays `seat`: a person, or the computer at a level; `None` for
+    /// no such seat.
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind>;
+
+    /// Who plays `seat` from now on (the app gives the computer a seat
+    /// whose person, on another device, left); false for no such seat.
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool;
 
     /// The seat that must act now; `None` once the game is over.
     fn to_act(&self) -> Option<Seat>;

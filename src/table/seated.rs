@@ -16,17 +16,9 @@ use engine::seats::{Level, Seat, SeatKind};
 use engine::{Game, Multiplayer};
 use leptos::prelude::*;
 
-/// Who plays each seat of a multiplayer game. Every engine's state says
-/// and changes it with methods of its own; the records reach them here.
-pub trait SeatKinds: Multiplayer {
-    fn seat_kind(&self, seat: Seat) -> Option<SeatKind>;
-    /// Who plays `seat` from now on; false for no such seat.
-    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool;
-}
-
 /// A multiplayer game's record: a game with seats, some of which the
 /// computer may play and some a person on another device.
-pub trait SeatedRecord: TableRecord<State: SeatKinds> {
+pub trait SeatedRecord: TableRecord<State: Multiplayer> {
     /// One name per seat, in seat order.
     fn names(&self) -> &[String];
     /// The seats played on other devices (none in a game at one device).

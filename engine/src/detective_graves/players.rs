@@ -6,7 +6,7 @@
 use super::view::SeatView;
 use super::{bot, strong, Action, Event, Seat, State};
 use crate::game::{self, Multiplayer};
-use crate::seats::{Bot, Level};
+use crate::seats::{Bot, Level, SeatKind};
 use rand::SeedableRng;
 use rand_pcg::Pcg32;
 
@@ -15,6 +15,14 @@ impl Multiplayer for State {
 
     fn seat_count(&self) -> usize {
         2
+    }
+
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        State::seat_kind(self, seat)
+    }
+
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        State::set_seat_kind(self, seat, kind)
     }
 
     fn to_act(&self) -> Option<Seat> {

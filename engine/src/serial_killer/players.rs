@@ -12,6 +12,14 @@ impl Multiplayer for State {
         self.players()
     }
 
+    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
+        State::seat_kind(self, seat)
+    }
+
+    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
+        State::set_seat_kind(self, seat, kind)
+    }
+
     fn to_act(&self) -> Option<Seat> {
         self.in_progress().then_some(self.current)
     }

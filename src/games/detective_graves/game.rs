@@ -8,9 +8,9 @@ use super::words::{refusal, refused};
 use crate::remote::host::RemoteRecord;
 use crate::seats::{hand_over_among, own_device_seats, SeatPlan};
 use crate::table::controller::TableRecord;
-use crate::table::seated::{person_may_take_back, SeatKinds, SeatedRecord};
+use crate::table::seated::{person_may_take_back, SeatedRecord};
 use engine::detective_graves::{
-    Action, Card, CaseResult, Event, Level, Phase, RuleError, Seat, SeatKind, State, Variant,
+    Action, Card, CaseResult, Event, Level, Phase, RuleError, Seat, State, Variant,
 };
 use engine::Game;
 use serde::{Deserialize, Serialize};
@@ -184,16 +184,6 @@ impl RemoteRecord for DgGame {
     }
 }
 
-impl SeatKinds for State {
-    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        State::seat_kind(self, seat)
-    }
-
-    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
-        State::set_seat_kind(self, seat, kind)
-    }
-}
-
 impl SeatedRecord for DgGame {
     fn names(&self) -> &[String] {
         &self.names
@@ -261,6 +251,7 @@ impl DgGame {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
+    use engine::detective_graves::SeatKind;
     use engine::detective_graves::{Length, Role};
     use engine::Multiplayer;
 

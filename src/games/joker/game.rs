@@ -7,7 +7,7 @@ use super::stats::JokerStats;
 use crate::remote::host::RemoteRecord;
 use crate::seats::{own_device_seats, SeatPlan};
 use crate::table::controller::TableRecord;
-use crate::table::seated::{SeatKinds, SeatedRecord};
+use crate::table::seated::SeatedRecord;
 use engine::joker::{Action, Cell, CellSet, Event, Seat, SeatKind, SeatView, State};
 use serde::{Deserialize, Serialize};
 
@@ -225,16 +225,6 @@ impl RemoteRecord for JokerGame {
     /// The whole log: no Joker event holds a secret.
     fn log_seen_by(&self, _seat: Seat) -> Vec<Event> {
         self.state.log().to_vec()
-    }
-}
-
-impl SeatKinds for State {
-    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        State::seat_kind(self, seat)
-    }
-
-    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
-        State::set_seat_kind(self, seat, kind)
     }
 }
 

@@ -10,7 +10,7 @@ use crate::remote::host::RemoteRecord;
 use crate::replay::Replayable;
 use crate::seats::{own_device_seats, SeatPlan};
 use crate::table::controller::TableRecord;
-use crate::table::seated::{person_may_take_back, SeatKinds, SeatedRecord};
+use crate::table::seated::{person_may_take_back, SeatedRecord};
 use engine::serial_killer::{Action, Event, Seat, SeatKind, State};
 use engine::{Game, Multiplayer};
 use serde::{Deserialize, Serialize};
@@ -177,16 +177,6 @@ impl RemoteRecord for SerialKillerGame {
             .iter()
             .map(|e| self.state.redact(e, seat))
             .collect()
-    }
-}
-
-impl SeatKinds for State {
-    fn seat_kind(&self, seat: Seat) -> Option<SeatKind> {
-        State::seat_kind(self, seat)
-    }
-
-    fn set_seat_kind(&mut self, seat: Seat, kind: SeatKind) -> bool {
-        State::set_seat_kind(self, seat, kind)
     }
 }
 
