@@ -176,6 +176,9 @@ test("Dead Center: played to its end by taps (never on a gliding card), reloaded
         const shown = await tab.text(".dc-instruction");
         await tab.reload();
         assert.equal(await tab.run(() => localStorage.getItem("gm.save.dead-center")), saved);
+        // The table's chunk loads after the page is ready: wait for it to
+        // draw, and fail (with what it drew) if it draws anything else.
+        await tab.until(() => document.querySelector(".dc-instruction") !== null);
         assert.equal(await tab.text(".dc-instruction"), shown);
       }
     }
