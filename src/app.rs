@@ -95,7 +95,7 @@ pub fn App() -> impl IntoView {
         on_pointer.remove();
         on_key.remove();
     });
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let settings = ctx.settings.get();
         crate::ui::sound::set_on(settings.sounds == crate::settings::Sounds::On);
         session::apply_settings(&settings);

@@ -91,13 +91,13 @@ impl<R: RemoteRecord> Host<R> {
         let listener = relay::listen(move |text| host.take_relayed_answer(text));
         let listener = StoredValue::new_local(listener);
         // The computers wait while a seat on another device is away.
-        Effect::new(move |_| {
+        crate::ui::effect(move || {
             let away = host
                 .seats
                 .with(|s| s.iter().any(|(_, l)| *l != SeatLink::Connected));
             table.ctx.remote_away.set(away);
         });
-        Effect::new(move |_| {
+        crate::ui::effect(move || {
             table.ctx.game.track();
             host.version.update_value(|v| *v = v.wrapping_add(1));
             for seat in host.connected() {

@@ -164,7 +164,7 @@ fn Viewer<R: Replayable>(
     let at = RwSignal::new(0usize);
     let playing = RwSignal::new(false);
     let message = RwSignal::new(None::<Note>);
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let step = at.get();
         shown.set(steps.with_value(|s| s.get(step).map(|s| s.game.clone())));
     });
@@ -192,7 +192,7 @@ fn Viewer<R: Replayable>(
         .settings
         .with_untracked(|s| s.computer_pace.delay_ms())
         .max(300);
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if playing.get() {
             crate::ui::later::every(Duration::from_millis(pace), forward);
         }
@@ -228,7 +228,7 @@ fn Viewer<R: Replayable>(
     };
     let list = NodeRef::<leptos::html::Ol>::new();
     // The move shown stays in sight in the list.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let step = at.get();
         let Some(list) = list.get() else { return };
         if let Ok(Some(item)) = list.query_selector(&format!("[data-step='{step}']")) {

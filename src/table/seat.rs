@@ -149,7 +149,7 @@ where
     /// Shows each refusal as it comes (`show`, given the reason), with the
     /// refused sound and the pressed control's shake.
     pub fn on_refusal(self, show: impl Fn(String) + 'static) {
-        Effect::new(move |_| {
+        crate::ui::effect(move || {
             if let Some(why) = self.refusal.get() {
                 crate::ui::refused();
                 show(why);
@@ -166,25 +166,35 @@ where
     where
         Event<R>: Clone,
     {
-        Effect::new(move |seen: Option<Option<usize>>| {
+        // The log's length at the last table read.
+        let mut seen = None;
+        crate::ui::effect(move || {
             let (len, new) = self.shown.with(|shown| {
                 let Some(shown) = shown.as_ref() else {
                     return (None, Vec::new());
                 };
-                let from = seen.flatten().unwrap_or(shown.events.len());
+                let from = seen.unwrap_or(shown.events.len());
                 let new = shown.events.get(from..).unwrap_or_default().to_vec();
                 (Some(shown.events.len()), new)
             });
+            seen = len;
             if !new.is_empty() {
                 then(&new);
             }
-            len
         });
     }
 
     /// Whether this device keeps the game (not a guest's, not a replay).
     pub fn kept_here(self) -> bool {
         self.keeper.is_some()
+    }
+
+    /// Reads the record this device keeps of the game (tracked), for what
+    /// only its keeper has; `T`'s default on a guest and in a replay.
+    pub fn read_kept<T: Default>(self, read: impl FnOnce(&R) -> T) -> T {
+        self.keeper
+            .map(|table| table.read(read))
+            .unwrap_or_default()
     }
 }
 

@@ -21,7 +21,7 @@ pub fn play_computers(
             handle.clear();
         }
     };
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let due = due();
         let paused = app.changed_elsewhere.get();
         clear_timer();

@@ -47,6 +47,19 @@ pub fn When(#[prop(into)] when: Signal<bool>, children: ChildrenFn) -> impl Into
     move || shown.get().then(|| children())
 }
 
+/// Leptos's `Effect::new`, compiled once: runs `run` now and again each
+/// time something it read changes, until its owner is gone. `Effect::new`
+/// builds its own scheduling task for every closure given it, a copy of
+/// that code for every use; through here the whole app shares one. What an
+/// effect remembers between runs lives in the closure (`FnMut`).
+pub fn effect(run: impl FnMut() + 'static) {
+    effect_boxed(Box::new(run));
+}
+
+fn effect_boxed(mut run: Box<dyn FnMut()>) {
+    Effect::new(move |_| run());
+}
+
 /// A modal dialog with a heading; the first button inside gets the focus and
 /// the page behind it is made inert, so Tab stays inside the dialog. With
 /// `celebrate` (a win), confetti falls behind the heading while motion is on.
@@ -57,7 +70,7 @@ pub fn Dialog(
     children: Children,
 ) -> impl IntoView {
     let node = NodeRef::<leptos::html::Div>::new();
-    Effect::new(move |_| {
+    effect(move || {
         let Some(dialog) = node.get() else { return };
         if let Ok(Some(button)) = dialog.query_selector("button") {
             use wasm_bindgen::JsCast;

@@ -42,7 +42,7 @@ pub fn TakeBack(#[prop(into)] shown: Signal<bool>, take_back: Callback<()>) -> i
 #[component]
 pub fn HandOver(name: String, seat: Seat, on_continue: Callback<()>) -> impl IntoView {
     let button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if let Some(b) = button.get() {
             let _ = b.focus();
         }

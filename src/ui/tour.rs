@@ -4,7 +4,7 @@
 //! "Tour" button. A step that asks the player to do something moves on when
 //! the game changes, so the tour is played, not just read.
 
-use super::later;
+use super::{effect, later};
 use crate::shell::ctx;
 use leptos::prelude::*;
 use std::cell::Cell;
@@ -90,7 +90,7 @@ pub fn Tour(
     // Opening starts from the first step, with the focus on its button so
     // that keyboard players can follow; the bubble then follows its target
     // every frame (layout changes as the game goes on, or the page scrolls).
-    Effect::new(move |_| {
+    effect(move || {
         if open.get() {
             step.set(0);
             let run = LOOP.with(|l| {
@@ -103,7 +103,8 @@ pub fn Tour(
             });
         }
     });
-    Effect::new(move |was: Option<u32>| {
+    let mut was = None;
+    effect(move || {
         let now = moves.get();
         if was.is_some_and(|was| was != now)
             && open.get_untracked()
@@ -111,7 +112,7 @@ pub fn Tour(
         {
             next();
         }
-        now
+        was = Some(now);
     });
     let on_key = move |event: leptos::ev::KeyboardEvent| {
         if event.key() == "Escape" {

@@ -250,7 +250,7 @@ fn Playing() -> impl IntoView {
         ctx.game
             .with(|g| g.as_ref().map(|s| (s.variant(), s.seed())))
     });
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         rating.set(None);
         if let Some((variant, seed)) = deal.get() {
             solver_client::rating(variant, seed, move |rated| {
@@ -259,7 +259,7 @@ fn Playing() -> impl IntoView {
         }
     });
     // A review belongs to the finished game: a new deal or a restart ends it.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let over = ctx.game.with(|g| g.as_ref().is_some_and(State::is_over));
         if !over && ui.review.with_untracked(Option::is_some) {
             review::stop(ui);

@@ -77,14 +77,15 @@ impl Feed {
     pub fn joined(guest: Guest<SeatView, Event, Action>) -> Self {
         let seen = RwSignal::new(0usize);
         let joined: Feed = feed(guest, CasesSeen::on_device(seen));
-        Effect::new(move |first: Option<bool>| {
+        let mut first = true;
+        crate::ui::effect(move || {
             let Some(results) = joined.read(|s| Some(s.view.results().len())) else {
-                return first.unwrap_or(true);
+                return;
             };
-            if first.unwrap_or(true) {
+            if first {
                 seen.set(results);
             }
-            false
+            first = false;
         });
         joined
     }

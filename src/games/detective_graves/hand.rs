@@ -88,7 +88,7 @@ pub fn Choices(feedback: Feedback, acting: Memo<Option<Phase>>) -> impl IntoView
     // into view: on a phone on its side the locations fill the screen above
     // them. (Nothing moves where they are in view already.)
     let my_turn = Memo::new(move |_| acting.get().is_some());
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if !my_turn.get() {
             return;
         }

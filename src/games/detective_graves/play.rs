@@ -33,7 +33,7 @@ impl Feedback {
         self.feed
             .on_refusal(move |why| self.message.set(Some(Note::refusal(why))));
         self.feed.on_new_events(move |_| self.message.set(None));
-        Effect::new(move |_| {
+        crate::ui::effect(move || {
             let hand = self.feed.read(|s| s.view.hand().to_vec());
             if self
                 .selected

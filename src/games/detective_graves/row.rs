@@ -24,7 +24,7 @@ pub fn Row(feed: Feed) -> impl IntoView {
     // On a phone the row scrolls sideways: keep the active location in view.
     let row = NodeRef::<leptos::html::Ol>::new();
     let active = Memo::new(move |_| feed.seen(|_, v| v.active()));
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         active.track();
         crate::ui::later::next_frame(move || {
             use wasm_bindgen::JsCast;

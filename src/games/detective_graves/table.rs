@@ -118,7 +118,7 @@ pub(super) fn Tabletop(feed: Feed, desk: ViewFn) -> impl IntoView {
     let case_result = Memo::new(move |_| feed.unseen_case());
     // Each table shown: a new game (fewer results than this device went
     // past, or not over) starts its cases and its end afresh.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let Some((played, over)) =
             feed.read(|s| Some((s.view.results().len(), s.view.phase() == Phase::Over)))
         else {

@@ -34,16 +34,14 @@ impl Feedback {
         let message = RwSignal::new(None);
         let round_over = RwSignal::new(round_over);
         if feed.shown.with_untracked(Option::is_none) {
-            Effect::new(move |told: Option<bool>| {
-                if told == Some(true) {
-                    return true;
+            let mut told = false;
+            crate::ui::effect(move || {
+                if told {
+                    return;
                 }
-                match feed.read(|s| Some(round_over_note(&s.view, &s.names))) {
-                    Some(note) => {
-                        round_over.set(note);
-                        true
-                    }
-                    None => false,
+                if let Some(note) = feed.read(|s| Some(round_over_note(&s.view, &s.names))) {
+                    round_over.set(note);
+                    told = true;
                 }
             });
         }

@@ -31,7 +31,7 @@ pub fn JokerJoin() -> impl IntoView {
     let round = StoredValue::new(kept_round);
     let notes = RwSignal::new(kept);
     // A new round (or game) starts with a clean notepad.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let Some(now) = guest
             .received
             .with(|r| r.as_ref().map(|r| r.view.round() as u8))
@@ -43,7 +43,7 @@ pub fn JokerJoin() -> impl IntoView {
             notes.set(CellSet::EMPTY);
         }
     });
-    Effect::new(move |_| save_notepad(round.get_value(), notes.get()));
+    crate::ui::effect(move || save_notepad(round.get_value(), notes.get()));
     let feed: Feed = feed(guest, Notepad::on_device(notes));
     let feedback = Feedback::new(feed);
     // Nothing until the host's first table arrives.

@@ -54,7 +54,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
     });
     // Back to probing when the chosen mode cannot be used now: the next tap
     // is never refused for a mode left over from before.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if why_not.with(|w| w.get(mode.get()).is_some_and(Option::is_some)) {
             mode.set(0);
         }
@@ -207,7 +207,7 @@ pub fn PublicTable(feedback: Feedback) -> impl IntoView {
 fn RoundOver(text: String, next: Callback<()>) -> impl IntoView {
     let panel = NodeRef::<leptos::html::Section>::new();
     let button = NodeRef::<leptos::html::Button>::new();
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if let (Some(panel), Some(button)) = (panel.get(), button.get()) {
             let _ = button.focus();
             let options = web_sys::ScrollIntoViewOptions::new();

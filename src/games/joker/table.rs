@@ -144,7 +144,7 @@ pub(super) fn Desk(
     let game_over = Memo::new(move |_| feed.seen(|v, _| v.to_act().is_none()));
     let end_dismissed = RwSignal::new(false);
     // A game that runs again (a rematch) has its end shown afresh.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if !game_over.get() && end_dismissed.get_untracked() {
             end_dismissed.set(false);
         }

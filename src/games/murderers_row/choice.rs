@@ -41,7 +41,7 @@ pub fn ChoicePanel(
     };
     let confirm_button = NodeRef::<leptos::html::Button>::new();
     // Keyboard players land on the confirmation once a move is complete.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if matches!(stage.get(), Stage::Confirm(_)) {
             if let Some(button) = confirm_button.get() {
                 let _ = button.focus();

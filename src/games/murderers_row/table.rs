@@ -99,7 +99,7 @@ fn TableView() -> impl IntoView {
         read(table, |s| s.row().iter().position(|slot| slot.card == card))
     });
     // On a phone the row scrolls sideways: the chosen card comes into view.
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         let Some(place) = chosen.get() else { return };
         let selector = format!(".mr-row li:nth-child({})", place + 1);
         if let Ok(Some(card)) = document().query_selector(&selector) {

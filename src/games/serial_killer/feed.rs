@@ -9,10 +9,8 @@ use engine::serial_killer::SeatView;
 use leptos::prelude::*;
 
 /// What a seat is shown of the game and how it acts, wherever the game is
-/// kept (see [`crate::table::seat`]): everything the table draws. What it
-/// keeps beside: the lines of a game an earlier version saved with no
-/// moves (see `SerialKillerGame::earlier_log`), none on a guest device.
-pub type Feed = SeatFeed<SerialKillerGame, Signal<Vec<String>>>;
+/// kept (see [`crate::table::seat`]): everything the table draws.
+pub type Feed = SeatFeed<SerialKillerGame>;
 
 impl Feed {
     /// Reads the seat's view with the names at the table (tracked); `T`'s
@@ -22,9 +20,11 @@ impl Feed {
         self.read(|shown| read(&shown.view, &shown.names))
     }
 
-    /// The game's log, worded (tracked).
+    /// The game's log, worded (tracked): first the lines of a game an
+    /// earlier version saved with no moves, where this device keeps it
+    /// (see `SerialKillerGame::earlier_log`).
     pub fn log(self) -> Vec<String> {
-        let earlier = self.kept.get();
+        let earlier = self.read_kept(|g| g.earlier_log.clone());
         self.read(|s| log_text(&earlier, &s.view, &s.events, &s.names))
     }
 

@@ -19,7 +19,7 @@ use leptos::prelude::*;
 pub fn SkJoin() -> impl IntoView {
     let guest = Guest::<SeatView, Event, Action>::new(super::records::ID);
     guest.join_from_address(&route(Page::Join).href());
-    let feed: Feed = feed(guest, Signal::stored(Vec::new()));
+    let feed: Feed = feed(guest, ());
     let desk = move || {
         feed.shown
             .with(Option::is_some)

@@ -67,7 +67,7 @@ pub(super) fn SkReplay() -> impl IntoView {
     let board = ViewFn::from(move || {
         let table = table();
         let to_act = Signal::derive(move || table.read(|g| Some(g.state.current())));
-        let feed = Feed::replayed(table, to_act, Signal::stored(Vec::new()));
+        let feed = Feed::replayed(table, to_act, ());
         view! {
             <div class="table-layout sk-table">
                 <div class="table-main">

@@ -68,8 +68,7 @@ fn Playing(across: Loader<SerialKillerGame>) -> impl IntoView {
     let table = table();
     let ctx = table.ctx;
     let to_act = Signal::derive(move || table.read(|g| Some(g.state.current())));
-    let earlier_log = Signal::derive(move || table.read(|g| g.earlier_log.clone()));
-    let feed = Feed::here(table, to_act, earlier_log);
+    let feed = Feed::here(table, to_act, ());
     // Seats played on other devices: this device hosts them.
     let host = across.host_panel(table);
     // What a computer's action did shows as anyone's does (the desk reads
@@ -192,7 +191,7 @@ pub(super) fn Desk(feed: Feed) -> impl IntoView {
     let my_choices = Memo::new(move |_| feed.choices(ace_grave.get()));
     // Keyboard players keep their place: after each change the focus goes
     // to the first choice offered (if the focus was on the table at all).
-    Effect::new(move |_| {
+    crate::ui::effect(move || {
         if my_choices.with(|c| c.is_empty()) {
             return;
         }
