@@ -1,7 +1,8 @@
 // One browser tab of WebKitGTK's MiniBrowser (the nearest thing to Safari
 // on Linux), driven by WebKitWebDriver through selenium-webdriver: Playwright
 // can drive only its own WebKit build, which cannot be downloaded here
-// (docs/building.md). Run under `xvfb-run -a` (MiniBrowser needs a display).
+// (docs/building.md). Run under Xvfb (MiniBrowser needs a display), as
+// scripts/test does: `xvfb-run -a -s "-screen 0 1280x1024x24 -noreset"`.
 //
 // Clicks are WebDriver's own: the driver refuses one whose point another
 // element covers (a card still gliding, a dialog), as a finger would hit it.
@@ -14,6 +15,21 @@ import { Builder, By, until } from "selenium-webdriver";
 
 const MINIBROWSER = process.env.MINIBROWSER || "/usr/lib/x86_64-linux-gnu/webkit2gtk-4.1/MiniBrowser";
 const DRIVER = process.env.WEBKIT_WEBDRIVER || "/usr/bin/WebKitWebDriver";
+
+/** How long any one WebDriver command may take. A page whose script never
+ * returns, or a browser that stopped answering, would otherwise hold a
+ * command (and the test run) for good: `driver.wait` checks its timeout only
+ * between the condition's answers. */
+const COMMAND_LIMIT = 60_000;
+
+/** `promise`, or an error naming `what` once `ms` have passed. */
+export function bounded(promise, what, ms = COMMAND_LIMIT) {
+  let timer;
+  const limit = new Promise((_, fail) => {
+    timer = setTimeout(() => fail(new Error(`WebDriver gave no answer in ${ms} ms: ${what}`)), ms);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
 
 function freePort() {
   return new Promise((done, fail) => {
@@ -52,20 +68,23 @@ export class Tab {
    * service worker's test: a frame's worker would be another site's).
    */
   static async open(driverUrl, base, width, height, { frame = true } = {}) {
-    const driver = await new Builder()
-      .usingServer(driverUrl)
-      .withCapabilities({
-        browserName: "MiniBrowser",
-        "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
-      })
-      .build();
+    const driver = await bounded(
+      new Builder()
+        .usingServer(driverUrl)
+        .withCapabilities({
+          browserName: "MiniBrowser",
+          "webkitgtk:browserOptions": { binary: MINIBROWSER, args: ["--automation"] },
+        })
+        .build(),
+      "starting a browser (GM_DEBUG=1 shows its output)",
+    );
     const tab = new Tab(driver, base, frame);
     if (frame) {
-      await driver.manage().window().setRect({ width: Math.max(width + 64, 800), height: height + 120 });
+      await bounded(driver.manage().window().setRect({ width: Math.max(width + 64, 800), height: height + 120 }), "sizing the window");
       const page = `<!doctype html><body style="margin:0"><iframe style="border:0;display:block;width:${width}px;height:${height}px"></iframe>`;
-      await driver.get(`data:text/html,${encodeURIComponent(page)}`);
+      await bounded(driver.get(`data:text/html,${encodeURIComponent(page)}`), "the frame page");
     } else {
-      await driver.manage().window().setRect({ width, height });
+      await bounded(driver.manage().window().setRect({ width, height }), "sizing the window");
     }
     return tab;
   }
@@ -76,19 +95,26 @@ export class Tab {
     this.frame = frame;
   }
 
+  /** Closes the browser; one that does not answer is left to the
+   * driver's end (`startDriver`'s `stop`). */
   async close() {
-    await this.driver.quit();
+    await bounded(this.driver.quit(), "closing the browser").catch((error) => console.error(error.message));
   }
 
   /** Opens the app at `hash` ("#/…") and waits for its first screen. */
   async goto(hash = "") {
     if (this.frame) {
-      await this.driver.switchTo().defaultContent();
-      const frame = await this.driver.findElement(By.css("iframe"));
-      await this.driver.executeScript("arguments[0].src = arguments[1]", frame, this.base + hash);
-      await this.driver.switchTo().frame(frame);
+      await bounded(
+        (async () => {
+          await this.driver.switchTo().defaultContent();
+          const frame = await this.driver.findElement(By.css("iframe"));
+          await this.driver.executeScript("arguments[0].src = arguments[1]", frame, this.base + hash);
+          await this.driver.switchTo().frame(frame);
+        })(),
+        `opening ${hash} in the frame`,
+      );
     } else {
-      await this.driver.get(this.base + hash);
+      await bounded(this.driver.get(this.base + hash), `opening ${hash}`);
     }
     await this.until(() => location.href !== "about:blank" && document.documentElement.hasAttribute("data-ready"));
     await this.until((hash) => location.hash === hash || hash === "", [hash]);
@@ -104,7 +130,7 @@ export class Tab {
 
   /** Runs `fn(...args)` in the page and returns its result. */
   run(fn, ...args) {
-    return this.driver.executeScript(`return (${fn}).apply(null, arguments)`, ...args);
+    return bounded(this.driver.executeScript(`return (${fn}).apply(null, arguments)`, ...args), String(fn).slice(0, 200));
   }
 
   /** Waits until `fn(...args)` is truthy in the page; returns its value. */
@@ -143,13 +169,13 @@ export class Tab {
   /** Taps the control named `pattern` (a real click, refused if covered). */
   async tap(pattern, within) {
     const element = await this.control(pattern, within);
-    await element.click();
+    await bounded(element.click(), `a tap on ${pattern}`);
   }
 
   /** Picks `value` in the <select> named `label`. */
   async choose(label, value) {
     const select = await this.locate(`select[aria-label="${label}"]`);
-    await select.findElement(By.css(`option[value="${value}"]`)).click();
+    await bounded(select.findElement(By.css(`option[value="${value}"]`)).click(), `choosing ${value}`);
   }
 
   text(selector) {
@@ -171,19 +197,26 @@ export class Tab {
   async screenshot(path) {
     mkdirSync(dirname(path), { recursive: true });
     if (!this.frame) {
-      writeFileSync(path, Buffer.from(await this.driver.takeScreenshot(), "base64"));
+      writeFileSync(path, Buffer.from(await bounded(this.driver.takeScreenshot(), "a screenshot"), "base64"));
       return;
     }
     const [width, height] = await this.run(() => [window.innerWidth, window.innerHeight]);
-    await this.driver.switchTo().defaultContent();
-    const window_ = PNG.sync.read(Buffer.from(await this.driver.takeScreenshot(), "base64"));
-    await this.driver.switchTo().frame(await this.driver.findElement(By.css("iframe")));
+    const picture = await bounded(
+      (async () => {
+        await this.driver.switchTo().defaultContent();
+        const taken = await this.driver.takeScreenshot();
+        await this.driver.switchTo().frame(await this.driver.findElement(By.css("iframe")));
+        return taken;
+      })(),
+      "a screenshot",
+    );
+    const window_ = PNG.sync.read(Buffer.from(picture, "base64"));
     const cut = new PNG({ width, height });
     PNG.bitblt(window_, cut, 0, 0, width, height, 0, 0);
     writeFileSync(path, PNG.sync.write(cut));
   }
 
   locate(selector) {
-    return this.driver.wait(until.elementLocated(By.css(selector)), 15_000);
+    return bounded(this.driver.wait(until.elementLocated(By.css(selector)), 15_000), `finding ${selector}`);
   }
 }

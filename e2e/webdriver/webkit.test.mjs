@@ -10,7 +10,7 @@
 // no WebRTC, a seat on another device is not offered and a join link says
 // what to do. No test ends with the crash banner (a panic shows it).
 //
-//   scripts/isolated-network xvfb-run -a node --test e2e/webdriver/
+//   scripts/isolated-network xvfb-run -a -s "-screen 0 1280x1024x24 -noreset" node --test e2e/webdriver/
 // (after `trunk build --release`; scripts/test runs it.)
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
@@ -25,6 +25,9 @@ import { startDriver, Tab } from "./tab.mjs";
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const shots = join(root, "test-results", "webkit");
+// Each test's limit: the longest takes about 25 s here. A test that hangs
+// (a browser that stops answering) fails at it, and the others still run.
+const LIMIT = { timeout: 4 * 60_000 };
 const GAME_IDS = ["dead-center", "murderers-row", "serial-killer", "joker", "detective-graves"];
 
 let server;
@@ -118,7 +121,7 @@ const TABLES = {
 
 describe("every table fits its screen in WebKit", () => {
   for (const size of SIZES) {
-    test(`${size.width}x${size.height} (${size.name})`, async () => {
+    test(`${size.width}x${size.height} (${size.name})`, LIMIT, async () => {
       await withApp(size.width, size.height, async (tab) => {
         for (const [game, table] of Object.entries(TABLES)) {
           await table.open(tab);
@@ -164,7 +167,7 @@ async function dcStep(tab) {
   return true;
 }
 
-test("Dead Center: played to its end by taps (never on a gliding card), reloaded mid-game, counted", async () => {
+test("Dead Center: played to its end by taps (never on a gliding card), reloaded mid-game, counted", LIMIT, async () => {
   await withApp(390, 844, async (tab) => {
     await tab.goto("#/dead-center/standard/2024");
     await tab.until(() => document.querySelector(".dc-instruction")?.textContent.startsWith("Choose a face-down zombie"));
@@ -213,7 +216,7 @@ async function playedCount(tab, game) {
   }, [game]);
 }
 
-test("Murderers' Row: a deal played to its end with the solver's hints, reloaded mid-game, counted; its replay link opened elsewhere", async () => {
+test("Murderers' Row: a deal played to its end with the solver's hints, reloaded mid-game, counted; its replay link opened elsewhere", LIMIT, async () => {
   let link, finished;
   await withApp(390, 844, async (tab) => {
     await tab.goto("#/murderers-row/5");
@@ -230,7 +233,7 @@ test("Murderers' Row: a deal played to its end with the solver's hints, reloaded
       });
       const before = await tab.run(() => localStorage.getItem("gm.save.murderers-row"));
       const second = /also kills the ([A-Za-z' ]+), which/.exec(hint);
-      if (second) (await tab.locate(`.mr-card[data-card="${second[1]}"]`)).click();
+      if (second) await (await tab.locate(`.mr-card[data-card="${second[1]}"]`)).click();
       else await tab.tap(/^Confirm$/);
       await tab.until((before) => localStorage.getItem("gm.save.murderers-row") !== before, [before]);
       moves++;
@@ -271,7 +274,7 @@ function records(tab) {
   return tab.run(() => Object.fromEntries(Object.keys(localStorage).map((key) => [key, localStorage.getItem(key)])));
 }
 
-test("Settings and Your data: a choice kept across a reload; export, clear the browser, import: the same records and table", async () => {
+test("Settings and Your data: a choice kept across a reload; export, clear the browser, import: the same records and table", LIMIT, async () => {
   await withApp(768, 1024, async (tab) => {
     await tab.goto("#/dead-center/standard/7");
     await tab.tap(/face-down zombie, can be revealed/);
@@ -328,7 +331,7 @@ test("Settings and Your data: a choice kept across a reload; export, clear the b
   });
 });
 
-test("Murderers' Row: the solver's worker finds an easy deal", async () => {
+test("Murderers' Row: the solver's worker finds an easy deal", LIMIT, async () => {
   await withApp(1280, 800, async (tab) => {
     await tab.goto("#/murderers-row/new");
     await tab.tap(/^Easy/);
@@ -343,7 +346,7 @@ test("Murderers' Row: the solver's worker finds an easy deal", async () => {
   });
 });
 
-test("Joker, solo: reloaded mid-round, then the Joker shot: the end dialog and the count", async () => {
+test("Joker, solo: reloaded mid-round, then the Joker shot: the end dialog and the count", LIMIT, async () => {
   await withApp(390, 844, async (tab) => {
     await tab.goto("#/joker/new");
     await tab.tap(/^Solo against a computer Informant/);
@@ -367,7 +370,7 @@ test("Joker, solo: reloaded mid-round, then the Joker shot: the end dialog and t
   });
 });
 
-test("Serial Killer: two people and a computer, played to the end on one device, counted", async () => {
+test("Serial Killer: two people and a computer, played to the end on one device, counted", LIMIT, async () => {
   await withApp(1024, 768, async (tab) => {
     await tab.goto("#/settings");
     await pick(tab, "Computer players' pace", "Fast");
@@ -428,7 +431,7 @@ async function dgStep(tab) {
   return kind;
 }
 
-test("Detective Graves: a person against the computer, The Single Case to its end, reloaded mid-case", async () => {
+test("Detective Graves: a person against the computer, The Single Case to its end, reloaded mid-case", LIMIT, async () => {
   await withApp(1280, 800, async (tab) => {
     await tab.goto("#/settings");
     await pick(tab, "Computer players' pace", "Fast");
@@ -460,7 +463,7 @@ test("Detective Graves: a person against the computer, The Single Case to its en
   });
 });
 
-test("no WebRTC here: a seat on another device is shown disabled with the reason; a join link says what to do", async () => {
+test("no WebRTC here: a seat on another device is shown disabled with the reason; a join link says what to do", LIMIT, async () => {
   await withApp(390, 844, async (tab) => {
     assert.equal(await tab.run(() => typeof RTCPeerConnection), "undefined", "WebKitGTK has no RTCPeerConnection");
     await tab.goto("#/detective-graves/new");
@@ -485,7 +488,7 @@ test("no WebRTC here: a seat on another device is shown disabled with the reason
   });
 });
 
-test("after one visit the app starts offline from its service worker", async () => {
+test("after one visit the app starts offline from its service worker", LIMIT, async () => {
   const own = await startServer({ root: join(root, "dist"), port: 0 });
   const tab = await Tab.open(driver.url, own.url, 1280, 800, { frame: false });
   try {
