@@ -1,9 +1,9 @@
 // What a table loads: a game's own chunk, and only when they are needed its
 // chunk of play across devices (the transport: the connection, the codes
-// and their QR pictures) and of its replays (the viewer). The build names
-// each split point's files in <meta name="chunks:<name>">
-// (tools/build/split-wasm.mjs): the files of `joker-remote` that `joker` does
-// not list are what only play across devices needs.
+// and their QR pictures), of its replays (the viewer) and of its rules.
+// The build names each split point's files in <meta name="chunks:<name>">
+// (tools/build/split-wasm.mjs): the files of `joker-remote` that `joker`
+// does not list are what only play across devices needs.
 import { expect, test } from "./helpers/test";
 import type { Page } from "@playwright/test";
 import { chunkRequests } from "./helpers/chunks";
@@ -79,6 +79,29 @@ test("a table loads no replay viewer; a replay loads it", async ({ page }) => {
   await page.goto("/#/dead-center/replay/");
   await expect(page.getByText(/no game in it/)).toBeVisible();
   expect(viewer.filter((f) => !chunks.includes(f)), "every viewer file fetched").toEqual([]);
+});
+
+test("a table loads no rules page; the rules page loads it, fetched at once on its address", async ({ page }) => {
+  const chunks = chunkRequests(page);
+  await page.goto("/#/murderers-row/5");
+  await expect(page.locator(".mr-row .mr-card").first()).toBeVisible();
+  const rules = await onlyFor(page, "murderers-row", "rules");
+  expect(chunks.filter((c) => rules.includes(c))).toEqual([]);
+
+  await page.goto("/#/murderers-row/rules");
+  await expect(page.getByRole("heading", { name: "Murderers' Row: how to play" })).toBeVisible();
+  await expect(page.locator(".card-table tbody tr")).toHaveCount(18);
+  expect(rules.filter((f) => !chunks.includes(f)), "every rules file fetched").toEqual([]);
+
+  // Opened on the rules' address, the page's preload links start it.
+  await page.goto("about:blank");
+  await page.goto("/#/murderers-row/rules");
+  await expect(page.locator(".card-table tbody tr")).toHaveCount(18);
+  const initiators = await page.evaluate(() =>
+    performance.getEntriesByType("resource")
+      .filter((e) => /\/split_murderers_row_rules-[0-9a-f]+\.wasm$/.test(e.name))
+      .map((e) => (e as PerformanceResourceTiming).initiatorType));
+  expect(initiators).toEqual(["link"]);
 });
 
 // A table writes a finished game's replay code uncompressed (no game's chunk

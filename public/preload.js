@@ -6,11 +6,12 @@
 // preloaded response. A release build puts this script in the page itself
 // (tools/build/csp.mjs), so that it runs at once instead of waiting for its
 // own download.
-// A join page or a replay needs its game's chunk of play across devices
-// or of replays too (<game>-remote, <game>-replay).
+// A join page, a replay or the rules need its game's chunk of play across
+// devices, of replays or of its rules too (<game>-remote, <game>-replay,
+// <game>-rules).
 (() => {
   const [, game, page] = /^#\/([a-z-]+)(?:\/([a-z]+))?/.exec(location.hash) || [];
-  const part = { join: "remote", replay: "replay" }[page];
+  const part = { join: "remote", replay: "replay", rules: "rules" }[page];
   const files = new Set();
   for (const name of part ? [game, `${game}-${part}`] : [game]) {
     const meta = name && document.querySelector(`meta[name="chunks:${name}"]`);

@@ -60,6 +60,19 @@ fn replay_chunk() -> Result<Screen, ChunkError> {
 
 static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
+/// The rules page, in a chunk of its own: its text is read far less often
+/// than the table is opened.
+#[wasm_split_helpers::wasm_split(dead_center_rules, fallible)]
+fn rules_chunk() -> Result<Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| {
+        view! { <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/> }
+            .into_any()
+    })
+}
+
+static RULES: Chunk<Screen> = Chunk::new(|| Box::pin(rules_chunk()));
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -76,10 +89,7 @@ impl GamePages for Pages {
             }
             Page::New => view! { <new_game::NewGame/> }.into_any(),
             Page::Replay => REPLAY.screen("the replay"),
-            Page::Rules => view! {
-                <RulesPage title="Dead Center: how to play" html=include_str!("rules.html")/>
-            }
-            .into_any(),
+            Page::Rules => RULES.screen("the rules"),
         }
     }
 

@@ -72,6 +72,18 @@ fn replay_chunk() -> Result<Screen, ChunkError> {
 
 static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
+/// The rules page, in a chunk of its own: its text is read far less often
+/// than the table is opened.
+#[wasm_split_helpers::wasm_split(detective_graves_rules, fallible)]
+fn rules_chunk() -> Result<Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| {
+        view! { <RulesPage title="Detective Graves: how to play" html=rules::html()/> }.into_any()
+    })
+}
+
+static RULES: Chunk<Screen> = Chunk::new(|| Box::pin(rules_chunk()));
+
 /// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
 #[wasm_split_helpers::wasm_split(detective_graves_remote, fallible)]
 fn across_devices_chunk() -> Result<AcrossDevices<DgGame>, ChunkError> {
@@ -99,10 +111,7 @@ impl GamePages for Pages {
             Page::New => view! { <new_game::DgNew/> }.into_any(),
             Page::Join => Loader(&ACROSS_DEVICES).join_page(),
             Page::Replay => REPLAY.screen("the replay"),
-            Page::Rules => view! {
-                <RulesPage title="Detective Graves: how to play" html=rules::html()/>
-            }
-            .into_any(),
+            Page::Rules => RULES.screen("the rules"),
         }
     }
 

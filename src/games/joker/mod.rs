@@ -71,6 +71,18 @@ fn replay_chunk() -> Result<Screen, ChunkError> {
 
 static REPLAY: Chunk<Screen> = Chunk::new(|| Box::pin(replay_chunk()));
 
+/// The rules page, in a chunk of its own: its text is read far less often
+/// than the table is opened.
+#[wasm_split_helpers::wasm_split(joker_rules, fallible)]
+fn rules_chunk() -> Result<Screen, ChunkError> {
+    crate::module::beside(&Pages);
+    Ok(|| {
+        view! { <RulesPage title="Joker: how to play" html=include_str!("rules.html")/> }.into_any()
+    })
+}
+
+static RULES: Chunk<Screen> = Chunk::new(|| Box::pin(rules_chunk()));
+
 /// Play across devices, in a chunk of its own (see [`AcrossDevices`]).
 #[wasm_split_helpers::wasm_split(joker_remote, fallible)]
 fn across_devices_chunk() -> Result<AcrossDevices<JokerGame>, ChunkError> {
@@ -99,10 +111,7 @@ impl GamePages for Pages {
             Page::Join => Loader(&ACROSS_DEVICES).join_page(),
             Page::Replay => REPLAY.screen("the replay"),
             Page::New => view! { <new_game::JokerNew/> }.into_any(),
-            Page::Rules => view! {
-                <RulesPage title="Joker: how to play" html=include_str!("rules.html")/>
-            }
-            .into_any(),
+            Page::Rules => RULES.screen("the rules"),
         }
     }
 
