@@ -136,8 +136,18 @@ export class Tab {
   /** Waits until `fn(...args)` is truthy in the page; returns its value. */
   async until(fn, args = [], timeout = 15_000, what = String(fn)) {
     let last;
+    // A script run while the page unloads (a reload, a link) fails with
+    // "Callback was not called before the unload event": not yet, ask again.
+    const poll = () =>
+      this.run(fn, ...args).then(
+        (value) => (last = value),
+        (error) => {
+          if (/before the unload event/.test(error.message)) return null;
+          throw error;
+        },
+      );
     try {
-      return await this.driver.wait(async () => (last = await this.run(fn, ...args)), timeout);
+      return await this.driver.wait(poll, timeout);
     } catch (error) {
       throw new Error(`waited ${timeout} ms for ${what} (last: ${JSON.stringify(last)}): ${error.message}`);
     }
