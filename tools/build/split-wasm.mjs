@@ -26,11 +26,12 @@
 //   4. The chunks and the loader get content hashes in their names, so a page
 //      of an older version can never load a newer version's chunk (it gets a
 //      404 and says so, see src/games/lazy.rs).
-//   5. The smallest shared chunks (under 1 KB gzip each, dozens of them) are
-//      put in one file, chunk_pack-<hash>.bin, that the loader fetches once
-//      and cuts into modules: a game's first screen asks for about half as
-//      many files (each request costs a round trip on a slow phone, and
-//      HTTP/1.1 makes six at a time), for about the same bytes.
+//   5. The smallest shared chunks (under 1 KB gzip each, dozens of them) that
+//      a first screen needs are put in one file, chunk_pack-<hash>.bin, that
+//      the loader fetches once and cuts into modules: a game's first screen
+//      asks for about half as many files (each request costs a round trip on
+//      a slow phone, and HTTP/1.1 makes six at a time), for about the same
+//      bytes.
 //   6. Each game's files are named in index.html (<meta name="chunks:<game>">)
 //      for public/preload.js (inlined by tools/build/csp.mjs), and the loader is
 //      preloaded beside the glue that imports it (else it is fetched only
@@ -188,8 +189,16 @@ export async function splitWasm(dir, profile) {
     const needs = chunkUsers(loader);
     const manifest = {};
     // 5. The pack of small chunks: each one's fetch becomes a slice of it.
+    // Only those a first screen needs: every first screen fetches the whole
+    // pack, so a chunk that only a game's smaller chunks use (its rules,
+    // replays, play across devices) stays a file of its own, fetched with
+    // them (in the pack it cost every game about 1 KB gzip).
+    const splits = new Set([...needs.values()].flat());
+    const smaller = (name) => [...splits].some((other) => name.startsWith(`${other}_`));
     const packed = chunks.filter((c) =>
-      c.startsWith("chunk_") && gzipSync(readFileSync(join(split, c)), { level: 9 }).length < PACK_BELOW);
+      c.startsWith("chunk_") &&
+      (needs.get(c) || []).some((name) => !smaller(name)) &&
+      gzipSync(readFileSync(join(split, c)), { level: 9 }).length < PACK_BELOW);
     if (packed.length) {
       const parts = packed.map((c) => readFileSync(join(split, c)));
       const pack = Buffer.concat(parts);
