@@ -21,11 +21,12 @@ const lost = JSON.parse(
 // worker's precache.
 test.use({ serviceWorkers: "block" });
 
-/** The files `part` of `game` needs beyond the game's own. */
-async function onlyFor(page: Page, game: string, part: string): Promise<string[]> {
+/** The files `part` of `game` needs beyond the game's own (and beyond
+ * those of the screens named in `also`). */
+async function onlyFor(page: Page, game: string, part: string, also: string[] = []): Promise<string[]> {
   const files = (name: string) =>
     page.locator(`meta[name="chunks:${name}"]`).getAttribute("content").then((c) => (c ?? "").split(" ").filter(Boolean));
-  const own = new Set(await files(game));
+  const own = new Set((await Promise.all([game, ...also].map(files))).flat());
   const extra = (await files(`${game}-${part}`)).filter((f) => !own.has(f));
   expect(extra.length, `${game}-${part} has files of its own`).toBeGreaterThan(0);
   return extra;
@@ -42,7 +43,9 @@ async function newJoker(page: Page, ben: "person" | "own-device") {
 test("a table with every seat here loads no transport; a seat on another device loads it", async ({ page }) => {
   const chunks = chunkRequests(page);
   await page.goto("/");
-  const transport = await onlyFor(page, "joker", "remote");
+  // The new-game screen the table starts from may share small pieces with
+  // the transport (whether this browser can connect, say).
+  const transport = await onlyFor(page, "joker", "remote", ["new-game"]);
   await newJoker(page, "person");
   await expect(page.locator(".jk-grid")).toBeVisible();
   expect(chunks.some((c) => c.startsWith("split_joker-")), "the game's own chunk").toBe(true);
@@ -133,4 +136,87 @@ test("the compressor loads when a game ends, never with the table; the kept code
   await watch.click();
   await expect(page.locator(".replay-where")).toContainText(`Start of ${lost.actions.length} moves`);
   await expect(page).toHaveURL(new RegExp(`#/dead-center/replay/${short}$`));
+});
+
+// A new-game link of Serial Killer, Joker or Detective Graves draws its
+// screen from the chunk of new-game screens (`new-game`), with none of the
+// game's code: the page preloads that chunk alone, and the app fetches the
+// game's once the screen is drawn. Start waits for it, and says so if it
+// cannot come. Dead Center's and Murderers' Row's are their games' own.
+test("a new-game screen draws without its game's chunk; Start loads it, or says why not", async ({ page }) => {
+  const chunks = chunkRequests(page);
+  const gameChunk = /\/split_serial_killer-[0-9a-f]+\.wasm$/;
+  await page.route(gameChunk, (route) => route.abort());
+  await page.goto("/#/serial-killer/new");
+  await expect(page.getByRole("heading", { name: "Who plays?" })).toBeVisible();
+  const start = page.getByRole("button", { name: "Start game" });
+  await expect(start).toBeEnabled();
+  // The game's own chunk was asked for once the screen was drawn (and failed).
+  await expect.poll(() => chunks.some((c) => c.startsWith("split_serial_killer-"))).toBe(true);
+
+  await start.click();
+  await expect(page.getByRole("status").filter({ hasText: "could not be loaded" })).toHaveText(
+    "Serial Killer could not be loaded. Check your connection and try again.",
+  );
+  await expect(page).toHaveURL(/#\/serial-killer\/new$/);
+
+  await page.unroute(gameChunk);
+  await page.getByRole("textbox", { name: "Name of seat 1" }).fill("Ana");
+  await start.click();
+  await expect(page).toHaveURL(/#\/serial-killer$/);
+  await expect(page.getByText("Ana").first()).toBeVisible();
+  // The seats are remembered for the next new game.
+  const remembered = await page.evaluate(() => JSON.parse(localStorage.getItem("gm.settings")!).data.table_seats[0].name);
+  expect(remembered).toBe("Ana");
+});
+
+test("each new-game address preloads what its screen is drawn from", async ({ page }) => {
+  const preloaded = () =>
+    page.evaluate(() =>
+      performance.getEntriesByType("resource")
+        .filter((e) => (e as PerformanceResourceTiming).initiatorType === "link")
+        .map((e) => new URL(e.name).pathname.slice(1).replace(/-[0-9a-f]+\.(wasm|bin)$/, "")));
+  for (const [game, file, drawn] of [
+    ["serial-killer", "split_new_game", page.getByRole("heading", { name: "Who plays?" })],
+    ["joker", "split_new_game", page.getByRole("heading", { name: "Who plays?" })],
+    ["detective-graves", "split_new_game", page.getByRole("heading", { name: "Who plays?" })],
+    ["dead-center", "split_dead_center", page.getByRole("heading", { name: "New Dead Center game" })],
+    ["murderers-row", "split_murderers_row", page.getByRole("heading", { name: "New Murderers' Row game" })],
+  ] as const) {
+    await page.goto("about:blank");
+    await page.goto(`/#/${game}/new`);
+    await expect(drawn).toBeVisible();
+    const links = await preloaded();
+    expect(links, game).toContain(file);
+    // A screen apart preloads none of its game's own files.
+    if (file === "split_new_game") expect(links, game).not.toContain(`split_${game.replaceAll("-", "_")}`);
+  }
+});
+
+// Each game's table styles are a stylesheet of its own, a dependency of the
+// game's module: Home fetches none, a table its own and no other, and the
+// table is drawn only once its styles can apply.
+test("Home loads no game's stylesheet; a table waits for its own, and says so if it cannot come", async ({ page }) => {
+  const sheets: string[] = [];
+  page.on("request", (r) => {
+    const name = new URL(r.url()).pathname.slice(1);
+    if (/^split_.*\.css$/.test(name)) sheets.push(name.replace(/-[0-9a-f]+\.css$/, ""));
+  });
+  await page.goto("/");
+  await expect(page.getByRole("link", { name: "New game" })).toHaveCount(5);
+  expect(sheets).toEqual([]);
+
+  const sheet = /\/split_murderers_row-[0-9a-f]+\.css$/;
+  await page.route(sheet, (route) => route.abort());
+  await page.goto("/#/murderers-row/5");
+  const alert = page.getByRole("alert");
+  await expect(alert).toContainText("Murderers' Row could not be loaded");
+  await expect(page.locator(".mr-row")).toHaveCount(0);
+
+  await page.unroute(sheet);
+  await alert.getByRole("button", { name: "Retry" }).click();
+  await expect(page.locator(".mr-row .mr-card").first()).toBeVisible();
+  // Its rules apply: the row is one line of cards on the felt.
+  expect(await page.locator(".mr-row").evaluate((row) => getComputedStyle(row).display)).toBe("flex");
+  expect([...new Set(sheets)]).toEqual(["split_murderers_row"]);
 });

@@ -2,7 +2,7 @@
 //! and the worker's answers.
 
 use crate::games;
-use crate::route::Route;
+use crate::route::{Page, Route};
 use crate::screens::{home::Home, not_found::NotFound};
 use crate::screens::{settings::SettingsScreen, stats::StatsScreen};
 use crate::session;
@@ -112,7 +112,13 @@ pub fn App() -> impl IntoView {
                     Route::Recent => view! { <crate::screens::recent::RecentScreen/> }.into_any(),
                     Route::Settings => view! { <SettingsScreen/> }.into_any(),
                     Route::Game { game, page } => match games::find(game) {
-                        Some(game) => crate::lazy::pages(game, move |pages| pages.page(page)),
+                        Some(game) => {
+                            // A new-game screen of its own loads before the game.
+                            let new_game = (page == Page::New).then(|| game.module.new_game());
+                            new_game.flatten().unwrap_or_else(|| {
+                                crate::lazy::pages(game, move |pages| pages.page(page))
+                            })
+                        }
                         None => view! { <NotFound reason=String::new()/> }.into_any(),
                     },
                     Route::Invalid { reason } => view! { <NotFound reason/> }.into_any(),

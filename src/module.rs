@@ -48,6 +48,14 @@ pub trait GameModule: Sync {
     /// loads it through [`lazy`](crate::lazy), which provides the game's
     /// records once and says when the chunk cannot be loaded.
     fn pages(&self) -> LoadPages;
+    /// Its new-game screen, when that is a chunk of its own with none of
+    /// the game's code: the screen needs only the app's settings and Home's
+    /// summary of the game, so a new-game link loads the screen, and the
+    /// game's chunk follows while it is open (see
+    /// [`crate::table::start`]). `None`: the game's chunk draws it.
+    fn new_game(&self) -> Option<AnyView> {
+        None
+    }
 }
 
 /// Everything a game does in the app: the code that is split into the
@@ -75,6 +83,12 @@ pub trait GamePages: Sync {
     }
     /// Another tab wrote the record under `key`: takes it if it is the game's.
     fn on_storage(&self, key: &str);
+    /// Puts a new game on its table, as its new-game screen set it up
+    /// (see [`GameModule::new_game`]): `setup` is the game's own type,
+    /// made by that screen; why not, if the game cannot be made.
+    fn start(&self, _setup: &dyn std::any::Any) -> Result<(), String> {
+        Err("This game is set up on its own screens.".into())
+    }
 }
 
 /// Called by the entry of a game's smaller chunk (its play across devices,

@@ -8,3 +8,4 @@ pub mod seat;
 pub mod seat_editor;
 pub mod seated;
 pub mod seats;
+pub mod start;

@@ -27,11 +27,14 @@
 //      of an older version can never load a newer version's chunk (it gets a
 //      404 and says so, see src/games/lazy.rs).
 //   5. The smallest shared chunks (under 1 KB gzip each, dozens of them) that
-//      a first screen needs are put in one file, chunk_pack-<hash>.bin, that
-//      the loader fetches once and cuts into modules: a game's first screen
+//      a first screen needs are put in a few files, chunk_pack<n>-<hash>.bin,
+//      grouped by the first screens that need them (`groupPacks`), that the
+//      loader fetches once each and cuts into modules: a game's first screen
 //      asks for about half as many files (each request costs a round trip on
 //      a slow phone, and HTTP/1.1 makes six at a time), for about the same
-//      bytes.
+//      bytes. Each game's stylesheet (style/games/<game>.css) is named
+//      split_<game>-<hash>.css and loaded with the game's module
+//      (`gameStyles`).
 //   6. Each game's files are named in index.html (<meta name="chunks:<game>">)
 //      for public/preload.js (inlined by tools/build/csp.mjs), and the loader is
 //      preloaded beside the glue that imports it (else it is fetched only
@@ -98,7 +101,7 @@ async function pool(jobs, n) {
  * of spelt out for each of its 100-odd modules: about a third of its size
  * (it is part of the first load). */
 function shortLoads(loader) {
-  const one = /makeLoad\(\(\) => \{\s*const src = (fetch\(new URL\("[^"]+", import\.meta\.url\)\)|fromPack\(\d+, \d+\));\s*src\.catch\(\(\) => \{\}\);\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\s*\}\s*,/g;
+  const one = /makeLoad\(\(\) => \{\s*const src = (fetch\(new URL\("[^"]+", import\.meta\.url\)\)|fromPack\(\d+, \d+, \d+\));\s*src\.catch\(\(\) => \{\}\);\s*return async \(imports\) => \(WebAssembly\.instantiateStreaming\(src, imports\)\);\s*\}\s*,/g;
   const short = loader.replace(one, (_, src) => `loadModule(() => ${src},`);
   if (short.includes("instantiateStreaming(src, imports)")) {
     throw new Error("split-wasm: the loader loads a module in a way shortLoads does not know");
@@ -127,26 +130,119 @@ function chunkUsers(loader) {
   return users;
 }
 
-/** The loader's part that fetches the pack once (again after a failure)
+/** The loader's part that fetches each pack once (again after a failure)
  * and hands each chunk its slice as a wasm response. */
-function packLoader(packName) {
+function packLoader(packNames) {
   return `
-let pack = undefined;
-function fromPack(offset, length) {
-    if (pack === undefined) {
-        const load = fetch(new URL(${JSON.stringify(`./${packName}`)}, import.meta.url)).then((response) => {
-            if (!response.ok) throw new Error(\`${packName}: HTTP \${response.status}\`);
+const packs = ${JSON.stringify(packNames)}.map((name) => ({ name, bytes: undefined }));
+function fromPack(index, offset, length) {
+    const pack = packs[index];
+    if (pack.bytes === undefined) {
+        const load = fetch(new URL(\`./\${pack.name}\`, import.meta.url)).then((response) => {
+            if (!response.ok) throw new Error(\`\${pack.name}: HTTP \${response.status}\`);
             return response.arrayBuffer();
         });
         load.catch(() => {
-            if (pack === load) pack = undefined;
+            if (pack.bytes === load) pack.bytes = undefined;
         });
-        pack = load;
+        pack.bytes = load;
     }
-    return pack.then((bytes) =>
+    return pack.bytes.then((bytes) =>
         new Response(new Uint8Array(bytes, offset, length), { headers: { "Content-Type": "application/wasm" } }));
 }
 `;
+}
+
+/** The loader's part that adds a game's stylesheet to the page, once (again
+ * after a failure), as a dependency of the game's module: the game's
+ * screens are drawn only once their styles apply. */
+const STYLE_LOADER = `
+function loadStyle(name) {
+    let loading;
+    return () => {
+        loading ||= new Promise((resolve, reject) => {
+            const link = document.createElement("link");
+            link.rel = "stylesheet";
+            link.href = new URL(\`./\${name}\`, import.meta.url);
+            link.onload = () => resolve();
+            link.onerror = () => {
+                link.remove();
+                loading = undefined;
+                reject(new Error(\`\${name}: not loaded\`));
+            };
+            document.head.append(link);
+        });
+        return loading;
+    };
+}
+`;
+
+/** Each game's own stylesheet (style/games/<game>.css, which Trunk copies
+ * to games/): named split_<game>-<hash>.css, listed with the game's files
+ * (so public/preload.js fetches it with them, and scripts/bundle-size
+ * counts it in the game's opening, not in the first load), and loaded with
+ * the game's module (`loadStyle`). Returns the loader. */
+function gameStyles(dir, loader, manifest) {
+  const styles = join(dir, "games");
+  if (!existsSync(styles)) return loader;
+  for (const file of readdirSync(styles).filter((f) => f.endsWith(".css"))) {
+    const game = file.slice(0, -4);
+    const data = readFileSync(join(styles, file));
+    const named = `split_${game}-${short(data)}.css`;
+    writeFileSync(join(dir, named), data);
+    const load = new RegExp(`loadModule\\(\\(\\) => fetch\\(new URL\\("\\./split_${game}-[0-9a-f]+\\.wasm", import\\.meta\\.url\\)\\),\\s*\\[`);
+    if (!load.test(loader)) throw new Error(`split-wasm: no module split_${game} for the stylesheet ${file}`);
+    loader = loader.replace(load, (start) => `${start}loadStyle(${JSON.stringify(named)}), `);
+    (manifest[game] ||= []).push(named);
+  }
+  rmSync(styles, { recursive: true, force: true });
+  return loader.replace(/^(import [^\n]*\n)/, `$1${STYLE_LOADER}`);
+}
+
+/** What a request costs on a slow phone, in bytes of gzip: a pack must
+ * save a first screen more than this to be worth a file of its own. */
+const REQUEST_BYTES = 2000;
+
+/** The packs: groups of the small chunks (`items`: { chunk, gzip, screens },
+ * `screens` being the first screens that need it). A first screen fetches
+ * every pack that holds a chunk it needs, whole: with one pack for all,
+ * Settings needed a sixth of what it fetched, a game about half. Chunks
+ * needed by the same first screens start as one group; the two groups whose
+ * merging lowers the cost most are merged, while one does. The cost of a
+ * group is, for each first screen that fetches it, its bytes (half the sum
+ * of its chunks' gzip sizes: about what they take in a pack) plus
+ * REQUEST_BYTES. (A game's smaller chunk fetches the packs its game has
+ * not: counted too, they made two packs, each game fetching more.) */
+export function groupPacks(items) {
+  const bySet = new Map();
+  for (const item of items) {
+    const key = [...item.screens].sort().join(" ");
+    if (!bySet.has(key)) bySet.set(key, { screens: new Set(item.screens), gzip: 0, items: [] });
+    const group = bySet.get(key);
+    group.gzip += item.gzip;
+    group.items.push(item);
+  }
+  const cost = (group) => group.screens.size * (group.gzip / 2 + REQUEST_BYTES);
+  const merge = (a, b) => ({
+    screens: new Set([...a.screens, ...b.screens]),
+    gzip: a.gzip + b.gzip,
+    items: [...a.items, ...b.items],
+  });
+  let groups = [...bySet.values()];
+  for (;;) {
+    let best = null;
+    for (let i = 0; i < groups.length; i++) {
+      for (let j = i + 1; j < groups.length; j++) {
+        const saved = cost(groups[i]) + cost(groups[j]) - cost(merge(groups[i], groups[j]));
+        if (saved > 0 && (!best || saved > best.saved)) best = { saved, i, j };
+      }
+    }
+    if (!best) break;
+    const merged = merge(groups[best.i], groups[best.j]);
+    groups = groups.filter((_, k) => k !== best.i && k !== best.j).concat([merged]);
+  }
+  // Largest first.
+  return groups.sort((a, b) => b.gzip - a.gzip).map((g) => g.items.map((item) => item.chunk).sort());
 }
 
 export async function splitWasm(dir, profile) {
@@ -199,22 +295,32 @@ export async function splitWasm(dir, profile) {
       c.startsWith("chunk_") &&
       (needs.get(c) || []).some((name) => !smaller(name)) &&
       gzipSync(readFileSync(join(split, c)), { level: 9 }).length < PACK_BELOW);
-    if (packed.length) {
-      const parts = packed.map((c) => readFileSync(join(split, c)));
+    const gzipOf = new Map(packed.map((c) => [c, gzipSync(readFileSync(join(split, c)), { level: 9 }).length]));
+    const packs = groupPacks(packed.map((c) => ({
+      chunk: c,
+      gzip: gzipOf.get(c),
+      screens: (needs.get(c) || []).filter((name) => !smaller(name)),
+    })));
+    const packNames = [];
+    packs.forEach((group, index) => {
+      const parts = group.map((c) => readFileSync(join(split, c)));
       const pack = Buffer.concat(parts);
-      const packName = `chunk_pack-${short(pack)}.bin`;
+      const packName = `chunk_pack${index}-${short(pack)}.bin`;
+      packNames.push(packName);
       writeFileSync(join(dir, packName), pack);
       let offset = 0;
-      packed.forEach((chunk, i) => {
+      group.forEach((chunk, i) => {
         const fetchIt = `fetch(new URL(${JSON.stringify(`./${chunk}`)}, import.meta.url))`;
         if (!loader.includes(fetchIt)) throw new Error(`split-wasm: the loader does not fetch ${chunk} as expected`);
-        loader = loader.replace(fetchIt, `fromPack(${offset}, ${parts[i].length})`);
+        loader = loader.replace(fetchIt, `fromPack(${index}, ${offset}, ${parts[i].length})`);
         offset += parts[i].length;
         for (const game of needs.get(chunk) || []) {
           if (!(manifest[game] ||= []).includes(packName)) manifest[game].push(packName);
         }
       });
-      loader = loader.replace(/^(import [^\n]*\n)/, `$1${packLoader(packName)}`);
+    });
+    if (packNames.length) {
+      loader = loader.replace(/^(import [^\n]*\n)/, `$1${packLoader(packNames)}`);
       if (!loader.includes("function fromPack")) throw new Error("split-wasm: the loader does not start with its import");
     }
     for (const chunk of chunks.filter((c) => !packed.includes(c))) {
@@ -227,6 +333,7 @@ export async function splitWasm(dir, profile) {
       for (const game of needs.get(chunk) || []) (manifest[game] ||= []).push(named);
     }
     loader = shortLoads(loader);
+    loader = gameStyles(dir, loader, manifest);
     const loaderName = `__wasm_split-${short(loader)}.js`;
     writeFileSync(join(dir, loaderName), loader);
     // The glue imports the loader under the name the main module asks for;
@@ -255,8 +362,16 @@ export async function splitWasm(dir, profile) {
     if (!html.includes("</head>")) throw new Error("split-wasm: index.html has no </head>");
     writeFileSync(index, html.replace("</head>", `${metas.join("\n")}\n</head>`));
     const record = join(target, "split-wasm.json");
-    writeFileSync(record, JSON.stringify({ first: [glue, `${stem}_bg.wasm`, loaderName], games: manifest }, null, 2));
-    console.log(`split-wasm: ${stem}_bg.wasm + ${chunks.length - packed.length} chunks + a pack of ${packed.length} + ${loaderName}`);
+    // Each packed chunk's users and gzip size: what a first screen fetches
+    // in the packs that it does not need.
+    const pack = packed.map((c) => ({
+      chunk: c,
+      gzip: gzipOf.get(c),
+      users: needs.get(c) || [],
+      pack: packs.findIndex((group) => group.includes(c)),
+    }));
+    writeFileSync(record, JSON.stringify({ first: [glue, `${stem}_bg.wasm`, loaderName], games: manifest, pack }, null, 2));
+    console.log(`split-wasm: ${stem}_bg.wasm + ${chunks.length - packed.length} chunks + ${packs.length} packs of ${packed.length} + ${loaderName}`);
   } finally {
     rmSync(work, { recursive: true, force: true });
   }

@@ -20,7 +20,8 @@
 //                                     (`.deck.ready, .zombie.target, .pile.target`: the deck at
 //                                     the deal's start), i.e. once Dead Center's chunks are in
 //   new   #/detective-graves/new      usable: the new-game screen's "Start game" button
-//                                     (Detective Graves' chunks loaded, the screen drawn)
+//                                     (the new-game screens' chunk loaded, the screen drawn;
+//                                     the game's chunks follow, not timed)
 //   mr-deal #/murderers-row/5         usable: the row's first card (a button)
 //   sk-new  #/serial-killer/new       usable: "Start game", as for Detective Graves
 //   jk-new  #/joker/new               usable: "Start game", as for Detective Graves

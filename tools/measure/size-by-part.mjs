@@ -13,8 +13,8 @@
 // the linked module again with wasm-split-cli (the same input gives the same
 // chunks) and reads each chunk's name section. A chunk's gzip size (of the
 // optimised file in the build) is shared among its functions in proportion
-// to their size before wasm-opt; the pack of small chunks likewise, among
-// all packed chunks' functions. The parts are therefore estimates, within a
+// to their size before wasm-opt; each pack of small chunks likewise, among
+// its chunks' functions. The parts are therefore estimates, within a
 // few percent; the totals are the build's (`scripts/bundle-size`).
 import { execFileSync } from "node:child_process";
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from "node:fs";
@@ -102,6 +102,13 @@ try {
   const splitName = (file) => file.replace(/-[0-9a-f]+\.wasm$/, ".wasm");
   const standalone = new Set(distFiles.filter((f) => f.endsWith(".wasm")).map(splitName));
   const packed = [...splitFiles].filter((f) => f.startsWith("chunk_") && !standalone.has(f));
+  // The chunks in the pack `file` (chunk_pack<n>-<hash>.bin), as the build
+  // recorded them; every packed chunk, from a build that did not.
+  const packedIn = (file) => {
+    const index = Number(/^chunk_pack(\d*)-/.exec(file)[1] || 0);
+    const listed = (record.pack || []).filter((p) => p.pack === index).map((p) => p.chunk);
+    return listed.length ? listed : packed;
+  };
   const games = process.env.GAMES
     ? process.env.GAMES.split(",")
     : Object.keys(record.games).filter((g) => !Object.keys(record.games).some((p) => g.startsWith(p + "_"))).sort();
@@ -116,7 +123,7 @@ try {
     for (const file of record.games[game]) {
       const gz = gzip(file);
       total += gz;
-      const sources = file.startsWith("chunk_pack-") ? packed : [splitName(file)];
+      const sources = file.startsWith("chunk_pack") ? packedIn(file) : [splitName(file)];
       const fns = sources.flatMap((s) => (splitFiles.has(s) ? functions(join(scratch, s)) : []));
       const bytes = fns.reduce((sum, [size]) => sum + size, 0) || 1;
       const side = usedBy.get(file) > 1 ? "shared" : "own";

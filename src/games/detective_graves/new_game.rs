@@ -1,20 +1,22 @@
 //! A new Detective Graves table: two seats (each a person or a computer),
 //! who is the Detective in the first case, and the variants. The seats are
-//! remembered for next time, with the other table games'.
+//! remembered for next time, with the other table games'. The screen is a
+//! chunk of its own, with none of the game's code (see
+//! [`crate::table::start`]): Start hands the game a [`Setup`].
 
 use super::game::DgGame;
-use super::records::{game_ctx, route, table};
-use crate::route::Page;
-use crate::seats::SeatList;
-use crate::session;
-use crate::shell::navigate;
+use super::records::table;
+use crate::module::GameEntry;
+use crate::seats::{SeatList, SeatPlan};
+use crate::shell::ctx;
 use crate::table::seat_editor::SeatEditor;
-use crate::ui::choice::{Choice, PaceChoice};
+use crate::table::start::{start_with, NewGame, StartGame};
+use crate::ui::choice::Choice;
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::detective_graves::{Length, Seat, Variant};
-use engine::Game;
 use leptos::prelude::*;
+use std::any::Any;
 
 const LENGTHS: [(Length, &str); 4] = [
     (
@@ -40,45 +42,42 @@ fn variant_for(length: usize, knows_all: bool, life_is_pain: bool) -> Variant {
     }
 }
 
+/// The table as the screen set it up.
+pub(super) struct Setup {
+    seats: Vec<SeatPlan>,
+    first_detective: Seat,
+    variant: Variant,
+}
+
+/// `game`: the game's registry entry (its name, its chunk).
 #[component]
-pub fn DgNew() -> impl IntoView {
-    let ctx = game_ctx();
-    // Taken here: a click handler runs where no context can be looked up.
-    let table = table();
-    let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
+pub fn DgNew(game: &'static GameEntry) -> impl IntoView {
+    let settings = ctx().settings;
+    let remembered = settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(&remembered, 2, 2));
     let first = RwSignal::new(0usize);
     let length = RwSignal::new(0usize);
     let knows_all = RwSignal::new(0usize);
     let life_is_pain = RwSignal::new(0usize);
-    let message = RwSignal::new(None::<String>);
-    let in_progress = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| !g.state.is_over()));
-    let start = move |_| {
+    let setup = Callback::new(move |()| {
         let seats = list.with_untracked(SeatList::finished);
+        // Keep the other remembered seats (other games seat more).
+        let mut remember = seats.clone();
+        settings.with_untracked(|s| remember.extend(s.table_seats.iter().skip(2).cloned()));
         let variant = variant_for(
             length.get_untracked(),
             knows_all.get_untracked() == 1,
             life_is_pain.get_untracked() == 1,
         );
-        let first_detective = Seat::new(first.get_untracked().min(1));
-        let made = DgGame::new(&seats, first_detective, variant, random_seed());
-        match made {
-            Ok(game) => {
-                ctx.settings.update(|s| {
-                    // Keep the other remembered seats (other games seat more).
-                    let mut kept = seats.clone();
-                    kept.extend(s.table_seats.iter().skip(2).cloned());
-                    s.table_seats = kept;
-                });
-                session::save_settings(ctx.app);
-                table.start(game);
-                navigate(&route(Page::Current));
-            }
-            Err(why) => message.set(Some(why)),
+        NewGame {
+            remember,
+            setup: Box::new(Setup {
+                seats,
+                first_detective: Seat::new(first.get_untracked().min(1)),
+                variant,
+            }),
         }
-    };
+    });
     view! {
         <TopBar title="New Detective Graves game"/>
         <section class="panel">
@@ -113,16 +112,25 @@ pub fn DgNew() -> impl IntoView {
                 selected=life_is_pain.into()
                 choose=Callback::new(move |i| life_is_pain.set(i))
             />
-            {in_progress.then(|| view! {
-                <p class="small">"Starting a new game ends the game in progress."</p>
-            }.into_any())}
-            <PaceChoice/>
-            <div class="button-row">
-                <button class="button primary" on:click=start>"Start game"</button>
-            </div>
-            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
+            <StartGame game setup/>
         </section>
     }
+}
+
+/// Start, in the game's chunk: the game as `setup` says, on the table.
+pub(super) fn start(setup: &dyn Any) -> Result<(), String> {
+    start_with(
+        setup,
+        |setup: &Setup| {
+            DgGame::new(
+                &setup.seats,
+                setup.first_detective,
+                setup.variant,
+                random_seed(),
+            )
+        },
+        |game| table().start(game),
+    )
 }
 
 #[cfg(test)]

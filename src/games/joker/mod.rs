@@ -96,6 +96,16 @@ fn across_devices_chunk() -> Result<AcrossDevices<JokerGame>, ChunkError> {
 static ACROSS_DEVICES: Chunk<AcrossDevices<JokerGame>> =
     Chunk::new(|| Box::pin(across_devices_chunk()));
 
+/// The new-game screen, in a chunk of its own with none of the game's code
+/// (see [`GameModule::new_game`]): `new_` first, as it is not a part of
+/// the game's chunk but opened before it.
+#[wasm_split_helpers::wasm_split(new_game, fallible)]
+fn new_game_chunk() -> Result<Screen, ChunkError> {
+    Ok(|| view! { <new_game::JokerNew game=&ENTRY/> }.into_any())
+}
+
+static NEW_GAME: Chunk<Screen> = Chunk::new(|| Box::pin(new_game_chunk()));
+
 impl GamePages for Pages {
     fn provide(&self, app: Ctx, notices: &mut Vec<Notice>) {
         GameCtx::provide(app, &RECORDS, notices);
@@ -110,7 +120,7 @@ impl GamePages for Pages {
             }
             Page::Join => Loader(&ACROSS_DEVICES).join_page(),
             Page::Replay => REPLAY.screen("the replay"),
-            Page::New => view! { <new_game::JokerNew/> }.into_any(),
+            Page::New => NEW_GAME.screen(ENTRY.name()),
             Page::Rules => RULES.screen("the rules"),
         }
     }
@@ -141,11 +151,19 @@ impl GamePages for Pages {
         game_ctx().take_from_other_tab(key);
         prefs().take_from_other_tab(key);
     }
+
+    fn start(&self, setup: &dyn std::any::Any) -> Result<(), String> {
+        new_game::start(setup)
+    }
 }
 
 impl GameModule for Joker {
     fn pages(&self) -> LoadPages {
         Box::pin(pages())
+    }
+
+    fn new_game(&self) -> Option<AnyView> {
+        Some(NEW_GAME.screen(ENTRY.name()))
     }
 }
 

@@ -1,20 +1,23 @@
 //! A new Joker table: 2–4 seats, each a person or a computer player, and
 //! how they play: each for themselves, in two teams, or solo against a
-//! computer Informant. The seats are remembered for next time.
+//! computer Informant. The seats are remembered for next time. The
+//! screen is a chunk of its own, with none of the game's code (see
+//! [`crate::table::start`]): Start hands the game a [`Setup`].
 
 use super::game::{JokerGame, Mode};
-use super::records::{game_ctx, route, table};
-use crate::route::Page;
+use super::records::table;
+use crate::module::GameEntry;
 use crate::seats::{seat_class, SeatList, SeatPlan};
-use crate::session;
-use crate::shell::navigate;
+use crate::shell::ctx;
 use crate::table::seat_editor::SeatEditor;
-use crate::ui::choice::{Choice, PaceChoice};
+use crate::table::start::{start_with, NewGame, StartGame};
+use crate::ui::choice::Choice;
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::joker::{MAX_PLAYERS, MIN_PLAYERS};
 use engine::seats::{Level, Seat, SeatKind};
 use leptos::prelude::*;
+use std::any::Any;
 
 /// How the table plays, as chosen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -83,10 +86,16 @@ fn fit_seats(list: &mut SeatList, play: Play) {
     }
 }
 
+/// The table as the screen set it up.
+pub(super) struct Setup {
+    seats: Vec<SeatPlan>,
+    mode: Mode,
+}
+
+/// `game`: the game's registry entry (its name, its chunk).
 #[component]
-pub fn JokerNew() -> impl IntoView {
-    let ctx = game_ctx();
-    let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
+pub fn JokerNew(game: &'static GameEntry) -> impl IntoView {
+    let remembered = ctx().settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(
         &remembered,
         MIN_PLAYERS,
@@ -98,14 +107,9 @@ pub fn JokerNew() -> impl IntoView {
     let teams = RwSignal::new(vec![0u8, 1, 0, 1]);
     let informant = RwSignal::new(1usize);
     let rounds = RwSignal::new(1usize);
-    let message = RwSignal::new(None::<String>);
-    let in_progress = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.in_progress()));
-    let table = table();
-    let start = move |_| {
-        let remembered = list.with_untracked(SeatList::finished);
-        let mut seats = remembered.clone();
+    let setup = Callback::new(move |()| {
+        let remember = list.with_untracked(SeatList::finished);
+        let mut seats = remember.clone();
         let mode = mode_for(
             untrack(play),
             &mut seats,
@@ -113,17 +117,11 @@ pub fn JokerNew() -> impl IntoView {
             INFORMANTS[informant.get_untracked().min(1)].0,
             ROUNDS[rounds.get_untracked().min(2)].0,
         );
-        let made = JokerGame::new(&seats, &mode, random_seed());
-        match made {
-            Ok(game) => {
-                ctx.settings.update(|s| s.table_seats = remembered);
-                session::save_settings(ctx.app);
-                table.start(game);
-                navigate(&route(Page::Current));
-            }
-            Err(why) => message.set(Some(why)),
+        NewGame {
+            remember,
+            setup: Box::new(Setup { seats, mode }),
         }
-    };
+    });
     let seat_count = move || list.with(|l| l.seats.len());
     let solo = Memo::new(move |_| play() == Play::Solo);
     view! {
@@ -191,16 +189,18 @@ pub fn JokerNew() -> impl IntoView {
                 }.into_any(),
                 Play::Everyone => ().into_any(),
             }}
-            {in_progress.then(|| view! {
-                <p class="small">"Starting a new game ends the game in progress."</p>
-            }.into_any())}
-            <PaceChoice/>
-            <div class="button-row">
-                <button class="button primary" on:click=start>"Start game"</button>
-            </div>
-            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
+            <StartGame game setup/>
         </section>
     }
+}
+
+/// Start, in the game's chunk: the game as `setup` says, on the table.
+pub(super) fn start(setup: &dyn Any) -> Result<(), String> {
+    start_with(
+        setup,
+        |setup: &Setup| JokerGame::new(&setup.seats, &setup.mode, random_seed()),
+        |game| table().start(game),
+    )
 }
 
 #[cfg(test)]

@@ -1,60 +1,58 @@
 //! A new Serial Killer table: 2–6 seats, each a person (at this device or
 //! on their own) or a computer player. The seats are remembered for next
-//! time.
+//! time. The screen is a chunk of its own, with none of the game's code
+//! (see [`crate::table::start`]): Start hands the game a [`Setup`].
 
 use super::game::SerialKillerGame;
-use super::records::{route, table};
-use crate::route::Page;
-use crate::seats::SeatList;
-use crate::session;
-use crate::shell::navigate;
+use super::records::table;
+use crate::module::GameEntry;
+use crate::seats::{SeatList, SeatPlan};
+use crate::shell::ctx;
 use crate::table::seat_editor::SeatEditor;
-use crate::ui::choice::PaceChoice;
+use crate::table::start::{start_with, NewGame, StartGame};
 use crate::ui::deal::random_seed;
 use crate::ui::TopBar;
 use engine::serial_killer::{MAX_PLAYERS, MIN_PLAYERS};
 use leptos::prelude::*;
+use std::any::Any;
 
+/// The table as the screen set it up.
+pub(super) struct Setup {
+    seats: Vec<SeatPlan>,
+}
+
+/// `game`: the game's registry entry (its name, its chunk).
 #[component]
-pub fn SerialKillerNew() -> impl IntoView {
-    let table = table();
-    let ctx = table.ctx;
-    let remembered = ctx.settings.with_untracked(|s| s.table_seats.clone());
+pub fn SerialKillerNew(game: &'static GameEntry) -> impl IntoView {
+    let remembered = ctx().settings.with_untracked(|s| s.table_seats.clone());
     let list = RwSignal::new(SeatList::from_remembered(
         &remembered,
         MIN_PLAYERS,
         MAX_PLAYERS,
     ));
-    let message = RwSignal::new(None::<String>);
-    let in_progress = ctx
-        .game
-        .with_untracked(|g| g.as_ref().is_some_and(|g| g.state.in_progress()));
-    let start = move |_| {
+    let setup = Callback::new(move |()| {
         let seats = list.with_untracked(SeatList::finished);
-        match SerialKillerGame::new(&seats, random_seed()) {
-            Ok(game) => {
-                ctx.settings.update(|s| s.table_seats = seats);
-                session::save_settings(ctx.app);
-                table.start(game);
-                navigate(&route(Page::Current));
-            }
-            Err(why) => message.set(Some(why)),
+        NewGame {
+            remember: seats.clone(),
+            setup: Box::new(Setup { seats }),
         }
-    };
+    });
     view! {
         <TopBar title="New Serial Killer game"/>
         <section class="panel">
             <h2>"Who plays?"</h2>
             <p class="small">"2 to 6 seats, in turn order (clockwise). Each seat is a person at this device, a person on their own device, or a computer player; people at this device pass it on their turn."</p>
             <SeatEditor list remote=true/>
-            {in_progress.then(|| view! {
-                <p class="small">"Starting a new game ends the game in progress."</p>
-            }.into_any())}
-            <PaceChoice/>
-            <div class="button-row">
-                <button class="button primary" on:click=start>"Start game"</button>
-            </div>
-            <p role="status" aria-live="polite">{move || message.get().unwrap_or_default()}</p>
+            <StartGame game setup/>
         </section>
     }
+}
+
+/// Start, in the game's chunk: the game as `setup` says, on the table.
+pub(super) fn start(setup: &dyn Any) -> Result<(), String> {
+    start_with(
+        setup,
+        |setup: &Setup| SerialKillerGame::new(&setup.seats, random_seed()),
+        |game| table().start(game),
+    )
 }
