@@ -220,3 +220,24 @@ test("Home loads no game's stylesheet; a table waits for its own, and says so if
   expect(await page.locator(".mr-row").evaluate((row) => getComputedStyle(row).display)).toBe("flex");
   expect([...new Set(sheets)]).toEqual(["split_murderers_row"]);
 });
+
+test("leaving a new-game screen while its game's chunk is on its way starts no game", async ({ page }) => {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/split_serial_killer-[0-9a-f]+\.wasm$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto("/#/serial-killer/new");
+  await page.getByRole("button", { name: "Start game" }).click();
+  await expect(page.getByRole("status").filter({ hasText: "Starting…" })).toBeVisible();
+  await page.evaluate(() => (location.hash = "#/"));
+  await expect(page.getByRole("link", { name: "New game" })).toHaveCount(5);
+  release();
+  // The chunk has loaded once the game's records are read (their summary written).
+  await expect.poll(() => page.evaluate(() => localStorage.getItem("gm.summary.serial-killer"))).not.toBeNull();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => setTimeout(done, 100))));
+  expect(await page.evaluate(() => localStorage.getItem("gm.save.serial-killer"))).toBeNull();
+  await expect(page).toHaveURL(/#\/$/);
+  await expect(page.getByRole("link", { name: /Continue/ })).toHaveCount(0);
+});

@@ -39,11 +39,20 @@ pub fn StartGame(game: &'static GameEntry, setup: Callback<(), NewGame>) -> impl
     // Taken here: Start's work goes on after an await, where no context
     // can be looked up, and the game's table finds its own through this.
     let owner = Owner::current();
-    // After the screen's first frame, so that its own files come first.
+    // Once the screen's first frame is drawn (a timeout from that frame's
+    // callback runs after its painting), so that neither its files nor its
+    // drawing wait for the game's; not once the screen is gone.
     next_frame(move || {
-        spawn_local(async move {
-            let _ = lazy::load(game).await;
-        });
+        set_timeout(
+            move || {
+                if message.try_get_untracked().is_some() {
+                    spawn_local(async move {
+                        let _ = lazy::load(game).await;
+                    });
+                }
+            },
+            std::time::Duration::ZERO,
+        );
     });
     let in_progress = move || {
         // Its chunk rewrites a summary written by another version.
