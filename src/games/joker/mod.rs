@@ -96,9 +96,9 @@ fn across_devices_chunk() -> Result<AcrossDevices<JokerGame>, ChunkError> {
 static ACROSS_DEVICES: Chunk<AcrossDevices<JokerGame>> =
     Chunk::new(|| Box::pin(across_devices_chunk()));
 
-/// The new-game screen, in a chunk of its own with none of the game's code
-/// (see [`GameModule::new_game`]): `new_` first, as it is not a part of
-/// the game's chunk but opened before it.
+/// The new-game screen, in the chunk of new-game screens (`new_game`, one
+/// for the games whose screen holds none of their code: see
+/// [`GameModule::new_game`]), which is opened before the game's chunk.
 #[wasm_split_helpers::wasm_split(new_game, fallible)]
 fn new_game_chunk() -> Result<Screen, ChunkError> {
     Ok(|| view! { <new_game::JokerNew game=&ENTRY/> }.into_any())
